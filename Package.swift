@@ -1,0 +1,45 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "KeyGram",
+  products: [
+    // The runtime a keyboard extension embeds: no dependencies, not even Foundation.
+    .library(name: "KeyGram", targets: ["KeyGram"]),
+    // The shipped tables, compiled into Swift, for keyboards that prefer no file I/O at launch.
+    .library(name: "KeyGramTables", targets: ["KeyGramTables"]),
+    // The table builder, for tools that regenerate tables.
+    .library(name: "KeyGramPipeline", targets: ["KeyGramPipeline"]),
+    .executable(name: "keygram", targets: ["keygram"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+  ],
+  targets: [
+    // MARK: Runtime
+    .target(name: "KeyGram"),
+    .target(name: "KeyGramTables", dependencies: ["KeyGram"]),
+
+    // MARK: Builder
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram"]),
+    .executableTarget(
+      name: "keygram",
+      dependencies: [
+        "KeyGramPipeline",
+        "KeyGram",
+        "KeyGramTables",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    // MARK: Tests
+    // Interposes malloc for the test executable so tests can count heap allocations exactly.
+    .target(name: "MallocCounter", path: "Tests/MallocCounter"),
+    .testTarget(name: "KeyGramTests", dependencies: ["KeyGram", "KeyGramTables", "MallocCounter"]),
+    .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGram", "CZlib"]),
+    .testTarget(name: "KeygramCLITests", dependencies: ["KeyGram"]),
+  ]
+)

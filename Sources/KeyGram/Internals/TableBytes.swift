@@ -1,0 +1,225 @@
+// All raw-pointer code of the runtime lives in this file (and in Syscalls.swift): reading
+// little-endian integers out of a table image, owning that image, and checksumming it.
+
+/// A read-only window on the bytes of a table image.
+///
+/// Offsets are checked once, when a table is validated at open; the hot path then reads
+/// without bounds checks in release builds (they remain as assertions in debug builds).
+@frozen
+public struct TableBytes: @unchecked Sendable {
+  @usableFromInline let base: UnsafeRawPointer
+  public let count: Int
+
+  @inlinable
+  init(base: UnsafeRawPointer, count: Int) {
+    self.base = base
+    self.count = count
+  }
+
+  /// The little-endian UInt16 at `offset`.
+  @inlinable @inline(__always)
+  public func uint16(at offset: Int) -> UInt16 {
+    assert(offset >= 0 && offset + 2 <= count, "table read out of bounds")
+    return UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+  }
+
+  /// The little-endian UInt32 at `offset`.
+  @inlinable @inline(__always)
+  public func uint32(at offset: Int) -> UInt32 {
+    assert(offset >= 0 && offset + 4 <= count, "table read out of bounds")
+    return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+  }
+
+  /// The little-endian UInt64 at `offset`.
+  @inlinable @inline(__always)
+  public func uint64(at offset: Int) -> UInt64 {
+    assert(offset >= 0 && offset + 8 <= count, "table read out of bounds")
+    return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+  }
+
+  /// The byte at `offset`.
+  @inlinable @inline(__always)
+  public func uint8(at offset: Int) -> UInt8 {
+    assert(offset >= 0 && offset < count, "table read out of bounds")
+    return base.load(fromByteOffset: offset, as: UInt8.self)
+  }
+
+  /// The `length` bytes from `offset`, as a window of their own.
+  @inlinable
+  public func slice(from offset: Int, length: Int) -> TableBytes {
+    assert(offset >= 0 && length >= 0 && offset + length <= count, "table slice out of bounds")
+    return TableBytes(base: base + offset, count: length)
+  }
+
+  /// Calls `body` with the bytes as a buffer, for copying out (names, provenance).
+  @inlinable
+  public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(UnsafeRawBufferPointer(start: base, count: count))
+  }
+
+  /// The bytes copied into an array, for tools (verify, inspect) that compare or hash them.
+  public var array: [UInt8] { withUnsafeBytes { Array($0) } }
+}
+
+// MARK: - Owning a table image
+
+/// Who owns the memory behind a table, so `KeyGramTable.deinit` can give it back.
+@usableFromInline
+enum TableImageOwner {
+  /// A `mmap`ed file region.
+  case mapped
+  /// A heap buffer (a decoded embedded table, or a copy of caller-provided bytes).
+  case heap
+  /// Memory the caller keeps alive.
+  case borrowed
+}
+
+extension TableBytes {
+  /// Gives the memory back according to `owner`.
+  func release(_ owner: TableImageOwner) {
+    switch owner {
+    case .mapped: system_unmap(base, length: count)
+    case .heap: base.deallocate()
+    case .borrowed: break
+    }
+  }
+
+  /// A heap copy of `bytes`; the caller releases it with `.heap`.
+  static func copying(_ bytes: UnsafeRawBufferPointer) -> TableBytes {
+    let storage = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+    if let source = bytes.baseAddress, bytes.count > 0 {
+      storage.copyMemory(from: source, byteCount: bytes.count)
+    }
+    return TableBytes(base: UnsafeRawPointer(storage), count: bytes.count)
+  }
+
+  /// Maps the file at `path` read-only.
+  static func mapping(path: UnsafePointer<CChar>) -> Result<TableBytes, KeyGramTableError> {
+    let fd = system_openReadOnly(path)
+    guard fd >= 0 else { return .failure(.cannotOpen(system_errno())) }
+    defer { system_close(fd) }
+    if system_isDirectory(fd) { return .failure(.cannotOpen(SystemErrno(rawValue: 21))) }
+    let size = system_fileSize(fd)
+    guard size >= 0 else { return .failure(.cannotOpen(system_errno())) }
+    guard size >= TableFormat.headerSize else {
+      return .failure(size == 0 ? .truncated(expected: TableFormat.headerSize, actual: 0)
+                                : .truncated(expected: TableFormat.headerSize, actual: size))
+    }
+    guard let address = system_mapReadOnly(fd, length: size) else {
+      return .failure(.cannotOpen(system_errno()))
+    }
+    return .success(TableBytes(base: address, count: size))
+  }
+
+  /// Decodes standard base64 (as the generated Swift tables hold it) into a heap image.
+  /// Returns nil on any character outside the alphabet or a bad length.
+  static func decodingBase64(_ text: StaticString) -> TableBytes? {
+    guard text.hasPointerRepresentation else { return nil }
+    let input = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    guard input.count % 4 == 0 else { return nil }
+    var padding = 0
+    if input.count >= 1, input[input.count - 1] == UInt8(ascii: "=") { padding += 1 }
+    if input.count >= 2, input[input.count - 2] == UInt8(ascii: "=") { padding += 1 }
+    let outputCount = input.count / 4 * 3 - padding
+    let output = UnsafeMutableRawPointer.allocate(byteCount: max(outputCount, 1), alignment: 16)
+    var written = 0
+    var index = 0
+    while index < input.count {
+      var quad: UInt32 = 0
+      for offset in 0..<4 {
+        let character = input[index + offset]
+        let value = base64Value(character)
+        if value < 0 {
+          // "=" is allowed only as trailing padding.
+          guard character == UInt8(ascii: "="), index + 4 == input.count, offset >= 2 else {
+            output.deallocate()
+            return nil
+          }
+        }
+        quad = quad << 6 | UInt32(max(value, 0))
+      }
+      for shift in [16, 8, 0] where written < outputCount {
+        output.storeBytes(of: UInt8(truncatingIfNeeded: quad >> UInt32(shift)), toByteOffset: written, as: UInt8.self)
+        written += 1
+      }
+      index += 4
+    }
+    return TableBytes(base: UnsafeRawPointer(output), count: outputCount)
+  }
+}
+
+@inline(__always)
+private func base64Value(_ character: UInt8) -> Int {
+  switch character {
+  case UInt8(ascii: "A")...UInt8(ascii: "Z"): return Int(character - UInt8(ascii: "A"))
+  case UInt8(ascii: "a")...UInt8(ascii: "z"): return Int(character - UInt8(ascii: "a")) + 26
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(character - UInt8(ascii: "0")) + 52
+  case UInt8(ascii: "+"): return 62
+  case UInt8(ascii: "/"): return 63
+  default: return -1
+  }
+}
+
+// MARK: - CRC-32
+
+extension TableBytes {
+  /// The CRC-32 (IEEE 802.3, as zlib's `crc32`) of these bytes, with the 4 bytes at
+  /// `zeroedOffset` read as zero. Slicing-by-8, so a 40 KB table checks in a few microseconds.
+  public func crc32(readingAsZero zeroedOffset: Int) -> UInt32 {
+    let tables = CRC32Tables.shared
+    var crc: UInt32 = 0xFFFF_FFFF
+    var offset = 0
+    @inline(__always) func byte(_ i: Int) -> UInt8 {
+      (i >= zeroedOffset && i < zeroedOffset + 4) ? 0 : base.load(fromByteOffset: i, as: UInt8.self)
+    }
+    // Bytewise up to the zeroed field, through it, then in slices of 8 to the end.
+    func bytewise(to end: Int) {
+      while offset < end {
+        crc = tables[Int((crc ^ UInt32(byte(offset))) & 0xFF)] ^ (crc >> 8)
+        offset += 1
+      }
+    }
+    func sliced(to end: Int) {
+      while offset + 8 <= end {
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let low = UInt32(truncatingIfNeeded: word) ^ crc
+        let high = UInt32(truncatingIfNeeded: word >> 32)
+        crc = tables[7 * 256 + Int(low & 0xFF)]
+          ^ tables[6 * 256 + Int((low >> 8) & 0xFF)]
+          ^ tables[5 * 256 + Int((low >> 16) & 0xFF)]
+          ^ tables[4 * 256 + Int(low >> 24)]
+          ^ tables[3 * 256 + Int(high & 0xFF)]
+          ^ tables[2 * 256 + Int((high >> 8) & 0xFF)]
+          ^ tables[1 * 256 + Int((high >> 16) & 0xFF)]
+          ^ tables[0 * 256 + Int(high >> 24)]
+        offset += 8
+      }
+      bytewise(to: end)
+    }
+    let fieldStart = min(max(zeroedOffset, 0), count)
+    let fieldEnd = min(fieldStart + 4, count)
+    sliced(to: fieldStart)
+    bytewise(to: fieldEnd)
+    sliced(to: count)
+    return crc ^ 0xFFFF_FFFF
+  }
+}
+
+/// The eight 256-entry lookup tables of slicing-by-8, built once per process.
+enum CRC32Tables {
+  static let shared: [UInt32] = {
+    var tables = [UInt32](repeating: 0, count: 8 * 256)
+    for n in 0..<256 {
+      var c = UInt32(n)
+      for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+      tables[n] = c
+    }
+    for n in 0..<256 {
+      for k in 1..<8 {
+        let previous = tables[(k - 1) * 256 + n]
+        tables[k * 256 + n] = tables[Int(previous & 0xFF)] ^ (previous >> 8)
+      }
+    }
+    return tables
+  }()
+}

@@ -1,0 +1,157 @@
+/// One language's letter model, read in place from a memory-mapped `.keygram` file or from
+/// a table compiled into Swift. Both are validated once, at open, and then read through the
+/// same code: every query afterwards is a few loads with no heap allocation.
+///
+/// Distributions returned by a table borrow its memory: keep the table alive while you use them.
+public final class KeyGramTable: @unchecked Sendable {
+  /// The whole table image.
+  public let bytes: TableBytes
+  private let owner: TableImageOwner
+  /// Section offsets found by validation.
+  public let layout: TableLayout
+
+  /// The number of letters in the alphabet, *N*.
+  @inlinable public var letterCount: Int { layout.letterCount }
+
+  private init(bytes: TableBytes, owner: TableImageOwner) throws(KeyGramTableError) {
+    let layout: TableLayout
+    do {
+      layout = try TableLayout(validating: bytes)
+    } catch {
+      bytes.release(owner)
+      throw error
+    }
+    self.bytes = bytes
+    self.owner = owner
+    self.layout = layout
+  }
+
+  deinit { bytes.release(owner) }
+
+  /// Maps and validates the table file at `path`.
+  public convenience init(contentsOf path: String) throws(KeyGramTableError) {
+    let mapped = path.withCString { TableBytes.mapping(path: $0) }
+    switch mapped {
+    case .success(let bytes): try self.init(bytes: bytes, owner: .mapped)
+    case .failure(let error): throw error
+    }
+  }
+
+  /// Decodes and validates a table compiled into Swift (see the `KeyGramTables` module).
+  public convenience init(embedded table: EmbeddedTable) throws(KeyGramTableError) {
+    guard let bytes = TableBytes.decodingBase64(table.base64) else { throw .badEncoding }
+    try self.init(bytes: bytes, owner: .heap)
+  }
+
+  /// Validates a copy of `image`, for tools and tests that hold a table in memory.
+  public convenience init(copying image: some Collection<UInt8>) throws(KeyGramTableError) {
+    let bytes = Array(image).withUnsafeBytes { TableBytes.copying($0) }
+    try self.init(bytes: bytes, owner: .heap)
+  }
+}
+
+// MARK: - Alphabet
+
+extension KeyGramTable {
+  /// The index of `scalar` in the alphabet, case-insensitively, or nil.
+  @inlinable
+  public func letterIndex(of scalar: Unicode.Scalar) -> Int? {
+    if scalar.isASCII {
+      let index = bytes.uint8(at: layout.asciiMapOffset + Int(scalar.value))
+      return index == TableFormat.notALetter ? nil : Int(index)
+    }
+    var offset = layout.alphabetOffset
+    for index in 0..<layout.letterCount {
+      if bytes.uint32(at: offset) == scalar.value || bytes.uint32(at: offset + 4) == scalar.value {
+        return index
+      }
+      offset += 8
+    }
+    return nil
+  }
+
+  /// The lowercase letter at `index` of the alphabet.
+  public func letter(at index: Int) -> Unicode.Scalar {
+    precondition(index >= 0 && index < letterCount, "letter index out of range")
+    return Unicode.Scalar(bytes.uint32(at: layout.alphabetOffset + 8 * index)) ?? "?"
+  }
+
+  /// The uppercase form of the letter at `index`, as stored in the table.
+  public func uppercaseLetter(at index: Int) -> Unicode.Scalar {
+    precondition(index >= 0 && index < letterCount, "letter index out of range")
+    return Unicode.Scalar(bytes.uint32(at: layout.alphabetOffset + 8 * index + 4)) ?? "?"
+  }
+
+  /// The alphabet in order (allocates; for tools, not the hot path).
+  public var alphabet: [Unicode.Scalar] { (0..<letterCount).map(letter(at:)) }
+
+  /// The BCP 47 language code, e.g. "en" (allocates).
+  public var languageCode: String { layout.string(in: bytes, at: layout.languageOffset) }
+
+  /// The language's name, e.g. "English" (allocates).
+  public var languageName: String {
+    let codeLength = Int(bytes.uint16(at: layout.languageOffset))
+    return layout.string(in: bytes, at: layout.languageOffset + 2 + codeLength)
+  }
+}
+
+// MARK: - Distributions
+
+extension KeyGramTable {
+  /// P(letter) over all letters of the corpus.
+  @inlinable public var unigram: LetterDistribution {
+    LetterDistribution(row: bytes.slice(from: layout.unigramOffset, length: 2 * letterCount),
+                       letterCount: letterCount, includesEndOfWord: false)
+  }
+
+  /// P(first letter of a word).
+  @inlinable public var initial: LetterDistribution {
+    LetterDistribution(row: bytes.slice(from: layout.initialOffset, length: 2 * letterCount),
+                       letterCount: letterCount, includesEndOfWord: false)
+  }
+
+  /// The distribution of what follows `context`, falling back as the context allows:
+  /// two letters → trigram; word start and a letter → trigram row `^x`; an unknown letter
+  /// and a letter → bigram; a boundary → word-initial; an unknown letter → uniform.
+  @inlinable
+  public func distribution(after context: LetterContext) -> LetterDistribution {
+    let n = letterCount
+    let width = n + 1
+    let last = context.last
+    if last == .boundary { return initial }
+    guard last.isLetter, Int(last.rawValue) < n else {
+      return LetterDistribution(row: nil, letterCount: n, includesEndOfWord: true)
+    }
+    let previous = context.previous
+    let row: Int
+    let offset: Int
+    if previous.isLetter, Int(previous.rawValue) < n {
+      row = Int(previous.rawValue) * n + Int(last.rawValue)
+      offset = layout.trigramOffset
+    } else if previous == .boundary {
+      row = n * n + Int(last.rawValue)
+      offset = layout.trigramOffset
+    } else {
+      row = Int(last.rawValue)
+      offset = layout.bigramOffset
+    }
+    return LetterDistribution(row: bytes.slice(from: offset + 2 * width * row, length: 2 * width),
+                              letterCount: n, includesEndOfWord: true)
+  }
+
+  /// The distribution after the last two scalars of `text` (a convenience for tools and tests).
+  public func distribution(after text: some StringProtocol) -> LetterDistribution {
+    var context = LetterContext.wordStart
+    for scalar in text.unicodeScalars { context.append(symbol(for: scalar)) }
+    return distribution(after: context)
+  }
+
+  /// The context symbol for a typed scalar: a letter of the alphabet, an unknown letter
+  /// (a letter this table lacks), or a boundary (anything else).
+  @inlinable
+  public func symbol(for scalar: Unicode.Scalar) -> LetterSymbol {
+    if let index = letterIndex(of: scalar) { return LetterSymbol(letterIndex: index) }
+    if scalar.isASCII { return .boundary }
+    return scalar.properties.isAlphabetic ? .unknownLetter : .boundary
+  }
+}

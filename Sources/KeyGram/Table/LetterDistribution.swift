@@ -1,0 +1,73 @@
+/// A read-only view of one quantised row: the probability of each letter (and, for
+/// in-word contexts, of the word ending) after some context. Copying it copies two words;
+/// it borrows the table's memory, so it must not outlive its `KeyGramTable`.
+@frozen
+public struct LetterDistribution: RandomAccessCollection, Sendable {
+  /// The row's UInt16 weights, or nil for the uniform distribution.
+  @usableFromInline let row: TableBytes?
+  public let letterCount: Int
+  /// True when the last element is P(end of word).
+  public let includesEndOfWord: Bool
+
+  @inlinable
+  init(row: TableBytes?, letterCount: Int, includesEndOfWord: Bool) {
+    self.row = row
+    self.letterCount = letterCount
+    self.includesEndOfWord = includesEndOfWord
+  }
+
+  public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { includesEndOfWord ? letterCount + 1 : letterCount }
+
+  /// The index of P(end of word), when the distribution has one.
+  @inlinable public var endOfWordIndex: Int? { includesEndOfWord ? letterCount : nil }
+
+  /// True for the uniform fallback (no usable context).
+  @inlinable public var isUniform: Bool { row == nil }
+
+  /// The quantised weight at `index`, out of `TableFormat.rowTotal` (65,536).
+  /// The uniform distribution reports the nearest integer share.
+  @inlinable @inline(__always)
+  public func weight(at index: Int) -> UInt32 {
+    guard let row else { return TableFormat.rowTotal / UInt32(endIndex) }
+    return UInt32(row.uint16(at: 2 * index))
+  }
+
+  /// P(element at `index`); the elements sum to 1 up to Double rounding.
+  @inlinable @inline(__always)
+  public subscript(index: Int) -> Double {
+    guard let row else { return 1 / Double(endIndex) }
+    return Double(row.uint16(at: 2 * index)) * (1.0 / Double(TableFormat.rowTotal))
+  }
+
+  /// P(letter at `letterIndex`).
+  @inlinable public func probability(ofLetter letterIndex: Int) -> Double { self[letterIndex] }
+
+  /// P(the word ends here); 0 for the unigram and word-initial rows.
+  @inlinable public var endOfWordProbability: Double { includesEndOfWord ? self[letterCount] : 0 }
+
+  /// Writes the indices of the most likely letters, best first, into `buffer` (as many as
+  /// it holds, at most `letterCount`) and returns how many it wrote. End of word is not a
+  /// candidate. Ties keep alphabet order. Allocates nothing.
+  @inlinable
+  public func topLetters<Buffer: MutableCollection>(into buffer: inout Buffer) -> Int
+  where Buffer.Element == Int, Buffer.Index == Int {
+    let k = Swift.min(buffer.count, letterCount)
+    var filled = 0
+    // Insertion into a sorted prefix: k and N are small (≤ 250), and no storage is needed.
+    for letter in 0..<letterCount {
+      let w = weight(at: letter)
+      var position = filled
+      while position > 0 && weight(at: buffer[buffer.startIndex + position - 1]) < w { position -= 1 }
+      guard position < k else { continue }
+      var move = Swift.min(filled, k - 1)
+      while move > position {
+        buffer[buffer.startIndex + move] = buffer[buffer.startIndex + move - 1]
+        move -= 1
+      }
+      buffer[buffer.startIndex + position] = letter
+      filled = Swift.min(filled + 1, k)
+    }
+    return filled
+  }
+}

@@ -1,0 +1,100 @@
+/// The constants of the `.keygram` binary format; docs/TableFormat.md is the byte-level spec.
+/// The builder writes with these and the runtime reads with them, so the two cannot drift.
+public enum TableFormat {
+  public static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
+  public static let majorVersion: UInt16 = 1
+  public static let minorVersion: UInt16 = 1
+  public static let headerSize = 64
+  public static let directoryEntrySize = 16
+  public static let sectionAlignment = 16
+  public static let byteOrderSanity: UInt32 = 0x0102_0304
+  /// Every quantised row sums to exactly this.
+  public static let rowTotal: UInt32 = 65_536
+  public static let maximumLetterCount = 250
+
+  /// The four-byte `state` values: KenLM's "incomplete" marker.
+  public enum State {
+    public static let complete = Tag("DONE")
+    public static let incomplete = Tag("PART")
+  }
+
+  /// Byte offsets of the header fields.
+  public enum Offset {
+    public static let magic = 0
+    public static let majorVersion = 8
+    public static let minorVersion = 10
+    public static let headerSize = 12
+    public static let state = 16
+    public static let byteOrder = 20
+    public static let fileSize = 24
+    public static let crc32 = 28
+    public static let letterCount = 32
+    public static let rowWidth = 34
+    public static let rowTotal = 36
+    public static let sectionCount = 40
+    public static let directoryOffset = 44
+    public static let reserved = 48
+  }
+
+  /// A four-ASCII-byte section tag, stored as a little-endian UInt32.
+  public struct Tag: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init(_ text: StaticString) {
+      precondition(text.utf8CodeUnitCount == 4, "a tag has four ASCII bytes")
+      var value: UInt32 = 0
+      text.withUTF8Buffer { bytes in
+        for (index, byte) in bytes.enumerated() { value |= UInt32(byte) << (8 * UInt32(index)) }
+      }
+      rawValue = value
+    }
+    public var description: String {
+      var text = ""
+      for shift in stride(from: 0, to: 32, by: 8) {
+        let byte = UInt8(truncatingIfNeeded: rawValue >> UInt32(shift))
+        text.unicodeScalars.append((0x20..<0x7F).contains(byte) ? Unicode.Scalar(byte) : "?")
+      }
+      return text
+    }
+  }
+
+  public enum Section {
+    public static let language = Tag("LANG")
+    public static let alphabet = Tag("ALPH")
+    public static let asciiMap = Tag("ASCI")
+    public static let unigram = Tag("UNIG")
+    public static let initial = Tag("INIT")
+    public static let bigram = Tag("BIGR")
+    public static let trigram = Tag("TRIG")
+    public static let layout = Tag("LAYT")
+    public static let provenance = Tag("PROV")
+
+    /// The sections every table has, in the order the writer lays them out.
+    public static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
+  }
+
+  /// Index of "no letter" in the `ASCI` map.
+  public static let notALetter: UInt8 = 0xFF
+
+  /// Byte lengths of the fixed-shape sections for an alphabet of `letterCount` letters.
+  public static func expectedLength(of tag: Tag, letterCount n: Int) -> Int? {
+    switch tag {
+    case Section.alphabet: return 8 * n
+    case Section.asciiMap: return 128
+    case Section.unigram, Section.initial: return 2 * n
+    case Section.bigram: return 2 * n * (n + 1)
+    case Section.trigram: return 2 * (n + 1) * n * (n + 1)
+    default: return nil
+    }
+  }
+
+  /// Rows in a weight section for an alphabet of `letterCount` letters.
+  public static func rowCount(of tag: Tag, letterCount n: Int) -> Int? {
+    switch tag {
+    case Section.unigram, Section.initial: return 1
+    case Section.bigram: return n
+    case Section.trigram: return (n + 1) * n
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,131 @@
+/// Where each section of a validated table lies. Made only by validation, so every offset
+/// in it is known to be in bounds and the readers can skip their checks.
+public struct TableLayout: Sendable, Equatable {
+  public let majorVersion: UInt16
+  public let minorVersion: UInt16
+  public let letterCount: Int
+  public let storedCRC32: UInt32
+  public let languageOffset: Int
+  public let alphabetOffset: Int
+  public let asciiMapOffset: Int
+  public let unigramOffset: Int
+  public let initialOffset: Int
+  public let bigramOffset: Int
+  public let trigramOffset: Int
+  /// The optional `LAYT` section: offset and length, or nil.
+  public let layoutSection: Range<Int>?
+  /// The optional `PROV` section: offset and length, or nil.
+  public let provenanceSection: Range<Int>?
+  /// Every directory entry, in file order, for tools that list or check them.
+  public let sections: [SectionEntry]
+
+  public struct SectionEntry: Sendable, Equatable {
+    public let tag: TableFormat.Tag
+    public let offset: Int
+    public let length: Int
+    public let elementCount: Int
+  }
+
+  /// Reads and checks the header, CRC and section directory of `bytes`.
+  public init(validating bytes: TableBytes) throws(KeyGramTableError) {
+    typealias F = TableFormat
+    guard bytes.count >= F.headerSize else {
+      if bytes.count >= 8, !Self.hasMagic(bytes) { throw .badMagic }
+      throw .truncated(expected: F.headerSize, actual: bytes.count)
+    }
+    guard Self.hasMagic(bytes) else { throw .badMagic }
+    majorVersion = bytes.uint16(at: F.Offset.majorVersion)
+    minorVersion = bytes.uint16(at: F.Offset.minorVersion)
+    guard majorVersion == F.majorVersion else {
+      throw .unsupportedVersion(major: majorVersion, minor: minorVersion)
+    }
+    let state = bytes.uint32(at: F.Offset.state)
+    if state == F.State.incomplete.rawValue { throw .incomplete }
+    guard state == F.State.complete.rawValue else { throw .badHeader(field: "state") }
+    guard bytes.uint32(at: F.Offset.headerSize) == UInt32(F.headerSize) else { throw .badHeader(field: "header size") }
+    guard bytes.uint32(at: F.Offset.byteOrder) == F.byteOrderSanity else { throw .badHeader(field: "byte order") }
+    let recordedSize = Int(bytes.uint32(at: F.Offset.fileSize))
+    guard recordedSize <= bytes.count else { throw .truncated(expected: recordedSize, actual: bytes.count) }
+    guard recordedSize == bytes.count else { throw .badHeader(field: "file size (\(recordedSize) recorded, \(bytes.count) present)") }
+    storedCRC32 = bytes.uint32(at: F.Offset.crc32)
+    let computed = bytes.crc32(readingAsZero: F.Offset.crc32)
+    guard computed == storedCRC32 else { throw .checksumMismatch(stored: storedCRC32, computed: computed) }
+
+    let n = Int(bytes.uint16(at: F.Offset.letterCount))
+    guard n >= 1 && n <= F.maximumLetterCount else { throw .badHeader(field: "letter count \(n)") }
+    guard Int(bytes.uint16(at: F.Offset.rowWidth)) == n + 1 else { throw .badHeader(field: "row width") }
+    guard bytes.uint32(at: F.Offset.rowTotal) == F.rowTotal else { throw .badHeader(field: "row total") }
+    letterCount = n
+    let sectionCount = Int(bytes.uint32(at: F.Offset.sectionCount))
+    let directory = Int(bytes.uint32(at: F.Offset.directoryOffset))
+    guard directory >= F.headerSize, sectionCount <= 64,
+          directory + sectionCount * F.directoryEntrySize <= bytes.count else {
+      throw .badHeader(field: "section directory")
+    }
+    for offset in stride(from: F.Offset.reserved, to: F.headerSize, by: 4) where bytes.uint32(at: offset) != 0 {
+      throw .badHeader(field: "reserved bytes at \(offset)")
+    }
+
+    var entries: [SectionEntry] = []
+    entries.reserveCapacity(sectionCount)
+    let directoryEnd = directory + sectionCount * F.directoryEntrySize
+    for index in 0..<sectionCount {
+      let at = directory + index * F.directoryEntrySize
+      let entry = SectionEntry(tag: F.Tag(rawValue: bytes.uint32(at: at)),
+                               offset: Int(bytes.uint32(at: at + 4)),
+                               length: Int(bytes.uint32(at: at + 8)),
+                               elementCount: Int(bytes.uint32(at: at + 12)))
+      let name = entry.tag.description
+      guard entry.offset % F.sectionAlignment == 0 else { throw .badSection(tag: name, reason: "offset \(entry.offset) not 16-byte aligned") }
+      guard entry.offset >= directoryEnd, entry.offset + entry.length <= bytes.count else {
+        throw .badSection(tag: name, reason: "bytes \(entry.offset)..<\(entry.offset + entry.length) outside the file")
+      }
+      if let previous = entries.last, previous.offset + previous.length > entry.offset {
+        throw .badSection(tag: name, reason: "overlaps \(previous.tag) or is out of order")
+      }
+      if entries.contains(where: { $0.tag == entry.tag }) { throw .badSection(tag: name, reason: "appears twice") }
+      if let expected = F.expectedLength(of: entry.tag, letterCount: n), expected != entry.length {
+        throw .badSection(tag: name, reason: "length \(entry.length), expected \(expected) for \(n) letters")
+      }
+      entries.append(entry)
+    }
+    sections = entries
+    func required(_ tag: F.Tag) throws(KeyGramTableError) -> SectionEntry {
+      guard let entry = entries.first(where: { $0.tag == tag }) else { throw .badSection(tag: tag.description, reason: "missing") }
+      return entry
+    }
+    let language = try required(F.Section.language)
+    languageOffset = language.offset
+    alphabetOffset = try required(F.Section.alphabet).offset
+    asciiMapOffset = try required(F.Section.asciiMap).offset
+    unigramOffset = try required(F.Section.unigram).offset
+    initialOffset = try required(F.Section.initial).offset
+    bigramOffset = try required(F.Section.bigram).offset
+    trigramOffset = try required(F.Section.trigram).offset
+    layoutSection = entries.first { $0.tag == F.Section.layout }.map { $0.offset..<($0.offset + $0.length) }
+    provenanceSection = entries.first { $0.tag == F.Section.provenance }.map { $0.offset..<($0.offset + $0.length) }
+
+    // Strings of LANG must fit their section; ASCII map entries must name real letters.
+    let codeLength = language.length >= 2 ? Int(bytes.uint16(at: language.offset)) : Int.max
+    guard codeLength <= language.length - 4,
+          2 + codeLength + 2 + Int(bytes.uint16(at: language.offset + 2 + codeLength)) <= language.length else {
+      throw .badSection(tag: "LANG", reason: "string lengths exceed the section")
+    }
+    for byte in 0..<128 {
+      let index = bytes.uint8(at: asciiMapOffset + byte)
+      guard index == F.notALetter || Int(index) < n else {
+        throw .badSection(tag: "ASCI", reason: "byte \(byte) maps to letter \(index) of \(n)")
+      }
+    }
+  }
+
+  private static func hasMagic(_ bytes: TableBytes) -> Bool {
+    TableFormat.magic.indices.allSatisfy { bytes.uint8(at: $0) == TableFormat.magic[$0] }
+  }
+
+  /// A UInt16-length-prefixed UTF-8 string at `offset`.
+  func string(in bytes: TableBytes, at offset: Int) -> String {
+    let length = Int(bytes.uint16(at: offset))
+    return bytes.slice(from: offset + 2, length: length).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+  }
+}
