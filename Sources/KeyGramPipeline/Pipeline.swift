@@ -1,1 +1,149 @@
-enum KeyGramPipelinePlaceholder {}
+import Foundation
+import KeyGram
+
+/// The table builder: read → decode → count → normalise → emit, one stage per folder.
+///
+///     corpus files ──Read──▶ bytes ──Decode+Count──▶ NgramCounts ──Smooth, Quantise──▶ QuantisedModel
+///                                                                         │
+///                               tables/<code>.keygram ◀──Emit──┴──▶ Sources/KeyGramTables/<Name>.swift
+public enum Pipeline {
+  /// What to build and where.
+  public struct Request: Sendable {
+    public var language: Language
+    /// Corpus files, each gzip or plain text.
+    public var inputs: [String]
+    /// Folder whose relative names go into the provenance (defaults to each file's own name).
+    public var corpusFolder: String?
+    /// Where `<code>.keygram` goes.
+    public var tablesFolder: String
+    /// Where the generated Swift goes; nil for none.
+    public var swiftFolder: String?
+    /// Draw a progress bar on stderr.
+    public var showProgress: Bool
+
+    public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
+                swiftFolder: String?, showProgress: Bool = false) {
+      self.language = language
+      self.inputs = inputs
+      self.corpusFolder = corpusFolder
+      self.tablesFolder = tablesFolder
+      self.swiftFolder = swiftFolder
+      self.showProgress = showProgress
+    }
+  }
+
+  /// What a build did, for the summary the CLI prints.
+  public struct Summary: Sendable {
+    public var language: Language
+    public var counts: NgramCounts
+    public var provenance: Provenance
+    public var model: QuantisedModel
+    public var image: [UInt8]
+    public var tablePath: String
+    public var swiftPath: String?
+    public var swiftSourceBytes: Int
+    public var seconds: Double
+  }
+
+  /// Counts every input: stage 1 (read) on a background thread, stages 2–3 (decode, count) here.
+  public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
+                           progress: ProgressBar? = nil) throws(CorpusError) -> (NgramCounts, Provenance) {
+    var counter = LetterCounter(decoder: decoder)
+    var files: [Provenance.File] = []
+    var hasher = SHA256()
+    var storedBytes: UInt64 = 0
+    let stream = ChunkStream(paths: inputs)
+    stream.start()
+    while true {
+      switch stream.next() {
+      case .chunk(let slot, _):
+        slot.text.withUnsafeBytes { counter.consume(UnsafeRawBufferPointer(rebasing: $0[0..<slot.textCount])) }
+        hasher.update(slot.stored)
+        storedBytes += UInt64(slot.stored.count)
+        progress?.advance(by: slot.stored.count)
+        stream.recycle(slot)
+      case .endOfFile(let file, let size):
+        counter.finishFile()
+        files.append(Provenance.File(name: relativeName(inputs[file], in: corpusFolder), size: UInt64(size), sha256: hasher.finalize()))
+        hasher = SHA256()
+      case .failed(let error):
+        stream.cancel()
+        progress?.finish()
+        throw error
+      case .finished:
+        progress?.finish()
+        let counts = counter.ngramCounts
+        let provenance = Provenance(files: files, counts: counts, compressedBytes: storedBytes, uncompressedBytes: counter.bytes)
+        return (counts, provenance)
+      }
+    }
+  }
+
+  /// Stages 4–5: smooth and quantise, then lay out the table image.
+  public static func normalise(_ counts: NgramCounts) -> QuantisedModel {
+    QuantisedModel(Smooth.model(from: counts))
+  }
+
+  /// Runs every stage and writes both outputs atomically.
+  public static func build(_ request: Request) throws -> Summary {
+    let started = ContinuousClock.now
+    try preflight(request)
+    let decoder = LetterDecoder(language: request.language)
+    let total = request.inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+    let progress = request.showProgress && system_stderrIsTerminal() ? ProgressBar(total: total, label: request.language.code) : nil
+    let (counts, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder, progress: progress)
+    let model = normalise(counts)
+    let image = TableImage.make(language: request.language, model: model, provenance: provenance)
+
+    // Check the image with the runtime's own validator before anything is replaced.
+    _ = try KeyGramTable(copying: image)
+
+    let tablePath = request.tablesFolder + "/\(request.language.code).keygram"
+    var swiftPath: String?
+    var swiftBytes = 0
+    if let swiftFolder = request.swiftFolder {
+      let source = SwiftTableSource.source(for: request.language, image: image)
+      let path = swiftFolder + "/" + SwiftTableSource.fileName(for: request.language)
+      try AtomicFile.write(Array(source.utf8), to: path)
+      try writeIndex(in: swiftFolder)
+      swiftPath = path
+      swiftBytes = source.utf8.count
+    }
+    try AtomicFile.write(image, to: tablePath,
+                         incompleteMarker: (TableFormat.Offset.state, withUnsafeBytes(of: TableFormat.State.incomplete.rawValue.littleEndian, Array.init)))
+    let seconds = (ContinuousClock.now - started) / .seconds(1)
+    return Summary(language: request.language, counts: counts, provenance: provenance, model: model, image: image,
+                   tablePath: tablePath, swiftPath: swiftPath, swiftSourceBytes: swiftBytes, seconds: seconds)
+  }
+
+  /// Regenerates KeyGramTables.swift from the generated sources present in `folder`.
+  public static func writeIndex(in folder: String) throws(OutputError) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let tables = names.filter { $0.hasSuffix(".swift") }.compactMap { name -> (code: String, identifier: String)? in
+      guard let source = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else { return nil }
+      return SwiftTableSource.marker(in: source)
+    }.sorted { $0.code < $1.code }
+    try AtomicFile.write(Array(SwiftTableSource.index(identifiers: tables.map(\.identifier)).utf8), to: folder + "/KeyGramTables.swift")
+  }
+
+  /// Fails early, before any counting, on problems that would otherwise surface only at the end.
+  static func preflight(_ request: Request) throws {
+    guard !request.inputs.isEmpty else {
+      throw CorpusError(path: request.corpusFolder ?? ".", kind: .noCorpusFiles)
+    }
+    for folder in [request.tablesFolder] + (request.swiftFolder.map { [$0] } ?? []) {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw OutputError(path: folder, reason: "no such folder")
+      }
+      guard FileManager.default.isWritableFile(atPath: folder) else {
+        throw OutputError(path: folder, reason: "folder is not writable")
+      }
+    }
+  }
+
+  static func relativeName(_ path: String, in folder: String?) -> String {
+    if let folder, path.hasPrefix(folder + "/") { return String(path.dropFirst(folder.count + 1)) }
+    return path.split(separator: "/").last.map(String.init) ?? path
+  }
+}

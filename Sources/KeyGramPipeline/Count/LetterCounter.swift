@@ -1,0 +1,218 @@
+/// The counting stage: feeds decompressed bytes through the decoder's classes and counts
+/// trigrams of the symbol stream in one pass. The byte loop is the builder's hot path: one
+/// table lookup, one shift and one increment per ASCII byte, with the trigram index rolled
+/// along in a register and carried across chunks.
+public struct LetterCounter {
+  public let decoder: LetterDecoder
+  /// Bits per symbol in the rolling index.
+  private let shift: Int
+  private let symbolMask: Int
+  private let trigramMask: Int
+  /// Four symbols: one more than a trigram, so a letter can be taken back when a combining mark follows.
+  private let historyMask: Int
+  /// Counts indexed by the rolling index (a sparse superset of the dense (N+1)³ layout).
+  private var counts: [UInt64]
+  private var history = 0
+  /// Bytes of a UTF-8 sequence split across chunks.
+  private var pending: [UInt8] = []
+  public private(set) var outsideAlphabet: UInt64 = 0
+  public private(set) var invalidUTF8: UInt64 = 0
+  public private(set) var bytes: UInt64 = 0
+
+  public init(decoder: LetterDecoder) {
+    self.decoder = decoder
+    var bits = 1
+    while (1 << bits) < decoder.letterCount + 1 { bits += 1 }
+    shift = bits
+    symbolMask = (1 << bits) - 1
+    trigramMask = (1 << (3 * bits)) - 1
+    historyMask = (1 << (4 * bits)) - 1
+    counts = [UInt64](repeating: 0, count: 1 << (3 * bits))
+  }
+
+  /// Counts the symbols in `chunk`, continuing from where the last chunk stopped.
+  public mutating func consume(_ chunk: UnsafeRawBufferPointer) {
+    bytes += UInt64(chunk.count)
+    var start = 0
+    if !pending.isEmpty { start = finishPendingSequence(chunk) }
+    let classes = decoder.byteClasses
+    let letterLimit = UInt8(decoder.letterCount)
+    var h = history
+    // The table moves out of self for the loop, so the slow path may mutate self meanwhile.
+    var table = counts
+    counts = []
+    defer { counts = table }
+    table.withUnsafeMutableBufferPointer { counts in
+      classes.withUnsafeBufferPointer { classes in
+        let bytes = chunk.bindMemory(to: UInt8.self)
+        var i = start
+        let end = bytes.count
+        while i < end {
+          let symbol = classes[Int(bytes[i])]
+          if symbol <= letterLimit {
+            i += 1
+            // A boundary after a boundary is no new event.
+            if symbol | UInt8(truncatingIfNeeded: h & symbolMask) == 0 { continue }
+            h = ((h << shift) | Int(symbol)) & historyMask
+            counts[h & trigramMask] &+= 1
+          } else if symbol == LetterDecoder.ByteClass.skip {
+            i += 1
+          } else {
+            history = h
+            guard let next = decodeNonASCII(bytes, at: i, counts: counts) else {
+              pending = Array(bytes[i...])
+              i = end
+              break
+            }
+            h = history
+            i = next
+          }
+        }
+      }
+    }
+    history = h
+  }
+
+  /// The end of a file ends its last word; the next file starts fresh.
+  public mutating func finishFile() {
+    if !pending.isEmpty {
+      invalidUTF8 += 1
+      pending.removeAll()
+    }
+    var table = counts
+    counts = []
+    table.withUnsafeMutableBufferPointer { push(0, counts: $0) }
+    counts = table
+    history = 0
+  }
+
+  /// The counts so far, in the dense layout.
+  public var ngramCounts: NgramCounts {
+    var result = NgramCounts(letterCount: decoder.letterCount)
+    let width = decoder.letterCount + 1
+    for a in 0..<width {
+      for b in 0..<width {
+        for c in 0..<width {
+          result.trigrams[result.index(a, b, c)] = counts[(a << (2 * shift)) | (b << shift) | c]
+        }
+      }
+    }
+    result.outsideAlphabet = outsideAlphabet
+    result.invalidUTF8 = invalidUTF8
+    return result
+  }
+
+  // MARK: Slow path: non-ASCII
+
+  @inline(__always)
+  private mutating func push(_ symbol: Int, counts: UnsafeMutableBufferPointer<UInt64>) {
+    if symbol == 0 && history & symbolMask == 0 { return }
+    history = ((history << shift) | symbol) & historyMask
+    counts[history & trigramMask] &+= 1
+  }
+
+  /// Decodes the UTF-8 sequence at `i` and counts it; returns the index after it, or nil
+  /// when the sequence continues in the next chunk.
+  private mutating func decodeNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int,
+                                       counts: UnsafeMutableBufferPointer<UInt64>) -> Int? {
+    switch UTF8Sequence.decode(bytes, at: i) {
+    case .needMoreBytes:
+      return nil
+    case .invalid(let length):
+      invalidUTF8 += 1
+      push(0, counts: counts)
+      return i + length
+    case .scalar(let scalar, let length):
+      apply(decoder.scalarClass(scalar), mark: scalar, counts: counts)
+      return i + length
+    }
+  }
+
+  private mutating func apply(_ scalarClass: LetterDecoder.ScalarClass, mark: Unicode.Scalar,
+                              counts: UnsafeMutableBufferPointer<UInt64>) {
+    switch scalarClass {
+    case .letter(let symbol): push(Int(symbol), counts: counts)
+    case .boundary: push(0, counts: counts)
+    case .skip: break
+    case .outsideAlphabet:
+      outsideAlphabet += 1
+      push(0, counts: counts)
+    case .combiningMark:
+      // NFD: take back the letter before the mark and count the composed letter instead.
+      let last = history & symbolMask
+      guard last != 0 else { return }
+      counts[history & trigramMask] &-= 1
+      history >>= shift
+      if let composed = decoder.compose(UInt8(last), with: mark) {
+        push(Int(composed), counts: counts)
+      } else {
+        outsideAlphabet += 1
+        push(0, counts: counts)
+      }
+    }
+  }
+
+  /// Completes a sequence split across chunks with the first bytes of `chunk`; returns where
+  /// the fast loop should resume.
+  private mutating func finishPendingSequence(_ chunk: UnsafeRawBufferPointer) -> Int {
+    let taken = min(4 - pending.count, chunk.count)
+    let joined = pending + Array(chunk.bindMemory(to: UInt8.self).prefix(taken))
+    let previous = pending.count
+    pending.removeAll()
+    var table = counts
+    counts = []
+    defer { counts = table }
+    return joined.withUnsafeBufferPointer { bytes in
+      table.withUnsafeMutableBufferPointer { counts in
+        switch UTF8Sequence.decode(bytes, at: 0) {
+        case .needMoreBytes:
+          pending = joined  // still short: a chunk of fewer than 4 bytes
+          return chunk.count
+        case .invalid(let length):
+          invalidUTF8 += 1
+          push(0, counts: counts)
+          return max(0, length - previous)
+        case .scalar(let scalar, let length):
+          apply(decoder.scalarClass(scalar), mark: scalar, counts: counts)
+          return length - previous
+        }
+      }
+    }
+  }
+}
+
+/// Strict UTF-8 decoding of one sequence (no overlongs, surrogates or values past U+10FFFF).
+enum UTF8Sequence {
+  enum Result {
+    case scalar(Unicode.Scalar, length: Int)
+    /// An ill-formed sequence; `length` is its maximal subpart, at least 1.
+    case invalid(length: Int)
+    case needMoreBytes
+  }
+
+  @inline(__always)
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Result {
+    let lead = bytes[i]
+    let length: Int
+    var value: UInt32
+    var low: UInt8 = 0x80, high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+    case 0xE0: length = 3; value = 0; low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3; value = UInt32(lead & 0x0F)
+    case 0xED: length = 3; value = 0xD; high = 0x9F
+    case 0xF0: length = 4; value = 0; low = 0x90
+    case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
+    case 0xF4: length = 4; value = 4; high = 0x8F
+    default: return .invalid(length: 1)
+    }
+    for k in 1..<length {
+      guard i + k < bytes.count else { return .needMoreBytes }
+      let byte = bytes[i + k]
+      let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+      guard byte >= lo && byte <= hi else { return .invalid(length: k) }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    return .scalar(Unicode.Scalar(value)!, length: length)
+  }
+}

@@ -1,0 +1,100 @@
+/// Letter n-gram counts over a symbol stream in which 0 is a word boundary and letter *i* is
+/// symbol *i* + 1. Only trigrams are stored; unigram, word-initial, bigram and end-of-word
+/// counts are exact sums of them, because runs of boundaries are collapsed to one.
+///
+/// Counts are a value that merges by addition, so shards counted apart add up to the whole.
+public struct NgramCounts: Equatable, Sendable {
+  public let letterCount: Int
+  /// Dense (N+1)³ trigram counts, index `(a * (N+1) + b) * (N+1) + c` for symbols a, b, c.
+  public var trigrams: [UInt64]
+  /// Letters the alphabet lacks (each ended a word).
+  public var outsideAlphabet: UInt64 = 0
+  /// Invalid UTF-8 sequences (each ended a word).
+  public var invalidUTF8: UInt64 = 0
+  /// Words that came from frequency lists rather than running text (weighted).
+  public var frequencyListWords: UInt64 = 0
+
+  public init(letterCount: Int) {
+    self.letterCount = letterCount
+    let width = letterCount + 1
+    trigrams = [UInt64](repeating: 0, count: width * width * width)
+  }
+
+  @inline(__always)
+  public func index(_ a: Int, _ b: Int, _ c: Int) -> Int {
+    let width = letterCount + 1
+    return (a * width + b) * width + c
+  }
+
+  /// The count of symbol c after a, b.
+  public func trigram(_ a: Int, _ b: Int, _ c: Int) -> UInt64 { trigrams[index(a, b, c)] }
+
+  /// Adds `other`, counted over other text with the same alphabet.
+  public static func += (lhs: inout NgramCounts, rhs: NgramCounts) {
+    precondition(lhs.letterCount == rhs.letterCount, "counts over different alphabets")
+    for i in lhs.trigrams.indices { lhs.trigrams[i] += rhs.trigrams[i] }
+    lhs.outsideAlphabet += rhs.outsideAlphabet
+    lhs.invalidUTF8 += rhs.invalidUTF8
+    lhs.frequencyListWords += rhs.frequencyListWords
+  }
+
+  public static func + (lhs: NgramCounts, rhs: NgramCounts) -> NgramCounts {
+    var sum = lhs
+    sum += rhs
+    return sum
+  }
+
+  /// Adds one word (a run of letter symbols, 1-based) `weight` times, with its boundaries:
+  /// the counts a frequency-list line "word<TAB>weight" stands for.
+  public mutating func addWord(_ symbols: [UInt8], weight: UInt64) {
+    guard !symbols.isEmpty, weight > 0 else { return }
+    var a = 0, b = 0
+    for symbol in symbols.map(Int.init) + [0] {
+      trigrams[index(a, b, symbol)] += weight
+      (a, b) = (b, symbol)
+    }
+  }
+}
+
+// MARK: - Derived counts
+
+extension NgramCounts {
+  /// Letter counts, indexed by letter (0-based).
+  public var unigrams: [UInt64] {
+    var result = [UInt64](repeating: 0, count: letterCount)
+    let width = letterCount + 1
+    for ab in 0..<(width * width) {
+      for c in 1..<width { result[c - 1] += trigrams[ab * width + c] }
+    }
+    return result
+  }
+
+  /// Word-initial letter counts, indexed by letter.
+  public var initials: [UInt64] {
+    let width = letterCount + 1
+    var result = [UInt64](repeating: 0, count: letterCount)
+    for a in 0..<width { for c in 1..<width { result[c - 1] += trigram(a, 0, c) } }
+    return result
+  }
+
+  /// Bigram counts: row = previous letter, column = next letter, then end of word (column N).
+  public var bigrams: [[UInt64]] {
+    let width = letterCount + 1
+    return (1..<width).map { b in
+      (0..<width).map { column in
+        let c = column == letterCount ? 0 : column + 1
+        return (0..<width).reduce(0) { $0 + trigram($1, b, c) }
+      }
+    }
+  }
+
+  /// Trigram rows in table order: context (a, b) with a = N meaning word start, columns as bigrams.
+  public func trigramRow(first: Int, second: Int) -> [UInt64] {
+    let a = first == letterCount ? 0 : first + 1
+    let b = second + 1
+    return (0...letterCount).map { column in trigram(a, b, column == letterCount ? 0 : column + 1) }
+  }
+
+  public var letters: UInt64 { unigrams.reduce(0, +) }
+  public var words: UInt64 { initials.reduce(0, +) }
+}

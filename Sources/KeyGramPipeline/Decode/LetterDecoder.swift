@@ -1,0 +1,101 @@
+import Foundation
+
+/// Turns text into the symbols the counter sees: letter *i* of the alphabet is symbol
+/// *i* + 1, and 0 is a word boundary. Built once per language.
+///
+/// The rules (docs/Pipeline.md has the reasons):
+/// - Letters are case-folded with full Unicode lowercasing, after the language's own case
+///   mappings; NFD input is composed, so "e" + U+0301 counts as "é".
+/// - A letter outside the alphabet ends the word and is counted in `outsideAlphabet`.
+/// - Apostrophes (' ’ ʼ) are dropped when the language says so ("don't" → "dont").
+/// - Byte-order marks, soft hyphens, zero-width joiners and other format characters are dropped.
+/// - Everything else (space, digit, hyphen, punctuation, NUL, invalid UTF-8) is a boundary.
+public struct LetterDecoder: Sendable {
+  /// What one byte means to the counter's fast path.
+  public enum ByteClass {
+    /// Symbols 0 ... N are themselves; these mark the rest.
+    public static let skip: UInt8 = 0xFD
+    public static let nonASCII: UInt8 = 0xFE
+  }
+
+  /// What one non-ASCII scalar means.
+  public enum ScalarClass: Equatable, Sendable {
+    case letter(UInt8)
+    case boundary
+    case outsideAlphabet
+    case combiningMark
+    case skip
+  }
+
+  public let language: Language
+  /// The fast path: for each byte, a symbol (ASCII), `skip`, or `nonASCII`.
+  public let byteClasses: [UInt8]
+  /// Classes of every scalar below U+0800 (Latin, Greek, Cyrillic, …), precomputed.
+  private let lowScalarClasses: [ScalarClass]
+  /// (letter symbol, combining mark) → composed letter symbol, for NFD input.
+  private let compositions: [UInt64: UInt8]
+
+  public var letterCount: Int { language.alphabet.count }
+
+  public init(language: Language) {
+    self.language = language
+    let letters = language.letterIndex
+    var compositions: [UInt64: UInt8] = [:]
+    for (index, letter) in language.alphabet.enumerated() {
+      let decomposed = Array(String(letter).decomposedStringWithCanonicalMapping.unicodeScalars)
+      if decomposed.count == 2, let base = letters[decomposed[0]] {
+        compositions[Self.compositionKey(UInt8(base + 1), decomposed[1])] = UInt8(index + 1)
+      }
+    }
+    self.compositions = compositions
+    let classify = { (scalar: Unicode.Scalar) in Self.classify(scalar, language: language, letters: letters) }
+    lowScalarClasses = (0..<0x800).map { classify(Unicode.Scalar(UInt32($0))!) }
+    byteClasses = (0..<256).map { byte -> UInt8 in
+      guard byte < 0x80 else { return ByteClass.nonASCII }
+      switch classify(Unicode.Scalar(UInt8(byte))) {
+      case .letter(let symbol): return symbol
+      case .skip: return ByteClass.skip
+      default: return 0
+      }
+    }
+  }
+
+  /// The class of a non-ASCII scalar (cached table below U+0800).
+  @inline(__always)
+  public func scalarClass(_ scalar: Unicode.Scalar) -> ScalarClass {
+    if scalar.value < 0x800 { return lowScalarClasses[Int(scalar.value)] }
+    return Self.classify(scalar, language: language, letters: language.letterIndex)
+  }
+
+  /// The letter symbol that `mark` composes with letter `symbol` into, if the alphabet has it.
+  @inline(__always)
+  public func compose(_ symbol: UInt8, with mark: Unicode.Scalar) -> UInt8? {
+    compositions[Self.compositionKey(symbol, mark)]
+  }
+
+  private static func compositionKey(_ symbol: UInt8, _ mark: Unicode.Scalar) -> UInt64 {
+    UInt64(symbol) << 32 | UInt64(mark.value)
+  }
+
+  static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}"]
+
+  static func classify(_ scalar: Unicode.Scalar, language: Language, letters: [Unicode.Scalar: Int]) -> ScalarClass {
+    if let mapped = language.caseMappings[scalar], let index = letters[mapped] { return .letter(UInt8(index + 1)) }
+    if let index = letters[scalar] { return .letter(UInt8(index + 1)) }
+    if apostrophes.contains(scalar) { return language.apostrophesAreTransparent ? .skip : .boundary }
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .format: return .skip  // BOM, soft hyphen, ZWJ/ZWNJ: invisible, not word breaks
+    case .nonspacingMark, .spacingMark, .enclosingMark: return .combiningMark
+    default: break
+    }
+    // Full lowercasing, then NFC: "É" → "é", "Ё" → "ё"; "İ" → "i" + U+0307 → "i".
+    let lowered = Array(properties.lowercaseMapping.precomposedStringWithCanonicalMapping.unicodeScalars)
+    if let first = lowered.first, let index = letters[first],
+       lowered.count == 1 || lowered.dropFirst().allSatisfy({ $0 == "\u{0307}" }) {
+      return .letter(UInt8(index + 1))
+    }
+    if properties.isAlphabetic { return .outsideAlphabet }
+    return .boundary
+  }
+}

@@ -1,0 +1,92 @@
+import KeyGram
+
+/// The emitting stage's first half: lays out a normalised model as `.keygram` bytes
+/// (docs/TableFormat.md). The image is complete (state `DONE`, CRC set); `AtomicFile` writes it.
+public enum TableImage {
+  public static func make(language: Language, model: QuantisedModel, provenance: Provenance?) -> [UInt8] {
+    typealias F = TableFormat
+    let n = language.alphabet.count
+    precondition(model.letterCount == n, "model and language disagree on the alphabet")
+
+    var sections: [(F.Tag, [UInt8], Int)] = []
+    var language16 = ByteWriter()
+    language16.string16(language.code)
+    language16.string16(language.name)
+    sections.append((F.Section.language, language16.bytes, 0))
+
+    var alphabet = ByteWriter()
+    for letter in language.alphabet {
+      alphabet.uint32(letter.value)
+      alphabet.uint32(Language.uppercase(of: letter).value)
+    }
+    sections.append((F.Section.alphabet, alphabet.bytes, n))
+
+    let decoder = LetterDecoder(language: language)
+    let ascii = (0..<128).map { byte -> UInt8 in
+      let symbol = decoder.byteClasses[byte]
+      return (1...UInt8(n)).contains(symbol) ? symbol - 1 : F.notALetter
+    }
+    sections.append((F.Section.asciiMap, ascii, 0))
+    sections.append((F.Section.unigram, rows([model.unigram]), 1))
+    sections.append((F.Section.initial, rows([model.initial]), 1))
+    sections.append((F.Section.bigram, rows(model.bigram), model.bigram.count))
+    sections.append((F.Section.trigram, rows(model.trigram), model.trigram.count))
+    if let layout = language.layout { sections.append((F.Section.layout, layoutBytes(layout, language: language), layout.keys.count)) }
+    if let provenance { sections.append((F.Section.provenance, provenance.encoded, provenance.files.count)) }
+
+    var out = ByteWriter()
+    out.bytes(F.magic)
+    out.uint16(F.majorVersion)
+    out.uint16(F.minorVersion)
+    out.uint32(UInt32(F.headerSize))
+    out.uint32(F.State.complete.rawValue)
+    out.uint32(F.byteOrderSanity)
+    out.uint32(0)  // file size, patched below
+    out.uint32(0)  // CRC-32, patched last
+    out.uint16(UInt16(n))
+    out.uint16(UInt16(n + 1))
+    out.uint32(F.rowTotal)
+    out.uint32(UInt32(sections.count))
+    out.uint32(UInt32(F.headerSize))
+    out.bytes([UInt8](repeating: 0, count: F.headerSize - out.bytes.count))
+
+    let directory = out.bytes.count
+    out.bytes([UInt8](repeating: 0, count: sections.count * F.directoryEntrySize))
+    for (index, (tag, body, elements)) in sections.enumerated() {
+      out.pad(toMultipleOf: F.sectionAlignment)
+      let entry = directory + index * F.directoryEntrySize
+      out.patch32(tag.rawValue, at: entry)
+      out.patch32(UInt32(out.bytes.count), at: entry + 4)
+      out.patch32(UInt32(body.count), at: entry + 8)
+      out.patch32(UInt32(elements), at: entry + 12)
+      out.bytes(body)
+    }
+    out.pad(toMultipleOf: F.sectionAlignment)
+    out.patch32(UInt32(out.bytes.count), at: F.Offset.fileSize)
+    let crc = out.bytes.withUnsafeBytes { zlib_crc32($0) }
+    out.patch32(crc, at: F.Offset.crc32)
+    return out.bytes
+  }
+
+  private static func rows(_ rows: [[UInt16]]) -> [UInt8] {
+    var out = ByteWriter()
+    for row in rows { row.forEach { out.uint16($0) } }
+    return out.bytes
+  }
+
+  private static func layoutBytes(_ layout: KeyboardLayoutSpec, language: Language) -> [UInt8] {
+    let keys = layout.keys
+    var keyOfLetter = [UInt8](repeating: 0xFF, count: language.alphabet.count)
+    let letterIndex = language.letterIndex
+    for (key, letters) in keys.enumerated() {
+      for letter in letters { if let index = letterIndex[letter] { keyOfLetter[index] = UInt8(key) } }
+    }
+    var out = ByteWriter()
+    out.uint16(UInt16(layout.rows.count))
+    out.uint16(UInt16(keys.count))
+    layout.rows.forEach { out.uint8(UInt8($0.count)) }
+    out.bytes(keyOfLetter)
+    keys.forEach { out.uint32($0[0].value) }
+    return out.bytes
+  }
+}

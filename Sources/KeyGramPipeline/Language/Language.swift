@@ -1,0 +1,55 @@
+import Foundation
+
+/// A language as the builder needs it: its code, name and ordered alphabet, how case and
+/// punctuation map onto letters, and its keyboard layout. Read from corpora/<code>/language.json.
+public struct Language: Sendable, Equatable {
+  public var code: String
+  public var name: String
+  /// Lowercase letters in table order.
+  public var alphabet: [Unicode.Scalar]
+  /// Extra scalar → letter mappings applied before ordinary lowercasing (e.g. Turkish İ → i).
+  public var caseMappings: [Unicode.Scalar: Unicode.Scalar]
+  /// When true, apostrophes (U+0027, U+2019, U+02BC) are dropped, so "don't" counts as "dont";
+  /// when false they end a word.
+  public var apostrophesAreTransparent: Bool
+  /// The keyboard layout: rows of keys, each key typing one or more letters.
+  public var layout: KeyboardLayoutSpec?
+
+  public init(code: String, name: String, alphabet: [Unicode.Scalar],
+              caseMappings: [Unicode.Scalar: Unicode.Scalar] = [:],
+              apostrophesAreTransparent: Bool = true, layout: KeyboardLayoutSpec? = nil) {
+    self.code = code
+    self.name = name
+    self.alphabet = alphabet
+    self.caseMappings = caseMappings
+    self.apostrophesAreTransparent = apostrophesAreTransparent
+    self.layout = layout
+  }
+
+  /// The index of each alphabet letter.
+  public var letterIndex: [Unicode.Scalar: Int] {
+    Dictionary(uniqueKeysWithValues: alphabet.enumerated().map { ($1, $0) })
+  }
+
+  /// The single-scalar uppercase of `letter`, or `letter` itself when uppercasing gives
+  /// several scalars (ß → SS) or none differs.
+  public static func uppercase(of letter: Unicode.Scalar) -> Unicode.Scalar {
+    let upper = Array(String(letter).uppercased().unicodeScalars)
+    return upper.count == 1 ? upper[0] : letter
+  }
+}
+
+/// A keyboard layout for a language: rows of keys, and the letters each key types
+/// (its cap letter first, then long-press variants).
+public struct KeyboardLayoutSpec: Sendable, Equatable {
+  public var name: String
+  /// Rows top to bottom; each key is the list of letters it types, cap letter first.
+  public var rows: [[[Unicode.Scalar]]]
+
+  public init(name: String, rows: [[[Unicode.Scalar]]]) {
+    self.name = name
+    self.rows = rows
+  }
+
+  public var keys: [[Unicode.Scalar]] { rows.flatMap { $0 } }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Why a language manifest (corpora/<code>/language.json) was refused: names the file and field.
+public struct ManifestError: Error, Equatable, CustomStringConvertible {
+  public var path: String
+  public var field: String
+  public var problem: String
+  public var description: String { "\(path): \(field): \(problem)" }
+}
+
+/// Reads and checks corpora/<code>/language.json:
+///
+///     { "code": "de", "name": "German",
+///       "alphabet": "abcdefghijklmnopqrstuvwxyzäöüß",
+///       "caseMappings": { "ẞ": "ß" },
+///       "apostrophes": "transparent",
+///       "layout": { "name": "QWERTZ", "rows": [["q","w","e","r","t","z","u","i","o","p","ü"], …] } }
+///
+/// Each layout key is a string of the letters it types, its cap letter first ("eéèêë").
+public enum LanguageManifest {
+  struct File: Decodable {
+    var code: String
+    var name: String
+    var alphabet: String
+    var caseMappings: [String: String]?
+    var apostrophes: String?
+    var layout: Layout?
+    struct Layout: Decodable {
+      var name: String
+      var rows: [[String]]
+    }
+  }
+
+  public static let fileName = "language.json"
+
+  public static func load(_ path: String) throws(ManifestError) -> Language {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ManifestError(path: path, field: "(file)", problem: "cannot read the manifest")
+    }
+    let file: File
+    do {
+      file = try JSONDecoder().decode(File.self, from: data)
+    } catch let DecodingError.keyNotFound(key, _) {
+      throw ManifestError(path: path, field: key.stringValue, problem: "missing")
+    } catch let DecodingError.typeMismatch(_, context) {
+      throw ManifestError(path: path, field: fieldName(context.codingPath), problem: "wrong type: \(context.debugDescription)")
+    } catch let DecodingError.valueNotFound(_, context) {
+      throw ManifestError(path: path, field: fieldName(context.codingPath), problem: "null")
+    } catch {
+      throw ManifestError(path: path, field: "(file)", problem: "not valid JSON: \(error.localizedDescription)")
+    }
+    return try validate(file, path: path)
+  }
+
+  static func validate(_ file: File, path: String) throws(ManifestError) -> Language {
+    func fail(_ field: String, _ problem: String) -> ManifestError { ManifestError(path: path, field: field, problem: problem) }
+    guard !file.code.isEmpty, file.code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
+      throw fail("code", "\"\(file.code)\" is not a language code such as \"en\" or \"pt-BR\"")
+    }
+    let alphabet = Array(file.alphabet.precomposedStringWithCanonicalMapping.unicodeScalars)
+    guard !alphabet.isEmpty else { throw fail("alphabet", "empty") }
+    guard alphabet.count <= 250 else { throw fail("alphabet", "\(alphabet.count) letters; at most 250") }
+    var seen: Set<Unicode.Scalar> = []
+    for letter in alphabet {
+      guard seen.insert(letter).inserted else { throw fail("alphabet", "\"\(letter)\" appears twice") }
+      guard letter.properties.isAlphabetic else { throw fail("alphabet", "\"\(letter)\" (U+\(String(letter.value, radix: 16, uppercase: true))) is not a letter") }
+      guard String(letter).lowercased() == String(letter) else { throw fail("alphabet", "\"\(letter)\" is not lowercase") }
+    }
+    var caseMappings: [Unicode.Scalar: Unicode.Scalar] = [:]
+    for (from, to) in file.caseMappings ?? [:] {
+      let fromScalars = Array(from.unicodeScalars), toScalars = Array(to.precomposedStringWithCanonicalMapping.unicodeScalars)
+      guard fromScalars.count == 1, toScalars.count == 1, seen.contains(toScalars[0]) else {
+        throw fail("caseMappings.\(from)", "must map one character to one letter of the alphabet")
+      }
+      caseMappings[fromScalars[0]] = toScalars[0]
+    }
+    let transparent: Bool
+    switch file.apostrophes ?? "transparent" {
+    case "transparent": transparent = true
+    case "boundary": transparent = false
+    case let other: throw fail("apostrophes", "\"\(other)\"; expected \"transparent\" or \"boundary\"")
+    }
+    var layout: KeyboardLayoutSpec?
+    if let spec = file.layout {
+      var typed: [Unicode.Scalar: String] = [:]
+      let rows = try spec.rows.enumerated().map { (rowIndex, row) throws(ManifestError) -> [[Unicode.Scalar]] in
+        guard !row.isEmpty else { throw fail("layout.rows[\(rowIndex)]", "empty row") }
+        return try row.map { (key) throws(ManifestError) -> [Unicode.Scalar] in
+          let letters = Array(key.precomposedStringWithCanonicalMapping.unicodeScalars)
+          guard !letters.isEmpty else { throw fail("layout.rows[\(rowIndex)]", "empty key") }
+          for letter in letters {
+            guard seen.contains(letter) else { throw fail("layout.rows[\(rowIndex)]", "key \"\(key)\" types \"\(letter)\", which is not in the alphabet") }
+            if let other = typed[letter] { throw fail("layout.rows[\(rowIndex)]", "\"\(letter)\" is on two keys, \"\(other)\" and \"\(key)\"") }
+            typed[letter] = key
+          }
+          return letters
+        }
+      }
+      if let missing = alphabet.first(where: { typed[$0] == nil }) {
+        throw fail("layout", "letter \"\(missing)\" has no key")
+      }
+      guard rows.joined().count <= 250 else { throw fail("layout", "more than 250 keys") }
+      layout = KeyboardLayoutSpec(name: spec.name, rows: rows)
+    }
+    return Language(code: file.code, name: file.name, alphabet: alphabet, caseMappings: caseMappings,
+                    apostrophesAreTransparent: transparent, layout: layout)
+  }
+
+  private static func fieldName(_ path: [CodingKey]) -> String {
+    path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+  }
+}
+
+/// The corpus folder layout: corpora/<code>/language.json and the corpus files beside it.
+public struct CorpusFolder: Sendable {
+  public let root: String
+
+  public init(root: String) { self.root = root }
+
+  /// Extensions read as corpus files.
+  public static let corpusExtensions = [".gz", ".dz", ".txt"]
+
+  /// Every language with a manifest, sorted by code.
+  public var languageCodes: [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+    return entries.filter { FileManager.default.fileExists(atPath: "\(root)/\($0)/\(LanguageManifest.fileName)") }.sorted()
+  }
+
+  public func folder(for code: String) -> String { "\(root)/\(code)" }
+
+  /// The language's manifest; an unknown code is an error naming the codes there are.
+  public func language(_ code: String) throws(ManifestError) -> Language {
+    let path = "\(folder(for: code))/\(LanguageManifest.fileName)"
+    guard FileManager.default.fileExists(atPath: path) else {
+      let known = languageCodes
+      throw ManifestError(path: path, field: "code", problem: "unknown language \"\(code)\"; known: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+    }
+    let language = try LanguageManifest.load(path)
+    guard language.code == code else {
+      throw ManifestError(path: path, field: "code", problem: "\"\(language.code)\" does not match its folder \"\(code)\"")
+    }
+    return language
+  }
+
+  /// The corpus files of a language (top level of its folder only), sorted by name.
+  public func corpusFiles(for code: String) -> [String] {
+    let folder = folder(for: code)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { name in !name.hasPrefix(".") && Self.corpusExtensions.contains { name.hasSuffix($0) } }
+      .sorted().map { "\(folder)/\($0)" }
+  }
+}

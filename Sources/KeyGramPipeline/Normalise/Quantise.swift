@@ -1,0 +1,58 @@
+/// The quantising stage: each probability row becomes UInt16 weights that sum to exactly
+/// `TableFormat.rowTotal` (65,536) with no zero, so "normalised" is checkable in integers.
+///
+/// Largest-remainder rounding with a floor of 1: every entry starts at max(1, ⌊p·T⌋); the
+/// shortfall goes, one unit each, to the entries with the largest remainders, and any excess
+/// (from the floor of 1) comes off the entries rounded up furthest. Ties go to the lower index,
+/// so the result is deterministic.
+public enum Quantise {
+  public static let total = Int(65_536)
+
+  public static func row(_ probabilities: [Double]) -> [UInt16] {
+    precondition(!probabilities.isEmpty && probabilities.count <= total)
+    let sum = probabilities.reduce(0, +)
+    let ideal = probabilities.map { $0 / sum * Double(total) }
+    var weights = ideal.map { max(1, Int($0.rounded(.down))) }
+    var difference = total - weights.reduce(0, +)
+    if difference > 0 {
+      // Largest remainder first.
+      let order = ideal.indices.sorted { (ideal[$0] - Double(weights[$0]), $1) > (ideal[$1] - Double(weights[$1]), $0) }
+      var k = 0
+      while difference > 0 {
+        weights[order[k % order.count]] += 1
+        difference -= 1
+        k += 1
+      }
+    }
+    while difference < 0 {
+      // Take from the entries furthest above their ideal that can spare a unit.
+      let order = ideal.indices.filter { weights[$0] > 1 }
+        .sorted { (Double(weights[$0]) - ideal[$0], $1) > (Double(weights[$1]) - ideal[$1], $0) }
+      for index in order where difference < 0 {
+        weights[index] -= 1
+        difference += 1
+      }
+    }
+    return weights.map { UInt16($0) }
+  }
+}
+
+/// The normalised model: every row quantised.
+public struct QuantisedModel: Equatable, Sendable {
+  public let letterCount: Int
+  public var unigram: [UInt16]
+  public var initial: [UInt16]
+  public var bigram: [[UInt16]]
+  public var trigram: [[UInt16]]
+
+  public init(_ model: SmoothedModel) {
+    letterCount = model.letterCount
+    unigram = Quantise.row(model.unigram)
+    initial = Quantise.row(model.initial)
+    bigram = model.bigram.map(Quantise.row)
+    trigram = model.trigram.map(Quantise.row)
+  }
+
+  /// Every row, tagged with its section, for checks.
+  public var allRows: [[UInt16]] { [unigram, initial] + bigram + trigram }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Reads corpus files on a background thread, so inflating (one core) overlaps counting and
+/// hashing (the other). A fixed ring of buffers bounds memory however large the corpus is.
+final class ChunkStream: @unchecked Sendable {
+  /// One decompressed chunk, with the stored bytes it came from (for the file's SHA-256).
+  final class Slot {
+    var text: [UInt8]
+    var textCount = 0
+    var stored: [UInt8] = []
+    init(capacity: Int) { text = [UInt8](repeating: 0, count: capacity) }
+  }
+
+  enum Event {
+    case chunk(Slot, file: Int)
+    case endOfFile(file: Int, size: Int)
+    case failed(CorpusError)
+    case finished
+  }
+
+  private let paths: [String]
+  private let free: DispatchSemaphore
+  private let ready = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var freeSlots: [Slot]
+  private var events: [Event] = []
+  private var cancelled = false
+
+  init(paths: [String], slotCount: Int = 4, chunkSize: Int = 1 << 20) {
+    self.paths = paths
+    freeSlots = (0..<slotCount).map { _ in Slot(capacity: chunkSize) }
+    free = DispatchSemaphore(value: slotCount)
+  }
+
+  /// Starts the reading thread.
+  func start() {
+    let thread = Thread { [self] in produce() }
+    thread.name = "keygram.read"
+    thread.start()
+  }
+
+  /// The next event, waiting for it if need be.
+  func next() -> Event {
+    ready.wait()
+    return lock.withLock { events.removeFirst() }
+  }
+
+  /// Gives a chunk's buffer back to the reader.
+  func recycle(_ slot: Slot) {
+    slot.stored.removeAll(keepingCapacity: true)
+    lock.withLock { freeSlots.append(slot) }
+    free.signal()
+  }
+
+  /// Stops the reader after its current chunk (after an error downstream).
+  func cancel() {
+    lock.withLock { cancelled = true }
+    free.signal()
+  }
+
+  private func post(_ event: Event) {
+    lock.withLock { events.append(event) }
+    ready.signal()
+  }
+
+  private func produce() {
+    for (file, path) in paths.enumerated() {
+      let reader: CorpusReader
+      do { reader = try CorpusReader(path: path) } catch { return post(.failed(error)) }
+      var current: Slot?
+      reader.onConsumed = { bytes in current?.stored.append(contentsOf: bytes) }
+      while true {
+        free.wait()
+        guard let slot = lock.withLock({ cancelled ? nil : freeSlots.popLast() }) else { return }
+        current = slot
+        do {
+          let count = try slot.text.withUnsafeMutableBytes { try reader.read(into: $0) }
+          slot.textCount = count
+          if count == 0 {
+            if slot.stored.isEmpty { recycle(slot) } else { post(.chunk(slot, file: file)) }
+            break
+          }
+          post(.chunk(slot, file: file))
+        } catch let error as CorpusError {
+          return post(.failed(error))
+        } catch {
+          return post(.failed(CorpusError(path: path, kind: .unreadable("\(error)"))))
+        }
+      }
+      post(.endOfFile(file: file, size: reader.fileSize))
+    }
+    post(.finished)
+  }
+}

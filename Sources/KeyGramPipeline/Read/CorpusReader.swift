@@ -1,0 +1,186 @@
+/// Streams one corpus file as decompressed bytes in fixed-size chunks, with bounded memory.
+///
+/// A file whose first two bytes are the gzip magic (1f 8b) is inflated through zlib, member
+/// after member (so concatenated and dictzip files work); anything else is read as plain text.
+/// After the last member, zero padding is ignored (as gzip does); any other byte is an error.
+public final class CorpusReader {
+  public let path: String
+  public let fileSize: Int
+  public let isGzip: Bool
+  /// Compressed bytes consumed so far: the progress measure and the offset in errors.
+  public private(set) var compressedBytesRead = 0
+  /// Sees every byte of the file as stored, in order, as it is consumed (for hashing).
+  public var onConsumed: ((UnsafeRawBufferPointer) -> Void)?
+
+  private let fd: Int32
+  private let inflater: ZlibInflater?
+  private var input: [UInt8]
+  private var inputStart = 0
+  private var inputEnd = 0
+  private var fileOffsetOfInputEnd = 0
+  private var atEndOfFile = false
+  private var insideMember = false
+  private var membersDone = 0
+
+  public static let defaultInputSize = 256 * 1024
+
+  public init(path: String, inputSize: Int = CorpusReader.defaultInputSize) throws(CorpusError) {
+    self.path = path
+    let fd: Int32
+    switch system_openForReading(path) {
+    case .success(let opened): fd = opened
+    case .failure(let errno):
+      throw CorpusError(path: path, kind: errno.rawValue == 2 ? .missing : .unreadable(errno.description))
+    }
+    let status: (size: Int, isDirectory: Bool)
+    switch system_fileStatus(fd) {
+    case .success(let value): status = value
+    case .failure(let errno):
+      system_close(fd)
+      throw CorpusError(path: path, kind: .unreadable(errno.description))
+    }
+    guard !status.isDirectory else { system_close(fd); throw CorpusError(path: path, kind: .isDirectory) }
+    guard status.size > 0 else { system_close(fd); throw CorpusError(path: path, kind: .empty) }
+    self.fd = fd
+    fileSize = status.size
+    input = [UInt8](repeating: 0, count: max(inputSize, 16))
+    // Sniff the magic from the first read; it stays in the input buffer for inflate.
+    var isGzip = false
+    do {
+      try Self.fill(fd: fd, path: path, input: &input, start: &inputStart, end: &inputEnd,
+                    fileOffset: &fileOffsetOfInputEnd, atEnd: &atEndOfFile)
+      isGzip = inputEnd >= 2 && input[0] == 0x1F && input[1] == 0x8B
+      inflater = isGzip ? try ZlibInflater() : nil
+    } catch let error as CorpusError {
+      system_close(fd)
+      throw error
+    } catch {
+      system_close(fd)
+      throw CorpusError(path: path, kind: .unreadable("\(error)"))
+    }
+    self.isGzip = isGzip
+  }
+
+  deinit { system_close(fd) }
+
+  /// Fills `output` with the next decompressed bytes and returns how many; 0 means the end.
+  public func read(into output: UnsafeMutableRawBufferPointer) throws(CorpusError) -> Int {
+    guard let inflater else { return try readPlain(into: output) }
+    var produced = 0
+    while produced == 0 {
+      if inputStart == inputEnd {
+        if atEndOfFile {
+          if insideMember { throw CorpusError(path: path, byteOffset: fileSize, kind: .truncatedGzip) }
+          return 0
+        }
+        try refill()
+        continue
+      }
+      if !insideMember {
+        // Between members: skip zero padding, else expect another gzip member.
+        if try skipZeroPadding() { return 0 }
+        guard input[inputStart] == 0x1F else {
+          throw CorpusError(path: path, byteOffset: offset(ofInputIndex: inputStart), kind: .trailingGarbage)
+        }
+        if membersDone > 0 { inflater.reset() }
+        insideMember = true
+      }
+      let memberStart = offset(ofInputIndex: inputStart)
+      let step: (consumed: Int, produced: Int, memberEnded: Bool)
+      do {
+        step = try input.withUnsafeBytes { buffer in
+          try inflater.inflate(from: UnsafeRawBufferPointer(rebasing: buffer[inputStart..<inputEnd]),
+                               into: UnsafeMutableRawBufferPointer(rebasing: output[produced...]))
+        }
+      } catch let error as ZlibError {
+        let at = offset(ofInputIndex: inputStart + error.consumed)
+        if membersDone > 0 && error.message == "incorrect header check" {
+          throw CorpusError(path: path, byteOffset: memberStart, kind: .trailingGarbage)
+        }
+        throw CorpusError(path: path, byteOffset: at, kind: error.isDataError ? .corruptGzip(error.message) : .unreadable(error.message))
+      } catch {
+        throw CorpusError(path: path, byteOffset: memberStart, kind: .unreadable("\(error)"))
+      }
+      report(inputStart..<(inputStart + step.consumed))
+      inputStart += step.consumed
+      compressedBytesRead = offset(ofInputIndex: inputStart)
+      produced += step.produced
+      if step.memberEnded {
+        insideMember = false
+        membersDone += 1
+      }
+      if step.consumed == 0 && step.produced == 0 && !step.memberEnded && inputStart < inputEnd {
+        try refill()  // zlib needs more input than the buffer holds before it can progress
+      }
+    }
+    return produced
+  }
+
+  private func readPlain(into output: UnsafeMutableRawBufferPointer) throws(CorpusError) -> Int {
+    // The sniffing read's bytes come first, then straight reads into the caller's buffer.
+    if inputStart < inputEnd {
+      let count = min(output.count, inputEnd - inputStart)
+      input.withUnsafeBytes { buffer in
+        output.baseAddress!.copyMemory(from: buffer.baseAddress! + inputStart, byteCount: count)
+      }
+      report(inputStart..<(inputStart + count))
+      inputStart += count
+      compressedBytesRead += count
+      return count
+    }
+    switch system_read(fd, into: output) {
+    case .success(let count):
+      compressedBytesRead += count
+      onConsumed?(UnsafeRawBufferPointer(rebasing: output[0..<count]))
+      return count
+    case .failure(let errno):
+      throw CorpusError(path: path, byteOffset: compressedBytesRead, kind: .unreadable(errno.description))
+    }
+  }
+
+  /// Consumes zero bytes at a member boundary; true when they run to the end of the file.
+  private func skipZeroPadding() throws(CorpusError) -> Bool {
+    while true {
+      let paddingStart = inputStart
+      while inputStart < inputEnd && input[inputStart] == 0 { inputStart += 1 }
+      report(paddingStart..<inputStart)
+      if inputStart < inputEnd { return false }
+      if atEndOfFile { compressedBytesRead = fileSize; return true }
+      try refill()
+    }
+  }
+
+  private func report(_ range: Range<Int>) {
+    guard let onConsumed, !range.isEmpty else { return }
+    input.withUnsafeBytes { onConsumed(UnsafeRawBufferPointer(rebasing: $0[range])) }
+  }
+
+  private func refill() throws(CorpusError) {
+    try Self.fill(fd: fd, path: path, input: &input, start: &inputStart, end: &inputEnd,
+                  fileOffset: &fileOffsetOfInputEnd, atEnd: &atEndOfFile)
+  }
+
+  /// Moves unconsumed input to the front and reads more after it.
+  private static func fill(fd: Int32, path: String, input: inout [UInt8], start: inout Int, end: inout Int,
+                           fileOffset: inout Int, atEnd: inout Bool) throws(CorpusError) {
+    if start > 0 {
+      let remaining = end - start
+      if remaining > 0 { input.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: $0.baseAddress! + start, byteCount: remaining) } }
+      start = 0
+      end = remaining
+    }
+    guard end < input.count else { return }
+    let readEnd = end
+    let result = input.withUnsafeMutableBytes { system_read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[readEnd...])) }
+    switch result {
+    case .success(let count):
+      if count == 0 { atEnd = true }
+      end += count
+      fileOffset += count
+    case .failure(let errno):
+      throw CorpusError(path: path, byteOffset: fileOffset, kind: .unreadable(errno.description))
+    }
+  }
+
+  private func offset(ofInputIndex index: Int) -> Int { fileOffsetOfInputEnd - (inputEnd - index) }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import KeyGramPipeline
+
+extension Keygram {
+  struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Count a corpus and write its table (binary and generated Swift).",
+      discussion: """
+        keygram build en               reads corpora/en/*.gz (.dz, .txt)
+        keygram build --all            every language with a corpora/<lang>/language.json
+        keygram build en FILE...       your own corpus files instead of corpora/en/
+        """)
+
+    @Argument(help: "The language code, e.g. en.")
+    var language: String?
+
+    @Argument(help: "Corpus files (gzip or plain text) to use instead of corpora/<lang>/.")
+    var files: [String] = []
+
+    @Flag(help: "Build every language in the corpora folder.")
+    var all = false
+
+    @Flag(name: .customLong("no-swift"), help: "Write only the binary table.")
+    var noSwift = false
+
+    @OptionGroup var folders: FolderOptions
+
+    func validate() throws {
+      if all && (language != nil || !files.isEmpty) { throw ValidationError("--all takes no language or files.") }
+      if !all && language == nil { throw ValidationError("Name a language (e.g. en) or pass --all.") }
+    }
+
+    func run() throws {
+      let corpora = CorpusFolder(root: folders.corpora)
+      let codes = all ? corpora.languageCodes : [language!]
+      if all && codes.isEmpty { throw CLIError("\(folders.corpora): no language folders with a language.json") }
+      for code in codes {
+        let language = try corpora.language(code)
+        let inputs = files.isEmpty ? corpora.corpusFiles(for: code) : files
+        if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: code), kind: .noCorpusFiles) }
+        let request = Pipeline.Request(
+          language: language, inputs: inputs, corpusFolder: files.isEmpty ? corpora.folder(for: code) : nil,
+          tablesFolder: folders.out, swiftFolder: noSwift ? nil : folders.swiftOut, showProgress: true)
+        let summary = try Pipeline.build(request)
+        print(BuildReport(summary))
+      }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import KeyGramPipeline
+
+/// The text summary `keygram build` prints for one language.
+struct BuildReport: CustomStringConvertible {
+  let summary: Pipeline.Summary
+
+  init(_ summary: Pipeline.Summary) { self.summary = summary }
+
+  var description: String {
+    let provenance = summary.provenance
+    let counts = summary.counts
+    let alphabet = summary.language.alphabet.map(String.init)
+    let megabytes = Double(provenance.uncompressedBytes) / 1e6
+    var lines: [String] = []
+    lines.append("\(summary.language.name) (\(summary.language.code)): \(provenance.files.count) file\(provenance.files.count == 1 ? "" : "s"), "
+                 + "\(grouped(provenance.compressedBytes)) bytes stored, \(grouped(provenance.uncompressedBytes)) bytes of text")
+    for file in provenance.files { lines.append("  \(file.name)  \(grouped(file.size)) bytes  sha256 \(file.sha256.hexString.prefix(16))…") }
+    lines.append("letters \(grouped(provenance.letters)), words \(grouped(provenance.words)), "
+                 + "outside the alphabet \(grouped(provenance.outsideAlphabet)), invalid UTF-8 \(grouped(provenance.invalidUTF8))")
+    lines.append(String(format: "time %.2f s, %.0f MB/s of text", summary.seconds, megabytes / max(summary.seconds, 1e-9)))
+    let letters = provenance.letterCounts.enumerated().sorted { ($0.element, $1.offset) > ($1.element, $0.offset) }.prefix(10)
+    lines.append("top letters: " + letters.map { "\(alphabet[$0.offset]) \(percent(Double($0.element) / Double(max(provenance.letters, 1))))" }.joined(separator: "  "))
+    var bigrams: [(String, UInt64)] = []
+    for (previous, row) in counts.bigrams.enumerated() {
+      for (next, count) in row.enumerated() where next < alphabet.count { bigrams.append((alphabet[previous] + alphabet[next], count)) }
+    }
+    let bigramTotal = max(bigrams.reduce(0) { $0 + $1.1 }, 1)
+    lines.append("top bigrams: " + bigrams.sorted { ($0.1, $1.0) > ($1.1, $0.0) }.prefix(10).map { "\($0.0) \(percent(Double($0.1) / Double(bigramTotal)))" }.joined(separator: "  "))
+    let n = summary.language.alphabet.count
+    let ngramBytes = 2 * n * (n + 1) + 2 * (n + 1) * n * (n + 1)
+    lines.append("wrote \(summary.tablePath) (\(grouped(UInt64(summary.image.count))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
+    if let swiftPath = summary.swiftPath { lines.append("wrote \(swiftPath) (\(grouped(UInt64(summary.swiftSourceBytes))) bytes)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+func grouped(_ value: UInt64) -> String {
+  let digits = String(value)
+  var out = ""
+  for (index, character) in digits.enumerated() {
+    if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+    out.append(character)
+  }
+  return out
+}
+
+func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
+
+/// A plain error message for the CLI.
+struct CLIError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
