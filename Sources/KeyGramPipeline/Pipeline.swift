@@ -98,32 +98,37 @@ public enum Pipeline {
     // Check the image with the runtime's own validator before anything is replaced.
     _ = try KeyGramTable(copying: image)
 
+    // Prepare every output, then replace them together.
     let tablePath = request.tablesFolder + "/\(request.language.code).keygram"
+    let incomplete = withUnsafeBytes(of: TableFormat.State.incomplete.rawValue.littleEndian, Array.init)
+    var outputs = [try AtomicFile(image, for: tablePath, incompleteMarker: (TableFormat.Offset.state, incomplete))]
     var swiftPath: String?
     var swiftBytes = 0
     if let swiftFolder = request.swiftFolder {
       let source = SwiftTableSource.source(for: request.language, image: image)
       let path = swiftFolder + "/" + SwiftTableSource.fileName(for: request.language)
-      try AtomicFile.write(Array(source.utf8), to: path)
-      try writeIndex(in: swiftFolder)
+      outputs.append(try AtomicFile(Array(source.utf8), for: path))
+      outputs.append(try index(in: swiftFolder, adding: request.language))
       swiftPath = path
       swiftBytes = source.utf8.count
     }
-    try AtomicFile.write(image, to: tablePath,
-                         incompleteMarker: (TableFormat.Offset.state, withUnsafeBytes(of: TableFormat.State.incomplete.rawValue.littleEndian, Array.init)))
+    for output in outputs { try output.commit() }
     let seconds = (ContinuousClock.now - started) / .seconds(1)
     return Summary(language: request.language, counts: counts, provenance: provenance, model: model, image: image,
                    tablePath: tablePath, swiftPath: swiftPath, swiftSourceBytes: swiftBytes, seconds: seconds)
   }
 
-  /// Regenerates KeyGramTables.swift from the generated sources present in `folder`.
-  public static func writeIndex(in folder: String) throws(OutputError) {
+  /// KeyGramTables.swift, listing the generated sources in `folder` plus `language`'s.
+  static func index(in folder: String, adding language: Language) throws(OutputError) -> AtomicFile {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let tables = names.filter { $0.hasSuffix(".swift") }.compactMap { name -> (code: String, identifier: String)? in
-      guard let source = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else { return nil }
-      return SwiftTableSource.marker(in: source)
-    }.sorted { $0.code < $1.code }
-    try AtomicFile.write(Array(SwiftTableSource.index(identifiers: tables.map(\.identifier)).utf8), to: folder + "/KeyGramTables.swift")
+    var tables: [String: String] = [language.code: SwiftTableSource.identifier(for: language)]
+    for name in names where name.hasSuffix(".swift") {
+      guard let source = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8),
+            let marker = SwiftTableSource.marker(in: source) else { continue }
+      tables[marker.code] = tables[marker.code] ?? marker.identifier
+    }
+    let identifiers = tables.sorted { $0.key < $1.key }.map(\.value)
+    return try AtomicFile(Array(SwiftTableSource.index(identifiers: identifiers).utf8), for: folder + "/KeyGramTables.swift")
   }
 
   /// Fails early, before any counting, on problems that would otherwise surface only at the end.

@@ -5,47 +5,65 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
   public var description: String { "\(path): cannot write: \(reason)" }
 }
 
-/// Writes outputs so that a failed run never leaves a partial or clobbered file: the bytes go
-/// to a temporary file in the same folder, are flushed to disk, and only then renamed over
-/// the target, which `rename(2)` does atomically.
-public enum AtomicFile {
-  /// Writes `bytes` to `path`. If `incompleteMarker` is given, those bytes are first written
-  /// at its offset instead of the real ones (the table's `PART` state) and replaced after
-  /// everything else is on disk, as KenLM does, so even a non-atomic copy of a half-written
-  /// temporary file is recognisable.
-  public static func write(_ bytes: [UInt8], to path: String,
-                           incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
-    let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(system_processID()).tmp"
+/// An output written so that a failed run never leaves a partial or clobbered file: the bytes
+/// go to a temporary file in the target's folder and are flushed to disk; `commit()` then
+/// renames it over the target, which `rename(2)` does atomically. A build prepares all its
+/// outputs before it commits any, so the binary and Swift tables are replaced together or not at all.
+public final class AtomicFile {
+  public let path: String
+  private let temporary: String
+  private var committed = false
+
+  /// Writes `bytes` to a temporary file beside `path`. If `incompleteMarker` is given, those
+  /// bytes are first written at its offset instead of the real ones (the table's `PART`
+  /// state) and replaced only after everything else is on disk, as KenLM does.
+  public init(_ bytes: [UInt8], for path: String,
+              incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
+    self.path = path
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    temporary = "\(folder)/.\(name).\(system_processID()).tmp"
     let fd: Int32
     switch system_createExclusive(temporary) {
     case .success(let opened): fd = opened
     case .failure(let errno):
-      throw OutputError(path: path, reason: "cannot create a temporary file in \(folder.isEmpty ? "." : folder)/: \(errno)")
-    }
-    var succeeded = false
-    defer {
-      if !succeeded { system_unlink(temporary) }
+      throw OutputError(path: path, reason: "cannot create a temporary file in \(folder)/: \(errno)")
     }
     do {
       var first = bytes
       if let marker = incompleteMarker {
         first.replaceSubrange(marker.offset..<(marker.offset + marker.bytes.count), with: marker.bytes)
       }
-      try check(first.withUnsafeBytes { system_writeAll(fd, $0) }, path)
-      try check(system_fsync(fd), path)
+      try Self.check(first.withUnsafeBytes { system_writeAll(fd, $0) }, path)
+      try Self.check(system_fsync(fd), path)
       if let marker = incompleteMarker {
-        try check(system_pwrite(fd, Array(bytes[marker.offset..<(marker.offset + marker.bytes.count)]), at: marker.offset), path)
-        try check(system_fsync(fd), path)
+        try Self.check(system_pwrite(fd, Array(bytes[marker.offset..<(marker.offset + marker.bytes.count)]), at: marker.offset), path)
+        try Self.check(system_fsync(fd), path)
       }
+      system_close(fd)
     } catch {
       system_close(fd)
+      system_unlink(temporary)
       throw error
     }
-    system_close(fd)
-    try check(system_rename(temporary, path), path)
-    succeeded = true
+  }
+
+  /// Renames the temporary file over the target.
+  public func commit() throws(OutputError) {
+    try Self.check(system_rename(temporary, path), path)
+    committed = true
+  }
+
+  /// An uncommitted temporary file is removed.
+  deinit {
+    if !committed { system_unlink(temporary) }
+  }
+
+  /// Writes and commits one file.
+  public static func write(_ bytes: [UInt8], to path: String,
+                           incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
+    try AtomicFile(bytes, for: path, incompleteMarker: incompleteMarker).commit()
   }
 
   private static func check(_ result: Result<Void, Errno>, _ path: String) throws(OutputError) {
