@@ -39,7 +39,7 @@ let package = Package(
     // Interposes malloc for the test executable so tests can count heap allocations exactly.
     .target(name: "MallocCounter", path: "Tests/MallocCounter"),
     .testTarget(name: "KeyGramTests", dependencies: ["KeyGram", "KeyGramTables", "MallocCounter"]),
-    .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGram", "CZlib"]),
+    .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGram", "KeyGramTables", "CZlib"]),
     .testTarget(name: "KeygramCLITests", dependencies: ["KeyGram"]),
   ]
 )

@@ -45,6 +45,14 @@ public struct QuantisedModel: Equatable, Sendable {
   public var bigram: [[UInt16]]
   public var trigram: [[UInt16]]
 
+  public init(letterCount: Int, unigram: [UInt16], initial: [UInt16], bigram: [[UInt16]], trigram: [[UInt16]]) {
+    self.letterCount = letterCount
+    self.unigram = unigram
+    self.initial = initial
+    self.bigram = bigram
+    self.trigram = trigram
+  }
+
   public init(_ model: SmoothedModel) {
     letterCount = model.letterCount
     unigram = Quantise.row(model.unigram)

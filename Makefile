@@ -1,0 +1,53 @@
+# KeyGram: the two set-up commands are `make tables` and `make test` (see README.md).
+SHELL := /bin/bash
+SWIFT ?= swift
+CONFIG ?= release
+KEYGRAM = .build/$(CONFIG)/keygram
+LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
+
+.PHONY: tables test verify bench bench-build bench-runtime corpora deps clean help
+
+help:
+	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
+	@echo "make test     run the test suite"
+	@echo "make verify   check tables are normalised, intact and up to date (the CI gate)"
+	@echo "make bench    benchmarks: build throughput vs zlib/gzip/Python, runtime ns/op and mallocs"
+	@echo "make corpora  re-derive corpora/<lang>/*.gz from their Debian packages"
+
+# zlib's headers and pkg-config file are the only system requirement.
+deps:
+	@if ! pkg-config --exists zlib 2>/dev/null; then \
+	  echo "KeyGram needs zlib's development files (Debian/Ubuntu package zlib1g-dev)."; \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing zlib1g-dev and pkg-config with apt-get..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zlib1g-dev pkg-config; \
+	  else \
+	    echo "Install it with: sudo apt-get install zlib1g-dev pkg-config"; exit 1; \
+	  fi; \
+	fi
+
+$(KEYGRAM): deps $(shell find Sources -name '*.swift' -not -path 'Sources/KeyGramTables/*') Package.swift
+	$(SWIFT) build -c $(CONFIG) --product keygram
+
+tables: $(KEYGRAM)
+	$(KEYGRAM) build --all
+
+test: deps
+	$(SWIFT) test
+
+verify: $(KEYGRAM)
+	$(KEYGRAM) verify tables
+
+corpora:
+	@for lang in $(LANGS); do bash corpora/$$lang/derive.sh || exit 1; done
+
+bench: bench-build bench-runtime
+
+bench-build: $(KEYGRAM)
+	bash Benchmarks/build-throughput.sh
+
+bench-runtime:
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+clean:
+	rm -rf .build

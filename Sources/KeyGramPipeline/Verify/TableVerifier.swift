@@ -1,0 +1,174 @@
+import Foundation
+import KeyGram
+
+/// The CI gate for tables: checks one `.keygram` file for integrity, exact normalisation,
+/// agreement with its language manifest, a generated Swift file that matches it, and
+/// provenance that matches the corpus folder as it is now.
+public struct TableVerifier {
+  /// One failed check, with a message precise enough to act on.
+  public struct Failure: Equatable, Sendable, CustomStringConvertible {
+    public enum Check: String, Sendable { case integrity, normalisation, manifest, swift, freshness }
+    public var check: Check
+    public var message: String
+    public var description: String { "\(check.rawValue): \(message)" }
+  }
+
+  /// What was checked in one table, and what failed.
+  public struct Report: Sendable {
+    public var path: String
+    public var languageCode: String?
+    public var bytes = 0
+    public var crc32: UInt32?
+    public var rowsChecked = 0
+    public var letters = 0
+    public var corpusFiles = 0
+    public var swiftPath: String?
+    public var failures: [Failure] = []
+    public var passed: Bool { failures.isEmpty }
+  }
+
+  public var corpora: CorpusFolder
+  /// Where the generated Swift lives; nil skips that check.
+  public var swiftFolder: String?
+
+  public init(corpora: CorpusFolder, swiftFolder: String?) {
+    self.corpora = corpora
+    self.swiftFolder = swiftFolder
+  }
+
+  /// The `.keygram` files in `folder`, sorted; an empty or missing folder is an error.
+  public static func tables(in folder: String) throws(CorpusError) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      throw CorpusError(path: folder, kind: .missing)
+    }
+    return names.filter { $0.hasSuffix(".keygram") }.sorted().map { "\(folder)/\($0)" }
+  }
+
+  public func verify(_ path: String) -> Report {
+    var report = Report(path: path)
+    func fail(_ check: Failure.Check, _ message: String) { report.failures.append(Failure(check: check, message: message)) }
+
+    let table: KeyGramTable
+    do {
+      table = try KeyGramTable(contentsOf: path)
+    } catch {
+      fail(.integrity, "\(error)")
+      return report
+    }
+    report.bytes = table.bytes.count
+    report.crc32 = table.layout.storedCRC32
+    report.languageCode = table.languageCode
+    report.letters = table.letterCount
+
+    // Normalisation: every row sums to the total exactly, and holds no zero.
+    for (name, row) in Self.rows(of: table) {
+      report.rowsChecked += 1
+      let sum = row.indices.reduce(UInt32(0)) { $0 + row.weight(at: $1) }
+      if sum != TableFormat.rowTotal {
+        fail(.normalisation, "row \(name) sums to \(sum), not \(TableFormat.rowTotal)")
+      }
+      if let zero = row.indices.first(where: { row.weight(at: $0) == 0 }) {
+        let letters = table.alphabet
+        fail(.normalisation, "row \(name) has a zero at \(zero < letters.count ? String(letters[zero]) : "$")")
+      }
+    }
+
+    // The manifest: same alphabet, same layout section.
+    let code = table.languageCode
+    let language: Language
+    do {
+      language = try corpora.language(code)
+    } catch {
+      fail(.manifest, "\(error)")
+      return report
+    }
+    if language.alphabet != table.alphabet {
+      fail(.manifest, "alphabet \(String(String.UnicodeScalarView(table.alphabet))) differs from \(corpora.folder(for: code))/language.json: \(String(String.UnicodeScalarView(language.alphabet)))")
+    }
+    let expectedImage = TableImage.make(language: language, model: Self.model(of: table), provenance: Self.provenance(of: table))
+    let layoutNow = Self.section(TableFormat.Section.layout, in: expectedImage)
+    let layoutStored = table.layout.layoutSection.map { Array(table.bytes.array[$0]) }
+    if layoutNow != layoutStored {
+      fail(.manifest, "keyboard layout in the table differs from \(corpora.folder(for: code))/language.json; run make tables")
+    }
+
+    // Generated Swift: exactly what build would emit from these bytes.
+    if let swiftFolder {
+      let swiftPath = "\(swiftFolder)/\(SwiftTableSource.fileName(for: language))"
+      report.swiftPath = swiftPath
+      let expected = SwiftTableSource.source(for: language, image: table.bytes.array)
+      switch (try? String(contentsOfFile: swiftPath, encoding: .utf8)) {
+      case nil: fail(.swift, "\(swiftPath) is missing; run make tables")
+      case let actual? where actual != expected:
+        let line = zip(actual.split(separator: "\n", omittingEmptySubsequences: false), expected.split(separator: "\n", omittingEmptySubsequences: false))
+          .enumerated().first { $0.element.0 != $0.element.1 }.map { $0.offset + 1 }
+        fail(.swift, "\(swiftPath) differs from what `keygram build \(code)` emits for \(path)\(line.map { " (first at line \($0))" } ?? ""); do not edit it, run make tables")
+      default: break
+      }
+    }
+
+    // Freshness: the provenance names exactly the corpus files there are now.
+    guard let provenance = Self.provenance(of: table) else {
+      fail(.freshness, "no provenance section; run make tables")
+      return report
+    }
+    let folder = corpora.folder(for: code)
+    let current = corpora.corpusFiles(for: code)
+    report.corpusFiles = current.count
+    let recorded = Dictionary(uniqueKeysWithValues: provenance.files.map { ($0.name, $0) })
+    let currentNames = Set(current.map { Pipeline.relativeName($0, in: folder) })
+    for name in recorded.keys.sorted() where !currentNames.contains(name) {
+      fail(.freshness, "\(folder)/\(name) was removed since the table was built; run make tables")
+    }
+    for path in current {
+      let name = Pipeline.relativeName(path, in: folder)
+      guard let file = recorded[name] else {
+        fail(.freshness, "\(path) was added since the table was built; run make tables")
+        continue
+      }
+      guard let data = FileManager.default.contents(atPath: path) else {
+        fail(.freshness, "\(path) cannot be read")
+        continue
+      }
+      if UInt64(data.count) != file.size || SHA256.hash(Array(data)) != file.sha256 {
+        fail(.freshness, "\(path) changed since the table was built (\(file.size) → \(data.count) bytes); run make tables")
+      }
+    }
+    return report
+  }
+
+  /// Every row of a table, named as `keygram inspect --json` names them.
+  static func rows(of table: KeyGramTable) -> [(String, LetterDistribution)] {
+    let n = table.letterCount
+    let letters = table.alphabet.map(String.init)
+    var rows: [(String, LetterDistribution)] = [("unigram", table.unigram), ("initial", table.initial)]
+    for b in 0..<n {
+      rows.append(("bigram \(letters[b])", table.distribution(after: LetterContext(previous: .unknownLetter, last: LetterSymbol(letterIndex: b)))))
+    }
+    for a in 0...n {
+      for b in 0..<n {
+        let first: LetterSymbol = a == n ? .boundary : LetterSymbol(letterIndex: a)
+        rows.append(("trigram \(a == n ? "^" : letters[a])\(letters[b])", table.distribution(after: LetterContext(previous: first, last: LetterSymbol(letterIndex: b)))))
+      }
+    }
+    return rows
+  }
+
+  /// The quantised model stored in a table.
+  static func model(of table: KeyGramTable) -> QuantisedModel {
+    let rows = Self.rows(of: table).map { _, row in row.indices.map { UInt16(truncatingIfNeeded: row.weight(at: $0)) } }
+    let n = table.letterCount
+    return QuantisedModel(letterCount: n, unigram: rows[0], initial: rows[1], bigram: Array(rows[2..<(2 + n)]), trigram: Array(rows[(2 + n)...]))
+  }
+
+  static func provenance(of table: KeyGramTable) -> Provenance? {
+    table.layout.provenanceSection.flatMap { Provenance(section: table.bytes.slice(from: $0.lowerBound, length: $0.count), letterCount: table.letterCount) }
+  }
+
+  /// The bytes of section `tag` in a table image, or nil.
+  static func section(_ tag: TableFormat.Tag, in image: [UInt8]) -> [UInt8]? {
+    guard let table = try? KeyGramTable(copying: image),
+          let entry = table.layout.sections.first(where: { $0.tag == tag }) else { return nil }
+    return Array(image[entry.offset..<(entry.offset + entry.length)])
+  }
+}
