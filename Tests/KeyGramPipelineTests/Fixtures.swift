@@ -73,7 +73,7 @@ enum Fixtures {
 
   /// A toy language for counting tests: the letters of `alphabet`, no layout.
   static func language(_ alphabet: String = "abcdefghijklmnopqrstuvwxyz", code: String = "en", apostrophes: Bool = true) -> Language {
-    Language(code: code, name: "Test", alphabet: Array(alphabet.unicodeScalars), apostrophesAreTransparent: apostrophes)
+    Language(code: code, name: code == "en" ? "English" : "Test", alphabet: Array(alphabet.unicodeScalars), apostrophesAreTransparent: apostrophes)
   }
 
   /// Counts `text` fed as one chunk or in pieces of `chunkSize` bytes.

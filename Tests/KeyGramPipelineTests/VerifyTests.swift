@@ -1,0 +1,173 @@
+import Foundation
+import KeyGram
+import Testing
+@testable import KeyGramPipeline
+
+/// Each kind of corruption is caught by `TableVerifier`, with its own message.
+@Suite("Verify: the CI gate")
+struct VerifyTests {
+  /// A toy language "xx" (alphabet abc) with a corpus folder, built into tables/ and swift/.
+  struct Workspace {
+    let root: String
+    var corpora: String { "\(root)/corpora" }
+    var tables: String { "\(root)/tables" }
+    var swift: String { "\(root)/swift" }
+    var table: String { "\(tables)/xx.keygram" }
+    var verifier: TableVerifier { TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: swift) }
+
+    init() throws {
+      root = Fixtures.temporaryFolder()
+      for folder in ["corpora/xx", "tables", "swift"] {
+        try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+      }
+      let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"],["c"]]}}"#
+      _ = Fixtures.file("language.json", Array(manifest.utf8), in: "\(root)/corpora/xx")
+      _ = Fixtures.file("text.gz", Fixtures.gzipMember("abc cab bca aa bb cc abcabc"), in: "\(root)/corpora/xx")
+      try build()
+    }
+
+    func build() throws {
+      let folder = CorpusFolder(root: corpora)
+      _ = try Pipeline.build(Pipeline.Request(language: try folder.language("xx"), inputs: folder.corpusFiles(for: "xx"),
+                                              corpusFolder: folder.folder(for: "xx"), tablesFolder: tables, swiftFolder: swift))
+    }
+
+    var bytes: [UInt8] { Array(FileManager.default.contents(atPath: table)!) }
+    func write(_ bytes: [UInt8]) { FileManager.default.createFile(atPath: table, contents: Data(bytes)) }
+    func verify() -> TableVerifier.Report { verifier.verify(table) }
+    /// Without the generated-Swift check, which any edit to the binary also trips.
+    func verifyBinaryOnly() -> TableVerifier.Report {
+      TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: nil).verify(table)
+    }
+  }
+
+  /// Sets the CRC field so only the check under test can fire.
+  static func resealed(_ image: [UInt8]) -> [UInt8] {
+    var image = image
+    for k in 0..<4 { image[TableFormat.Offset.crc32 + k] = 0 }
+    let fresh = image.withUnsafeBytes { zlib_crc32($0) }  // the CRC is over the image with its field zeroed
+    for k in 0..<4 { image[TableFormat.Offset.crc32 + k] = UInt8(truncatingIfNeeded: fresh >> (8 * UInt32(k))) }
+    return image
+  }
+
+  @Test func aFreshBuildPasses() throws {
+    let workspace = try Workspace()
+    let report = workspace.verify()
+    #expect(report.passed, "\(report.failures)")
+    #expect(report.rowsChecked == 2 + 3 + 4 * 3)
+    #expect(report.corpusFiles == 1)
+  }
+
+  @Test func oneFlippedPayloadByte() throws {
+    let workspace = try Workspace()
+    var bytes = workspace.bytes
+    bytes[bytes.count - 40] ^= 0x01
+    workspace.write(bytes)
+    let failures = workspace.verify().failures
+    #expect(failures.count == 1)
+    #expect(failures.first?.check == .integrity)
+    #expect(failures.first?.message.hasPrefix("checksum mismatch") == true)
+  }
+
+  @Test func truncatedFile() throws {
+    let workspace = try Workspace()
+    workspace.write(Array(workspace.bytes.dropLast(100)))
+    let failure = try #require(workspace.verify().failures.first)
+    #expect(failure.check == .integrity)
+    #expect(failure.message.hasPrefix("truncated"))
+  }
+
+  @Test func wrongVersion() throws {
+    let workspace = try Workspace()
+    var bytes = workspace.bytes
+    bytes[TableFormat.Offset.majorVersion] = 9
+    workspace.write(Self.resealed(bytes))
+    let failure = try #require(workspace.verify().failures.first)
+    #expect(failure.message.hasPrefix("unsupported format version 9.1"))
+  }
+
+  @Test func rowEditedToSumWrongWithItsCRCRecomputed() throws {
+    let workspace = try Workspace()
+    let table = try KeyGramTable(contentsOf: workspace.table)
+    var bytes = workspace.bytes
+    bytes[table.layout.unigramOffset] &+= 1  // unigram weight of "a", one unit too many
+    workspace.write(Self.resealed(bytes))
+    let failures = workspace.verifyBinaryOnly().failures
+    #expect(failures.map(\.check) == [.normalisation])
+    #expect(failures.first?.message == "row unigram sums to 65537, not 65536")
+  }
+
+  @Test func zeroEntryWithItsCRCRecomputed() throws {
+    let workspace = try Workspace()
+    let table = try KeyGramTable(contentsOf: workspace.table)
+    let row = table.layout.trigramOffset  // trigram row "aa": move all of a's weight onto b
+    var bytes = workspace.bytes
+    let a = Int(bytes[row]) | Int(bytes[row + 1]) << 8, b = Int(bytes[row + 2]) | Int(bytes[row + 3]) << 8
+    (bytes[row], bytes[row + 1]) = (0, 0)
+    (bytes[row + 2], bytes[row + 3]) = (UInt8((a + b) & 0xFF), UInt8((a + b) >> 8))
+    workspace.write(Self.resealed(bytes))
+    let failures = workspace.verifyBinaryOnly().failures
+    #expect(failures.map(\.check) == [.normalisation])
+    #expect(failures.first?.message == "row trigram aa has a zero at a")
+  }
+
+  @Test func staleCorpus() throws {
+    let workspace = try Workspace()
+    _ = Fixtures.file("text.gz", Fixtures.gzipMember("changed text"), in: "\(workspace.corpora)/xx")
+    _ = Fixtures.file("new.txt", Array("added".utf8), in: "\(workspace.corpora)/xx")
+    let messages = workspace.verify().failures.filter { $0.check == .freshness }.map(\.message)
+    #expect(messages.count == 2)
+    #expect(messages.contains { $0.contains("xx/new.txt was added") && $0.hasSuffix("run make tables") })
+    #expect(messages.contains { $0.contains("xx/text.gz changed") && $0.hasSuffix("run make tables") })
+    try FileManager.default.removeItem(atPath: "\(workspace.corpora)/xx/text.gz")
+    #expect(workspace.verify().failures.contains { $0.message.contains("xx/text.gz was removed") })
+  }
+
+  @Test func editedGeneratedSwift() throws {
+    let workspace = try Workspace()
+    let path = "\(workspace.swift)/Toy.swift"
+    var source = try String(contentsOfFile: path, encoding: .utf8)
+    source = source.replacingOccurrences(of: "languageName: \"Toy\"", with: "languageName: \"Toy!\"")
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    let failures = workspace.verify().failures
+    #expect(failures.map(\.check) == [.swift])
+    #expect(failures.first?.message.contains("first at line") == true)
+  }
+
+  @Test func manifestChangedAfterTheBuild() throws {
+    let workspace = try Workspace()
+    let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a"],["b","c"]]}}"#
+    _ = Fixtures.file("language.json", Array(manifest.utf8), in: "\(workspace.corpora)/xx")
+    #expect(workspace.verify().failures.map(\.check) == [.manifest])
+  }
+
+  @Test func emptyTablesFolderHasNoTables() throws {
+    #expect(try TableVerifier.tables(in: Fixtures.temporaryFolder()).isEmpty)
+    #expect(throws: CorpusError.self) { try TableVerifier.tables(in: "/nonexistent/tables") }
+  }
+
+  @Test func flippingAnyByteIsDetected() throws {
+    let workspace = try Workspace()
+    let original = workspace.bytes
+    var undetected: [Int] = []
+    for index in original.indices {
+      for mask: UInt8 in [0x01, 0x80] {
+        var bytes = original
+        bytes[index] ^= mask
+        workspace.write(bytes)
+        if workspace.verify().passed { undetected.append(index) }
+      }
+    }
+    #expect(undetected.isEmpty, "flips at bytes \(undetected) went unnoticed")
+    #expect(original.count > 400)
+  }
+
+  @Test func buildingTwiceIsByteIdentical() throws {
+    let workspace = try Workspace()
+    let table = workspace.bytes
+    let swift = FileManager.default.contents(atPath: "\(workspace.swift)/Toy.swift")
+    try workspace.build()
+    #expect(workspace.bytes == table)
+    #expect(FileManager.default.contents(atPath: "\(workspace.swift)/Toy.swift") == swift)
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// Runs the built `keygram` executable, as a user would, and checks its output and exit codes.
+@Suite("keygram CLI", .serialized)
+struct KeygramCLITests {
+  /// `printf 'the theatre then thought that the thin thief thrilled them\n' | gzip -9n`
+  static let gzipCorpus: [UInt8] = [
+    31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 43, 201, 72, 85, 40, 201, 72, 77, 44, 41, 2, 211, 121, 64, 34, 191, 52,
+    61, 163, 4, 72, 39, 130, 8, 144, 104, 38, 72, 52, 51, 53, 13, 72, 22, 101, 230, 228, 164, 166, 128, 196,
+    115, 185, 0, 240, 189, 116, 178, 59, 0, 0, 0,
+  ]
+
+  static let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  static let executable: String = {
+    let nextToTests = Bundle.main.bundleURL.appendingPathComponent("keygram").path
+    if FileManager.default.isExecutableFile(atPath: nextToTests) { return nextToTests }
+    return packageRoot + "/.build/debug/keygram"
+  }()
+
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  @discardableResult
+  func keygram(_ arguments: String..., in directory: String = KeygramCLITests.packageRoot) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// A scratch project: corpora/en (the real manifest, a tiny corpus), tables/, swift/.
+  func scratch() throws -> String {
+    let root = NSTemporaryDirectory() + "keygram-cli-" + UUID().uuidString
+    for folder in ["corpora/en", "tables", "swift"] {
+      try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+    }
+    try FileManager.default.copyItem(atPath: Self.packageRoot + "/corpora/en/language.json", toPath: "\(root)/corpora/en/language.json")
+    FileManager.default.createFile(atPath: "\(root)/corpora/en/tiny.gz", contents: Data(Self.gzipCorpus))
+    return root
+  }
+
+  @Test func buildPrintsASummaryAndWritesBothTables() throws {
+    let root = try scratch()
+    let run = try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("English (en): 1 file, 62 bytes stored, 59 bytes of text"))
+    // 49 letters in 10 words, all starting "th": t 13, h 11, e 8; 39 in-word bigrams, 10 of them "th".
+    #expect(run.stdout.contains("letters 49, words 10, outside the alphabet 0, invalid UTF-8 0"))
+    #expect(run.stdout.contains("top letters: t 26.5%  h 22.4%  e 16.3%"))
+    #expect(run.stdout.contains("top bigrams: th 25.6%"))
+    #expect(run.stdout.contains("wrote tables/en.keygram"))
+    #expect(run.stdout.contains("wrote swift/English.swift"))
+    #expect(run.stderr.isEmpty, "no progress bar when stderr is not a terminal")
+    let verify = try keygram("verify", "tables", "--swift-out", "swift", in: root)
+    #expect(verify.status == 0, "\(verify.stdout)")
+    #expect(verify.stdout.hasPrefix("tables/en.keygram: ok: en,"))
+  }
+
+  @Test func buildFromTheUsersOwnFiles() throws {
+    let root = try scratch()
+    FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
+    let run = try keygram("build", "en", "mine.txt", "--out", "tables", "--no-swift", in: root)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("English (en): 1 file, 25 bytes stored, 25 bytes of text"))
+    #expect(run.stdout.contains("  mine.txt  25 bytes"))
+  }
+
+  @Test(arguments: [
+    ("missing.gz", nil as [UInt8]?, "missing.gz: no such file"),
+    ("empty.gz", [], "empty.gz: empty file (0 bytes)"),
+    ("cut.gz", Array(gzipCorpus.prefix(30)), "cut.gz at byte 30: truncated gzip"),
+    ("crc.gz", Array(gzipCorpus.prefix(54)) + [0, 0, 0, 0] + Array(gzipCorpus.suffix(4)), "crc.gz at byte "),
+  ])
+  func badCorpusFailsAndLeavesTablesUntouched(name: String, bytes: [UInt8]?, message: String) throws {
+    let root = try scratch()
+    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    let before = FileManager.default.contents(atPath: "\(root)/tables/en.keygram")
+    if let bytes { FileManager.default.createFile(atPath: "\(root)/\(name)", contents: Data(bytes)) }
+    let run = try keygram("build", "en", name, "--out", "tables", "--swift-out", "swift", in: root)
+    #expect(run.status != 0)
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+    #expect(FileManager.default.contents(atPath: "\(root)/tables/en.keygram") == before)
+  }
+
+  @Test func corruptGzipSaysWhy() throws {
+    let root = try scratch()
+    var bytes = Self.gzipCorpus
+    bytes[bytes.count - 8] ^= 0xFF
+    FileManager.default.createFile(atPath: "\(root)/crc.gz", contents: Data(bytes))
+    let run = try keygram("build", "en", "crc.gz", "--out", "tables", "--no-swift", in: root)
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("crc.gz at byte"))
+    #expect(run.stderr.contains("corrupt gzip: incorrect data check"))
+  }
+
+  @Test func folderWithNoCorpusFiles() throws {
+    let root = try scratch()
+    try FileManager.default.removeItem(atPath: "\(root)/corpora/en/tiny.gz")
+    let run = try keygram("build", "en", "--out", "tables", "--no-swift", in: root)
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("corpora/en: no corpus files"))
+  }
+
+  @Test func unknownLanguage() throws {
+    let run = try keygram("build", "xx", "--out", "tables", in: try scratch())
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("unknown language \"xx\"; known: en"))
+  }
+
+  @Test func unwritableOutputFolder() throws {
+    let root = try scratch()
+    let run = try keygram("build", "en", "--out", getuid() == 0 ? "/sys" : "/", "--no-swift", in: root)
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("cannot write"), "\(run.stderr)")
+  }
+
+  @Test func inspectShowsWhatFollowsAContext() throws {
+    let run = try keygram("inspect", "tables/en.keygram", "--after", "q", "--top", "1")
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("after \"q\" (27 outcomes):\n  u  0."))
+  }
+
+  @Test func inspectJSONHasTheDocumentedShape() throws {
+    let run = try keygram("inspect", "tables/en.keygram", "--json")
+    #expect(run.status == 0)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(json["language"] as? String == "en")
+    #expect((json["alphabet"] as? [String])?.count == 26)
+    let unigram = try #require(json["unigram"] as? [String: Double])
+    #expect(abs(unigram.values.reduce(0, +) - 1) < 1e-6)
+    let bigram = try #require(json["bigram"] as? [String: [String: Double]])
+    #expect(bigram.count == 26 && bigram["q"]?["$"] != nil)
+    let trigram = try #require(json["trigram"] as? [String: [String: Double]])
+    #expect(trigram.count == 27 * 26)
+    let th = try #require(trigram["th"])
+    #expect(th.count == 27 && abs(th.values.reduce(0, +) - 1) < 1e-6)
+    #expect(trigram["^t"]?.max { $0.value < $1.value }?.key == "h")
+  }
+
+  @Test func verifyFailsOnAnEmptyTablesFolder() throws {
+    let root = try scratch()
+    let run = try keygram("verify", "tables", in: root)
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("tables: no .keygram tables in this folder"))
+  }
+
+  @Test func verifyJSONReportsFailures() throws {
+    let root = try scratch()
+    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8))
+    let run = try keygram("verify", "tables", "--swift-out", "swift", "--json", in: root)
+    #expect(run.status == 1)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(json["ok"] as? Bool == false)
+    let failures = ((json["tables"] as? [[String: Any]])?.first?["failures"] as? [[String: String]]) ?? []
+    #expect(failures.map { $0["check"] } == ["freshness"])
+  }
+}
