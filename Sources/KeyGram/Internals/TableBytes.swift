@@ -84,6 +84,18 @@ extension TableBytes {
     }
   }
 
+  /// Calls `body` with a window on `image`, so tools and tests can checksum (`crc32`) an
+  /// image they are writing or patching; the window must not escape `body`.
+  public static func withBytes<R>(of image: [UInt8], _ body: (TableBytes) throws -> R) rethrows -> R {
+    try image.withUnsafeBytes { buffer in
+      // An empty array may have no base address; any valid pointer with count 0 will do.
+      guard let base = buffer.baseAddress else {
+        return try Swift.withUnsafeBytes(of: 0 as UInt8) { try body(TableBytes(base: $0.baseAddress!, count: 0)) }
+      }
+      return try body(TableBytes(base: base, count: buffer.count))
+    }
+  }
+
   /// A heap copy of `bytes`; the caller releases it with `.heap`.
   static func copying(_ bytes: UnsafeRawBufferPointer) -> TableBytes {
     let storage = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)

@@ -37,6 +37,10 @@ public struct LetterCounter {
     if !pending.isEmpty { start = finishPendingSequence(chunk) }
     let classes = decoder.byteClasses
     let letterLimit = UInt8(decoder.letterCount)
+    // Locals, so the optimiser keeps them in registers: stores through `counts` could
+    // otherwise alias self and force a reload of every field on every byte.
+    let shift = self.shift, symbolMask = self.symbolMask, trigramMask = self.trigramMask, historyMask = self.historyMask
+    let skip = LetterDecoder.ByteClass.skip
     var h = history
     // The table moves out of self for the loop, so the slow path may mutate self meanwhile.
     var table = counts
@@ -49,13 +53,13 @@ public struct LetterCounter {
         let end = bytes.count
         while i < end {
           let symbol = classes[Int(bytes[i])]
-          if symbol <= letterLimit {
+          if _fastPath(symbol <= letterLimit) {
             i += 1
             // A boundary after a boundary is no new event.
             if symbol | UInt8(truncatingIfNeeded: h & symbolMask) == 0 { continue }
             h = ((h << shift) | Int(symbol)) & historyMask
             counts[h & trigramMask] &+= 1
-          } else if symbol == LetterDecoder.ByteClass.skip {
+          } else if symbol == skip {
             i += 1
           } else {
             history = h

@@ -61,19 +61,24 @@ public struct SHA256 {
     schedule = []
     defer { schedule = w }
     let start = chunk.startIndex
-    for t in 0..<16 {
-      w[t] = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(chunk[start + 4 * t + $1]) }
-    }
-    for t in 16..<64 {
-      let s0 = w[t - 15].rotated(7) ^ w[t - 15].rotated(18) ^ (w[t - 15] >> 3)
-      let s1 = w[t - 2].rotated(17) ^ w[t - 2].rotated(19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
     var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-    for t in 0..<64 {
-      let t1 = h &+ (e.rotated(6) ^ e.rotated(11) ^ e.rotated(25)) &+ ((e & f) ^ (~e & g)) &+ Self.k[t] &+ w[t]
-      let t2 = (a.rotated(2) ^ a.rotated(13) ^ a.rotated(22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+    w.withUnsafeMutableBufferPointer { w in
+      Self.k.withUnsafeBufferPointer { k in
+        for t in 0..<16 {
+          let i = start + 4 * t
+          w[t] = UInt32(chunk[i]) << 24 | UInt32(chunk[i + 1]) << 16 | UInt32(chunk[i + 2]) << 8 | UInt32(chunk[i + 3])
+        }
+        for t in 16..<64 {
+          let s0 = w[t - 15].rotated(7) ^ w[t - 15].rotated(18) ^ (w[t - 15] >> 3)
+          let s1 = w[t - 2].rotated(17) ^ w[t - 2].rotated(19) ^ (w[t - 2] >> 10)
+          w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        for t in 0..<64 {
+          let t1 = h &+ (e.rotated(6) ^ e.rotated(11) ^ e.rotated(25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+          let t2 = (a.rotated(2) ^ a.rotated(13) ^ a.rotated(22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+          (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+      }
     }
     state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
     state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h

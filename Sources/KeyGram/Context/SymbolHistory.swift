@@ -1,0 +1,77 @@
+/// The most recent recorded symbols, newest first, packed one byte each into two words so a
+/// typing context stays a plain value that never allocates, however long the user types.
+struct SymbolHistory: Hashable, Sendable {
+  /// How many symbols are remembered; older ones are forgotten.
+  static let capacity = 16
+  /// Marks an apostrophe: kept so a backspace over it deletes the right thing, skipped when
+  /// deriving the context (0xFF is neither a letter index nor a `LetterSymbol` constant).
+  static let transparent: UInt8 = 0xFF
+
+  /// Entries 0 ..< 8 (entry 0 newest) in `newer`, entries 8 ..< 16 in `older`, a byte each.
+  private var newer: UInt64 = 0
+  private var older: UInt64 = 0
+  /// How many entries are remembered, 0 ... `capacity`.
+  private(set) var count = 0
+  /// What precedes the oldest remembered entry: a boundary at the start of the text, an
+  /// unknown letter once an entry has been forgotten.
+  private(set) var floor: LetterSymbol = .boundary
+
+  /// The raw byte of entry `index`, 0 being the newest.
+  func entry(_ index: Int) -> UInt8 {
+    index < 8 ? UInt8(truncatingIfNeeded: newer &>> UInt64(8 * index))
+              : UInt8(truncatingIfNeeded: older &>> UInt64(8 * (index - 8)))
+  }
+
+  /// Remembers `raw` as the newest entry, forgetting the oldest when full.
+  mutating func push(_ raw: UInt8) {
+    if count == Self.capacity { floor = .unknownLetter } else { count += 1 }
+    older = (older &<< 8) | (newer &>> 56)
+    newer = (newer &<< 8) | UInt64(raw)
+  }
+
+  /// Forgets the newest entry; false when there was none to forget.
+  @discardableResult
+  mutating func pop() -> Bool {
+    guard count > 0 else { return false }
+    newer = (newer &>> 8) | (older &<< 56)
+    older = older &>> 8
+    count -= 1
+    return true
+  }
+
+  /// The context the remembered entries end in, apostrophes skipped, normalised so that
+  /// contexts with the same distribution compare equal (after a boundary or an unknown
+  /// letter, what came before does not matter).
+  var context: LetterContext {
+    var last: LetterSymbol?
+    var previous: LetterSymbol?
+    var index = 0
+    while index < count {
+      let raw = entry(index)
+      index += 1
+      if raw == Self.transparent { continue }
+      if last == nil {
+        last = LetterSymbol(rawValue: raw)
+      } else {
+        previous = LetterSymbol(rawValue: raw)
+        break
+      }
+    }
+    return Self.normalized(previous: previous ?? floor, last: last ?? floor)
+  }
+
+  /// The canonical form of a context: `wordStart` after a boundary, unknown-unknown after an
+  /// unknown letter, unchanged after a letter.
+  static func normalized(previous: LetterSymbol, last: LetterSymbol) -> LetterContext {
+    if last == .boundary { return .wordStart }
+    if !last.isLetter { return LetterContext(previous: .unknownLetter, last: .unknownLetter) }
+    return LetterContext(previous: previous.isLetter || previous == .boundary ? previous : .unknownLetter,
+                         last: last)
+  }
+
+  /// Forgets everything; `floor` says what precedes: `.boundary` at the start of a text.
+  mutating func removeAll(floor: LetterSymbol) {
+    self = SymbolHistory()
+    self.floor = floor
+  }
+}

@@ -1,0 +1,24 @@
+extension TypingContext {
+  /// Traps if the context's internal state is inconsistent; for tests.
+  public func _checkInvariants() {
+    precondition(history.count >= 0 && history.count <= SymbolHistory.capacity, "history count out of range")
+    precondition(history.floor == .boundary || history.floor == .unknownLetter, "history floor is a letter")
+    for index in 0..<SymbolHistory.capacity {
+      let raw = history.entry(index)
+      if index >= history.count {
+        precondition(raw == 0, "stale byte beyond the remembered entries")
+      } else {
+        precondition(raw == SymbolHistory.transparent || raw == LetterSymbol.boundary.rawValue
+                       || raw == LetterSymbol.unknownLetter.rawValue || Int(raw) < table.letterCount,
+                     "history entry \(raw) is not a symbol of this table")
+      }
+    }
+    precondition(letterContext == history.context, "cached context is stale")
+    let expected = table.distribution(after: letterContext)
+    precondition(expected.count == distribution.count && expected.isUniform == distribution.isUniform,
+                 "cached distribution has the wrong shape")
+    for index in expected.indices {
+      precondition(expected.weight(at: index) == distribution.weight(at: index), "cached distribution is stale")
+    }
+  }
+}

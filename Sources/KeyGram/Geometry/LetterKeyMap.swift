@@ -1,0 +1,71 @@
+/// Which key types each letter of a table's alphabet.
+///
+/// Usually each letter is typed by the key with that letter on its cap, but several letters
+/// may share one key (French é and è on the e key); a key's weight in a context is then the
+/// sum of its letters' weights. A later version of the table format adds a `LAYT` section
+/// that carries exactly this map (letter index → key index); `init(keyIndexOfLetter:keyCount:)`
+/// is the way in for it.
+public struct LetterKeyMap: Hashable, Sendable {
+  /// For each letter index, the index of the key that types it, or nil.
+  public private(set) var keyIndexOfLetter: [Int?]
+  /// The number of keys of the layout the map was made for.
+  public let keyCount: Int
+
+  /// A map in which no letter has a key yet.
+  public init(letterCount: Int, keyCount: Int) {
+    keyIndexOfLetter = Array(repeating: nil, count: Swift.max(letterCount, 0))
+    self.keyCount = Swift.max(keyCount, 0)
+  }
+
+  /// A map from explicit key indices, as a `LAYT` section gives them. An index outside
+  /// `0 ..< keyCount` leaves its letter without a key.
+  public init(keyIndexOfLetter: [Int?], keyCount: Int) {
+    self.keyCount = Swift.max(keyCount, 0)
+    self.keyIndexOfLetter = keyIndexOfLetter.map { index in
+      index.flatMap { $0 >= 0 && $0 < keyCount ? $0 : nil }
+    }
+  }
+
+  /// Maps each letter of `table`'s alphabet to the letter key whose cap shows it (either
+  /// case). A cap letter the alphabet lacks types nothing (its key gets the minimum weight);
+  /// a letter no cap shows has no key (its weight is not counted). When two keys show the
+  /// same letter, the first one types it.
+  public init(layout: KeyboardLayout, table: KeyGramTable) {
+    self.init(letterCount: table.letterCount, keyCount: layout.keys.count)
+    for (keyIndex, key) in layout.keys.enumerated() {
+      guard let letter = key.letter, let letterIndex = table.letterIndex(of: letter),
+            keyIndexOfLetter[letterIndex] == nil else { continue }
+      keyIndexOfLetter[letterIndex] = keyIndex
+    }
+  }
+
+  /// The number of letters the map covers.
+  public var letterCount: Int { keyIndexOfLetter.count }
+
+  /// The key that types letter `letterIndex`, or nil (also for an index out of range).
+  public func keyIndex(ofLetter letterIndex: Int) -> Int? {
+    guard letterIndex >= 0 && letterIndex < keyIndexOfLetter.count else { return nil }
+    return keyIndexOfLetter[letterIndex]
+  }
+
+  /// The letters that key `keyIndex` types, in alphabet order.
+  public func letters(onKey keyIndex: Int) -> [Int] {
+    keyIndexOfLetter.indices.filter { keyIndexOfLetter[$0] == keyIndex }
+  }
+
+  /// Makes key `keyIndex` type letter `letterIndex` as well as (or instead of) whatever
+  /// typed it before. Returns false, changing nothing, when either index is out of range.
+  @discardableResult
+  public mutating func assign(letter letterIndex: Int, toKey keyIndex: Int) -> Bool {
+    guard letterIndex >= 0 && letterIndex < keyIndexOfLetter.count,
+          keyIndex >= 0 && keyIndex < keyCount else { return false }
+    keyIndexOfLetter[letterIndex] = keyIndex
+    return true
+  }
+
+  /// Leaves letter `letterIndex` without a key (its weight is no longer counted).
+  public mutating func removeKey(ofLetter letterIndex: Int) {
+    guard letterIndex >= 0 && letterIndex < keyIndexOfLetter.count else { return }
+    keyIndexOfLetter[letterIndex] = nil
+  }
+}

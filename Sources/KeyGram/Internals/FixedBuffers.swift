@@ -1,0 +1,100 @@
+// The only raw-pointer storage outside TableBytes.swift: fixed-capacity buffers that the
+// resolvers allocate once, at init, and then read and rewrite in place on every keystroke.
+//
+// One concrete class per element type rather than one generic class: unspecialised generic
+// code (debug builds) pays a metadata lookup on every access, which made a context update
+// about ten times slower in tests. Indices are checked by `assert` (debug) and trusted in
+// release, where every index the resolvers use comes from a layout validated at init.
+
+/// A heap buffer of `count` `Float`s, allocated once and never resized.
+final class FloatBuffer {
+  private let base: UnsafeMutablePointer<Float>
+  let count: Int
+
+  init(repeating value: Float, count: Int) {
+    self.count = Swift.max(count, 0)
+    // One spare slot so a zero-length buffer still owns a valid allocation.
+    base = UnsafeMutablePointer<Float>.allocate(capacity: self.count + 1)
+    base.initialize(repeating: value, count: self.count + 1)
+  }
+
+  /// A buffer holding `values` in order.
+  convenience init(_ values: [Float]) {
+    self.init(repeating: 0, count: values.count)
+    for (index, value) in values.enumerated() { base[index] = value }
+  }
+
+  deinit { base.deallocate() }
+
+  subscript(index: Int) -> Float {
+    @inline(__always) get {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      return base[index]
+    }
+    @inline(__always) set {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      base[index] = newValue
+    }
+  }
+
+  /// Sets every element to `value`.
+  func fill(with value: Float) { base.update(repeating: value, count: count) }
+}
+
+/// A heap buffer of `count` `Int`s, allocated once and never resized.
+final class IntBuffer {
+  private let base: UnsafeMutablePointer<Int>
+  let count: Int
+
+  init(repeating value: Int, count: Int) {
+    self.count = Swift.max(count, 0)
+    base = UnsafeMutablePointer<Int>.allocate(capacity: self.count + 1)
+    base.initialize(repeating: value, count: self.count + 1)
+  }
+
+  /// A buffer holding `values` in order.
+  convenience init(_ values: [Int]) {
+    self.init(repeating: 0, count: values.count)
+    for (index, value) in values.enumerated() { base[index] = value }
+  }
+
+  deinit { base.deallocate() }
+
+  subscript(index: Int) -> Int {
+    @inline(__always) get {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      return base[index]
+    }
+    @inline(__always) set {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      base[index] = newValue
+    }
+  }
+}
+
+/// A heap buffer of `count` `Bool`s, allocated once and never resized.
+final class BoolBuffer {
+  private let base: UnsafeMutablePointer<Bool>
+  let count: Int
+
+  init(repeating value: Bool, count: Int) {
+    self.count = Swift.max(count, 0)
+    base = UnsafeMutablePointer<Bool>.allocate(capacity: self.count + 1)
+    base.initialize(repeating: value, count: self.count + 1)
+  }
+
+  /// A buffer holding `values` in order.
+  convenience init(_ values: [Bool]) {
+    self.init(repeating: false, count: values.count)
+    for (index, value) in values.enumerated() { base[index] = value }
+  }
+
+  deinit { base.deallocate() }
+
+  subscript(index: Int) -> Bool {
+    @inline(__always) get {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      return base[index]
+    }
+  }
+}

@@ -1,0 +1,123 @@
+/// Moves the dividers between neighbouring keys of a row towards the less likely key, so the
+/// likely next letter gets a wider target (the seed's DynamicHitResolver, done locally).
+///
+/// Per row, the divider between keys A and B (left to right) moves left by
+/// (w_B / (w_A + w_B) − 0.5) × d × `shiftMultiplier`, where w are the keys' probabilities in
+/// the current context and d is the distance between the two slot centres (the slot pitch,
+/// 37.5 pt on an iPhone: the seed's "gap"). Each shift is clamped to
+/// ±(1 − `minWidthRatio`) / 2 × the slot width of the key it moves into. Rows are chosen by
+/// their static bands (shifting is horizontal only); the outer edges of a row's edge keys
+/// never move; dividers next to a special key (shift, backspace, space …) never move, so
+/// special keys are never stolen from. A touch exactly on a divider goes to the right.
+///
+/// Because every shift is clamped to at most half of the key it moves into, dividers never
+/// cross: `resolve` counts the dividers of one row left of the touch, with no search state.
+public final class BoundaryShiftResolver: WeightedKeyResolver {
+  public let layout: KeyboardLayout
+  /// The parameters in use, after `Parameters.sanitized`.
+  public let parameters: Parameters
+  public private(set) var recomputeCount = 0
+
+  let grid: KeyHitGrid
+  let weights: KeyWeights
+  /// The current dividers, `shiftedDividers[k]` between key k and key k + 1 (+∞ after a row's last key).
+  let shiftedDividers: FloatBuffer
+  /// How far divider k may move left, into key k; 0 where it must not move.
+  let maximumLeftShift: FloatBuffer
+  /// How far divider k may move right, into key k + 1; 0 where it must not move.
+  let maximumRightShift: FloatBuffer
+  /// Distance between the slot centres of keys k and k + 1, times the shift multiplier.
+  let shiftScale: FloatBuffer
+  private var prepared = PreparedContext()
+
+  /// A resolver over `layout`, with `letterKeys` saying which key types which letter.
+  public init(layout: KeyboardLayout, letterKeys: LetterKeyMap, parameters: Parameters = Parameters()) {
+    self.layout = layout
+    self.parameters = parameters.sanitized
+    grid = KeyHitGrid(layout: layout)
+    weights = KeyWeights(layout: layout, letterKeys: letterKeys)
+    let keyCount = layout.keys.count
+    shiftedDividers = FloatBuffer(repeating: .infinity, count: keyCount)
+    maximumLeftShift = FloatBuffer(repeating: 0, count: keyCount)
+    maximumRightShift = FloatBuffer(repeating: 0, count: keyCount)
+    shiftScale = FloatBuffer(repeating: 0, count: keyCount)
+    let shrinkable = (1 - self.parameters.minWidthRatio) / 2
+    for row in layout.rows {
+      for key in row.keyRange.dropLast() {
+        let left = layout.keys[key], right = layout.keys[key + 1]
+        shiftedDividers[key] = grid.keyDividers[key]
+        guard !left.isSpecial && !right.isSpecial else { continue }
+        maximumLeftShift[key] = shrinkable * left.slot.width
+        maximumRightShift[key] = shrinkable * right.slot.width
+        shiftScale[key] = (right.slot.midX - left.slot.midX) * self.parameters.shiftMultiplier
+      }
+    }
+  }
+
+  /// A resolver whose letters map to keys through their caps and `table`'s alphabet.
+  public convenience init(layout: KeyboardLayout, table: KeyGramTable, parameters: Parameters = Parameters()) {
+    self.init(layout: layout, letterKeys: LetterKeyMap(layout: layout, table: table), parameters: parameters)
+  }
+
+  public func update(for context: TypingContext) {
+    guard prepared.needsUpdate(for: context) else { return }
+    weights.update(from: context.distribution)
+    recomputeDividers()
+  }
+
+  /// Recomputes the dividers for `distribution` (always; `update(for:)` is the cached path).
+  public func update(with distribution: LetterDistribution) {
+    prepared.invalidate()
+    weights.update(from: distribution)
+    recomputeDividers()
+  }
+
+  /// Sets the key weights directly, one per key in `layout.keys` order: missing weights count
+  /// as 0, extra ones are ignored, negative or non-finite ones count as 0, and if no letter
+  /// key has a positive weight all letter keys are equally likely.
+  public func update(keyWeights: some Sequence<Float>) {
+    prepared.invalidate()
+    weights.update(explicit: keyWeights)
+    recomputeDividers()
+  }
+
+  private func recomputeDividers() {
+    recomputeCount += 1
+    for key in 0..<grid.keyCount where shiftScale[key] != 0 {
+      let left = weights.probability[key], right = weights.probability[key + 1]
+      // Both are at least KeyWeights.minimumProbability, so the share is well defined.
+      let shift = (right / (left + right) - 0.5) * shiftScale[key]
+      let clamped = Swift.min(Swift.max(shift, -maximumRightShift[key]), maximumLeftShift[key])
+      shiftedDividers[key] = grid.keyDividers[key] - clamped
+    }
+  }
+
+  public func resolve(_ touch: TouchPoint) -> Int? {
+    guard touch.isFinite, grid.rowCount > 0 else { return nil }
+    return grid.key(at: touch.x, inRow: grid.row(at: touch.y), dividers: shiftedDividers)
+  }
+
+  /// P(key) in the current context (0 for special keys).
+  public func probability(ofKey index: Int) -> Float {
+    guard index >= 0 && index < grid.keyCount else { return 0 }
+    return weights.probability[index]
+  }
+
+  /// The current divider between key `index` and the next key of its row; nil after a row's
+  /// last key or for an index out of range.
+  public func divider(afterKey index: Int) -> Float? {
+    guard index >= 0 && index < grid.keyCount, shiftedDividers[index].isFinite else { return nil }
+    return shiftedDividers[index]
+  }
+
+  /// The horizontal span of key `index`'s current target: from the divider on its left (or
+  /// its slot's left edge) to the divider on its right (or its slot's right edge).
+  public func targetSpan(ofKey index: Int) -> Range<Float>? {
+    guard index >= 0 && index < grid.keyCount, let row = layout.rowIndex(ofKey: index) else { return nil }
+    let range = layout.rows[row].keyRange
+    let lower = index > range.lowerBound ? shiftedDividers[index - 1] : layout.keys[index].slot.minX
+    let upper = index < range.upperBound - 1 ? shiftedDividers[index] : layout.keys[index].slot.maxX
+    // Dividers never cross (see the type's documentation); max() only guards float rounding.
+    return lower..<Swift.max(lower, upper)
+  }
+}

@@ -1,0 +1,48 @@
+extension GaussianKeyResolver {
+  /// The tunable parameters of the Gaussian resolver, with their defaults.
+  public struct Parameters: Hashable, Sendable {
+    /// Horizontal spread of touches around a key's aim point, in points. Default 8 (the
+    /// common modelling choice for an iPhone keyboard). NaN, infinite or ≤ 0: the default.
+    public var sigmaX: Float = 8
+    /// Vertical spread of touches, in points. Default 8. NaN, infinite or ≤ 0: the default.
+    public var sigmaY: Float = 8
+    /// Where touches land relative to the cap centre, in points (Goodman et al. 2002 and
+    /// Henze et al. 2011 found touches systematically offset). Default 0, 0. Non-finite: 0.
+    public var offsetX: Float = 0
+    public var offsetY: Float = 0
+    /// The exponent α of P(key | context) in the score P^α · N(touch). 1 is plain Bayes;
+    /// 0 ignores the context (nearest aim point). Default 1. NaN or infinite: the default;
+    /// clamped to 0 ... 100.
+    public var priorWeight: Float = 1
+    /// The anchor (Gunawardana et al. 2010): a touch inside the central `anchorFraction` of
+    /// a letter key's visible cap, in both width and height, always yields that key. Default
+    /// 0.5 (on an iPhone, ±7.9 pt by ±11 pt around the cap centre). NaN: the default;
+    /// clamped to 0 ... 1 (0 turns anchoring off).
+    public var anchorFraction: Float = 0.5
+
+    public init() {}
+
+    public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
+                priorWeight: Float = 1, anchorFraction: Float = 0.5) {
+      self.sigmaX = sigmaX
+      self.sigmaY = sigmaY
+      self.offsetX = offsetX
+      self.offsetY = offsetY
+      self.priorWeight = priorWeight
+      self.anchorFraction = anchorFraction
+    }
+
+    /// The parameters with every out-of-range value replaced as documented above.
+    public var sanitized: Parameters {
+      let defaults = Parameters()
+      var result = self
+      result.sigmaX = sigmaX.isFinite && sigmaX > 0 ? sigmaX : defaults.sigmaX
+      result.sigmaY = sigmaY.isFinite && sigmaY > 0 ? sigmaY : defaults.sigmaY
+      result.offsetX = offsetX.isFinite ? offsetX : 0
+      result.offsetY = offsetY.isFinite ? offsetY : 0
+      result.priorWeight = priorWeight.isFinite ? Swift.min(Swift.max(priorWeight, 0), 100) : defaults.priorWeight
+      result.anchorFraction = anchorFraction.isNaN ? defaults.anchorFraction : Swift.min(Swift.max(anchorFraction, 0), 1)
+      return result
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/// Picks the letter key that maximises P(key | context)^α · N(touch; aim point, σx, σy), in
+/// log space: α · ln P(key) − (dx² / 2σx² + dy² / 2σy²), where the aim point is the cap
+/// centre plus the parameters' offset.
+///
+/// Order of decisions for a finite touch:
+/// 1. the static slot that holds the touch (rows by their bands, keys by their slots);
+///    a special key's slot yields that special key (special keys are never stolen from, and
+///    never steal);
+/// 2. a touch inside the anchor (the central `anchorFraction` of the slot key's cap) yields
+///    that key;
+/// 3. otherwise the best-scoring letter key. The touch's row is scored first; another row is
+///    scored only if its best prior minus its nearest vertical distance term could still win,
+///    so the answer is exact and usually costs one row. Ties go to the earlier key; if no
+///    score is finite (a touch astronomically far away) the slot's key is kept.
+///
+/// α · ln P per key is computed once per context change (`update(for:)`), so a resolve is
+/// adds and multiplies only.
+public final class GaussianKeyResolver: WeightedKeyResolver {
+  public let layout: KeyboardLayout
+  /// The parameters in use, after `Parameters.sanitized`.
+  public let parameters: Parameters
+  public private(set) var recomputeCount = 0
+
+  let grid: KeyHitGrid
+  let weights: KeyWeights
+  let aimX: FloatBuffer
+  let aimY: FloatBuffer
+  let anchorHalfWidth: FloatBuffer
+  let anchorHalfHeight: FloatBuffer
+  /// α · ln P(key), −∞ for special keys.
+  let logPrior: FloatBuffer
+  /// The largest `logPrior` of each row (−∞ for a row of special keys).
+  let rowBestLogPrior: FloatBuffer
+  /// The vertical extent of each row's letter-key aim points.
+  let rowMinAimY: FloatBuffer
+  let rowMaxAimY: FloatBuffer
+  /// 1 / 2σx² and 1 / 2σy².
+  let xScale: Float
+  let yScale: Float
+  private var prepared = PreparedContext()
+
+  /// A resolver over `layout`, with `letterKeys` saying which key types which letter.
+  public init(layout: KeyboardLayout, letterKeys: LetterKeyMap, parameters: Parameters = Parameters()) {
+    let parameters = parameters.sanitized
+    self.layout = layout
+    self.parameters = parameters
+    grid = KeyHitGrid(layout: layout)
+    weights = KeyWeights(layout: layout, letterKeys: letterKeys)
+    aimX = FloatBuffer(layout.keys.map { $0.frame.midX + parameters.offsetX })
+    aimY = FloatBuffer(layout.keys.map { $0.frame.midY + parameters.offsetY })
+    anchorHalfWidth = FloatBuffer(layout.keys.map { $0.frame.width * parameters.anchorFraction / 2 })
+    anchorHalfHeight = FloatBuffer(layout.keys.map { $0.frame.height * parameters.anchorFraction / 2 })
+    logPrior = FloatBuffer(repeating: -.infinity, count: layout.keys.count)
+    rowBestLogPrior = FloatBuffer(repeating: -.infinity, count: layout.rows.count)
+    rowMinAimY = FloatBuffer(repeating: 0, count: layout.rows.count)
+    rowMaxAimY = FloatBuffer(repeating: 0, count: layout.rows.count)
+    for (row, keys) in layout.rows.map(\.keyRange).enumerated() {
+      let letterAims = keys.filter { !layout.keys[$0].isSpecial }.map { layout.keys[$0].frame.midY + parameters.offsetY }
+      rowMinAimY[row] = letterAims.min() ?? 0
+      rowMaxAimY[row] = letterAims.max() ?? 0
+    }
+    xScale = 1 / (2 * parameters.sigmaX * parameters.sigmaX)
+    yScale = 1 / (2 * parameters.sigmaY * parameters.sigmaY)
+    recomputeLogPriors()
+    recomputeCount = 0
+  }
+
+  /// A resolver whose letters map to keys through their caps and `table`'s alphabet.
+  public convenience init(layout: KeyboardLayout, table: KeyGramTable, parameters: Parameters = Parameters()) {
+    self.init(layout: layout, letterKeys: LetterKeyMap(layout: layout, table: table), parameters: parameters)
+  }
+
+  public func update(for context: TypingContext) {
+    guard prepared.needsUpdate(for: context) else { return }
+    weights.update(from: context.distribution)
+    recomputeLogPriors()
+  }
+
+  /// Recomputes the log priors for `distribution` (always; `update(for:)` is the cached path).
+  public func update(with distribution: LetterDistribution) {
+    prepared.invalidate()
+    weights.update(from: distribution)
+    recomputeLogPriors()
+  }
+
+  /// Sets the key weights directly, one per key in `layout.keys` order: missing weights count
+  /// as 0, extra ones are ignored, negative or non-finite ones count as 0, and if no letter
+  /// key has a positive weight all letter keys are equally likely.
+  public func update(keyWeights: some Sequence<Float>) {
+    prepared.invalidate()
+    weights.update(explicit: keyWeights)
+    recomputeLogPriors()
+  }
+
+  private func recomputeLogPriors() {
+    recomputeCount += 1
+    let alpha = parameters.priorWeight
+    for key in 0..<grid.keyCount {
+      logPrior[key] = grid.isSpecial[key] ? -.infinity : alpha * system_logf(weights.probability[key])
+    }
+    for row in 0..<grid.rowCount {
+      var best = -Float.infinity
+      for key in grid.rowKeyStart[row]..<grid.rowKeyEnd[row] { best = Swift.max(best, logPrior[key]) }
+      rowBestLogPrior[row] = best
+    }
+  }
+
+  public func resolve(_ touch: TouchPoint) -> Int? {
+    guard touch.isFinite, grid.rowCount > 0 else { return nil }
+    let x = touch.x, y = touch.y
+    let touchRow = grid.row(at: y)
+    let slotKey = grid.key(at: x, inRow: touchRow, dividers: grid.keyDividers)
+    if grid.isSpecial[slotKey] { return slotKey }
+    if Swift.abs(x - grid.capCenterX[slotKey]) < anchorHalfWidth[slotKey]
+        && Swift.abs(y - grid.capCenterY[slotKey]) < anchorHalfHeight[slotKey] {
+      return slotKey
+    }
+    var bestScore = -Float.infinity
+    var bestKey = slotKey
+    score(row: touchRow, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
+    for row in 0..<grid.rowCount where row != touchRow {
+      let dy = y < rowMinAimY[row] ? rowMinAimY[row] - y : (y > rowMaxAimY[row] ? y - rowMaxAimY[row] : 0)
+      if rowBestLogPrior[row] - yScale * dy * dy > bestScore {
+        score(row: row, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
+      }
+    }
+    return bestKey
+  }
+
+  @inline(__always)
+  private func score(row: Int, x: Float, y: Float, bestScore: inout Float, bestKey: inout Int) {
+    for key in grid.rowKeyStart[row]..<grid.rowKeyEnd[row] {
+      let dx = x - aimX[key], dy = y - aimY[key]
+      let score = logPrior[key] - xScale * dx * dx - yScale * dy * dy
+      if score > bestScore {
+        bestScore = score
+        bestKey = key
+      }
+    }
+  }
+
+  /// P(key) in the current context (0 for special keys).
+  public func probability(ofKey index: Int) -> Float {
+    guard index >= 0 && index < grid.keyCount else { return 0 }
+    return weights.probability[index]
+  }
+
+  /// The log-space score of key `index` for `touch`, as `resolve` compares them (−∞ for
+  /// special keys); for tests and tuning tools.
+  public func score(ofKey index: Int, for touch: TouchPoint) -> Float {
+    guard index >= 0 && index < grid.keyCount else { return -.infinity }
+    let dx = touch.x - aimX[index], dy = touch.y - aimY[index]
+    return logPrior[index] - xScale * dx * dx - yScale * dy * dy
+  }
+}

@@ -1,0 +1,18 @@
+/// The baseline: the key whose slot holds the touch, whatever was typed. Touches outside
+/// the keyboard go to the nearest row and, within it, to the nearest edge key.
+public final class StaticKeyResolver: KeyResolver {
+  public let layout: KeyboardLayout
+  /// Always 0: nothing depends on the context.
+  public let recomputeCount = 0
+  let grid: KeyHitGrid
+
+  public init(layout: KeyboardLayout) {
+    self.layout = layout
+    grid = KeyHitGrid(layout: layout)
+  }
+
+  /// Does nothing: the static resolver ignores the context.
+  public func update(for context: TypingContext) {}
+
+  public func resolve(_ touch: TouchPoint) -> Int? { grid.staticKey(at: touch) }
+}
