@@ -83,12 +83,13 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
 
   private func recomputeDividers() {
     recomputeCount += 1
+    let probability = weights.probability, shiftScale = self.shiftScale, shifted = shiftedDividers
+    let staticDividers = grid.keyDividers, leftLimit = maximumLeftShift, rightLimit = maximumRightShift
     for key in 0..<grid.keyCount where shiftScale[key] != 0 {
-      let left = weights.probability[key], right = weights.probability[key + 1]
+      let left = probability[key], right = probability[key + 1]
       // Both are at least KeyWeights.minimumProbability, so the share is well defined.
       let shift = (right / (left + right) - 0.5) * shiftScale[key]
-      let clamped = Swift.min(Swift.max(shift, -maximumRightShift[key]), maximumLeftShift[key])
-      shiftedDividers[key] = grid.keyDividers[key] - clamped
+      shifted[key] = staticDividers[key] - Swift.min(Swift.max(shift, -rightLimit[key]), leftLimit[key])
     }
   }
 

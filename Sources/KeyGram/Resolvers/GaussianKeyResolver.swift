@@ -95,8 +95,9 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   private func recomputeLogPriors() {
     recomputeCount += 1
     let alpha = parameters.priorWeight
+    let probability = weights.probability, logPrior = self.logPrior, isSpecial = grid.isSpecial
     for key in 0..<grid.keyCount {
-      logPrior[key] = grid.isSpecial[key] ? -.infinity : alpha * system_logf(weights.probability[key])
+      logPrior[key] = isSpecial[key] ? -.infinity : alpha * system_logf(probability[key])
     }
     for row in 0..<grid.rowCount {
       var best = -Float.infinity
@@ -129,6 +130,8 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
 
   @inline(__always)
   private func score(row: Int, x: Float, y: Float, bestScore: inout Float, bestKey: inout Int) {
+    let logPrior = self.logPrior, aimX = self.aimX, aimY = self.aimY
+    let xScale = self.xScale, yScale = self.yScale
     for key in grid.rowKeyStart[row]..<grid.rowKeyEnd[row] {
       let dx = x - aimX[key], dy = y - aimY[key]
       let score = logPrior[key] - xScale * dx * dx - yScale * dy * dy

@@ -6,18 +6,22 @@ final class KeyWeights {
   static let minimumProbability: Float = 1.0 / 65_536
 
   let keyCount: Int
-  /// Per letter, the key that types it, or -1.
+  /// Per letter, the letter key that types it, or -1.
   let keyOfLetter: IntBuffer
+  /// The indices of the letter keys (special keys never carry weight).
+  let letterKeys: IntBuffer
   let isLetterKey: BoolBuffer
   /// Per key: its probability (0 for special keys).
   let probability: FloatBuffer
 
-  init(layout: KeyboardLayout, letterKeys: LetterKeyMap) {
+  init(layout: KeyboardLayout, letterKeys map: LetterKeyMap) {
     keyCount = layout.keys.count
-    // A map made for another layout: keys it names beyond this layout are ignored.
-    keyOfLetter = IntBuffer(letterKeys.keyIndexOfLetter.map { index in
-      index.flatMap { $0 < layout.keys.count ? $0 : nil } ?? -1
+    // A map made for another layout: keys beyond this layout, or special keys, type nothing.
+    keyOfLetter = IntBuffer(map.keyIndexOfLetter.map { index in
+      guard let index, index < layout.keys.count, !layout.keys[index].isSpecial else { return -1 }
+      return index
     })
+    letterKeys = IntBuffer(layout.keys.indices.filter { !layout.keys[$0].isSpecial })
     isLetterKey = BoolBuffer(layout.keys.map { !$0.isSpecial })
     probability = FloatBuffer(repeating: 0, count: keyCount)
     setEqual()
@@ -26,50 +30,69 @@ final class KeyWeights {
   /// Sums the distribution's letter weights onto their keys. Letters beyond the map (a table
   /// with a larger alphabet) or without a key are not counted; end of word is not a key.
   func update(from distribution: LetterDistribution) {
+    let probability = self.probability, keyOfLetter = self.keyOfLetter
     probability.fill(with: 0)
-    let letters = Swift.min(distribution.letterCount, keyOfLetter.count)
-    for letter in 0..<letters {
+    // Weights are at most 65,536 each, so the total is exact in Float and cannot overflow.
+    var total: Float = 0
+    for letter in 0..<Swift.min(distribution.letterCount, keyOfLetter.count) {
       let key = keyOfLetter[letter]
-      if key >= 0 { probability[key] += Float(distribution.weight(at: letter)) }
+      guard key >= 0 else { continue }
+      let weight = Float(distribution.weight(at: letter))
+      probability[key] += weight
+      total += weight
     }
-    normalize()
+    scale(by: total > 0 ? 1 / total : 0)
   }
 
   /// Takes caller-given weights, one per key in key order. A missing weight (a shorter
   /// sequence) counts as 0, extra ones are ignored, and a weight that is negative, NaN or
   /// infinite counts as 0. Special keys' weights are ignored.
   func update(explicit weights: some Sequence<Float>) {
+    let probability = self.probability, isLetterKey = self.isLetterKey
     probability.fill(with: 0)
     var key = 0
+    var largest: Float = 0
     for weight in weights {
       guard key < keyCount else { break }
-      if weight.isFinite && weight > 0 { probability[key] = weight }
+      if weight.isFinite && weight > 0 && isLetterKey[key] {
+        probability[key] = weight
+        largest = Swift.max(largest, weight)
+      }
       key += 1
     }
-    normalize()
-  }
-
-  /// Scales the letter keys to sum to 1, then floors them; all-zero weights become equal.
-  private func normalize() {
-    // Dividing by the largest weight first keeps huge finite weights from overflowing the sum.
-    var largest: Float = 0
-    for key in 0..<keyCount where isLetterKey[key] { largest = Swift.max(largest, probability[key]) }
     guard largest > 0 else {
       setEqual()
       return
     }
+    // Dividing by the largest weight first keeps huge weights from overflowing the sum and
+    // tiny ones from overflowing its reciprocal: the total then lies in 1 ... key count.
     var total: Float = 0
-    for key in 0..<keyCount where isLetterKey[key] { total += probability[key] / largest }
-    for key in 0..<keyCount {
-      probability[key] = isLetterKey[key] ? Swift.max(probability[key] / largest / total, Self.minimumProbability) : 0
+    for index in 0..<letterKeys.count {
+      let key = letterKeys[index]
+      probability[key] /= largest
+      total += probability[key]
+    }
+    scale(by: 1 / total)
+  }
+
+  /// Multiplies the letter keys by `factor` and floors them; a zero factor (no weight at
+  /// all) makes every letter key equally likely.
+  private func scale(by factor: Float) {
+    guard factor > 0 && factor.isFinite else {
+      setEqual()
+      return
+    }
+    let probability = self.probability, letterKeys = self.letterKeys
+    for index in 0..<letterKeys.count {
+      let key = letterKeys[index]
+      probability[key] = Swift.max(probability[key] * factor, Self.minimumProbability)
     }
   }
 
-  /// Every letter key equally likely.
+  /// Every letter key equally likely; special keys 0.
   private func setEqual() {
-    var letterKeys = 0
-    for key in 0..<keyCount where isLetterKey[key] { letterKeys += 1 }
-    let share = letterKeys > 0 ? 1 / Float(letterKeys) : 0
-    for key in 0..<keyCount { probability[key] = isLetterKey[key] ? share : 0 }
+    probability.fill(with: 0)
+    let share = letterKeys.count > 0 ? 1 / Float(letterKeys.count) : 0
+    for index in 0..<letterKeys.count { probability[letterKeys[index]] = share }
   }
 }

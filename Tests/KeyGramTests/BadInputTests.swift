@@ -1,0 +1,136 @@
+import KeyGram
+import Testing
+
+/// Every kind of bad input gets a defined answer, never a trap (see docs/Runtime.md).
+@Suite("Bad input")
+struct BadInputTests {
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+
+  static let badTouches: [TouchPoint] = [
+    TouchPoint(x: .nan, y: 10), TouchPoint(x: 10, y: .nan), TouchPoint(x: .infinity, y: 10),
+    TouchPoint(x: 10, y: -.infinity), TouchPoint(x: .nan, y: .nan), TouchPoint(x: .signalingNaN, y: 0),
+  ]
+
+  func allResolvers(_ layout: KeyboardLayout) -> [any KeyResolver] {
+    [StaticKeyResolver(layout: layout), BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped),
+     GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)]
+  }
+
+  @Test("NaN or infinite touch coordinates resolve to nil")
+  func nonFiniteTouches() {
+    for resolver in allResolvers(layout) {
+      for touch in Self.badTouches { #expect(resolver.resolve(touch) == nil) }
+      // Huge but finite coordinates are clamped to the keyboard.
+      #expect(resolver.resolve(TouchPoint(x: -.greatestFiniteMagnitude, y: 20)) == layout.index("q"))
+      #expect(resolver.resolve(TouchPoint(x: .greatestFiniteMagnitude, y: 20)) == layout.index("p"))
+    }
+  }
+
+  @Test("An empty layout, or one of empty rows, resolves every touch to nil")
+  func emptyLayouts() {
+    var context = TypingContext(table: EnglishTable.mapped)
+    context.record("t")
+    for layout in [KeyboardLayout(rows: []), KeyboardLayout(rows: [[], [], []])] {
+      for resolver in allResolvers(layout) {
+        resolver.update(for: context)
+        #expect(resolver.resolve(TouchPoint(x: 10, y: 10)) == nil)
+        #expect(resolver.resolve(TouchPoint(x: .nan, y: 10)) == nil)
+      }
+    }
+  }
+
+  @Test("Empty rows between real ones are dropped and the rest works", arguments: WeightedResolverKind.allCases)
+  func emptyRowsDropped(kind: WeightedResolverKind) {
+    let rows = [[]] + [Array(layout.keys[layout.rows[0].keyRange])] + [[], []] + [Array(layout.keys[layout.rows[1].keyRange])]
+    let sparse = KeyboardLayout(rows: rows)
+    sparse._checkInvariants()
+    #expect(sparse.rows.count == 2)
+    let resolver = kind.make(sparse)
+    resolver.update(keyWeights: [])
+    for (index, key) in sparse.keys.enumerated() { #expect(resolver.resolve(key.frame.center) == index) }
+  }
+
+  @Test("Mismatched lengths: short or long weight lists, a map for another alphabet or layout",
+        arguments: WeightedResolverKind.allCases)
+  func mismatchedLengths(kind: WeightedResolverKind) {
+    let resolver = kind.make()
+    let q = layout.index("q"), w = layout.index("w")
+    // Too short: the missing weights count as 0 (then floored), so q dominates.
+    resolver.update(keyWeights: [1])
+    #expect(resolver.probability(ofKey: q) > 0.99)
+    #expect(resolver.probability(ofKey: w) == 1.0 / 65_536)
+    #expect(resolver.resolve(layout.touchOnDivider(after: "q")) == q)
+    // Too long: the extra weights are ignored.
+    resolver.update(keyWeights: [Float](repeating: 1, count: layout.keys.count) + [1e9, 1e9])
+    #expect(abs(resolver.probability(ofKey: q) - 1.0 / 26) < 1e-6)
+    #expect(resolver.probability(ofKey: layout.keys.count) == 0)
+    #expect(resolver.probability(ofKey: -1) == 0)
+    // A map for a bigger layout and a bigger alphabet: keys and letters beyond ours are ignored.
+    var indices = (0..<40).map { Optional($0 % 50) }
+    indices[EnglishTable.letter("q")] = 45
+    let foreign = LetterKeyMap(keyIndexOfLetter: indices, keyCount: 50)
+    let resolvers: [any WeightedKeyResolver] = [
+      BoundaryShiftResolver(layout: layout, letterKeys: foreign), GaussianKeyResolver(layout: layout, letterKeys: foreign),
+    ]
+    var context = TypingContext(table: EnglishTable.mapped)
+    context.record("t")
+    for other in resolvers {
+      other.update(for: context)
+      #expect(other.probability(ofKey: q) > 0)  // no letter maps to it, so the floor or more
+      #expect(other.resolve(layout.keys[q].frame.center) == q)
+    }
+    // A map shorter than the table's alphabet: letters beyond it are not counted.
+    let short = LetterKeyMap(keyIndexOfLetter: [layout.index("a"), layout.index("b")], keyCount: layout.keys.count)
+    let partial = BoundaryShiftResolver(layout: layout, letterKeys: short)
+    partial.update(for: context)
+    #expect(partial.probability(ofKey: layout.index("a")) + partial.probability(ofKey: layout.index("b")) > 0.99)
+  }
+
+  @Test("All-zero, negative, NaN and infinite weights: all letter keys equally likely",
+        arguments: WeightedResolverKind.allCases)
+  func degenerateWeights(kind: WeightedResolverKind) {
+    let resolver = kind.make()
+    let equal = kind.make()
+    equal.update(keyWeights: [Float](repeating: 1, count: layout.keys.count))
+    let fixed = StaticKeyResolver(layout: layout)
+    let cases: [[Float]] = [
+      [Float](repeating: 0, count: layout.keys.count),
+      [Float](repeating: -1, count: layout.keys.count),
+      [Float](repeating: .nan, count: layout.keys.count),
+      [Float](repeating: .infinity, count: layout.keys.count),
+      [],
+    ]
+    for weights in cases {
+      resolver.update(keyWeights: weights)
+      for index in layout.keys.indices where !layout.keys[index].isSpecial {
+        #expect(abs(resolver.probability(ofKey: index) - 1.0 / 26) < 1e-6)
+      }
+      var generator = SplitMix64(seed: 3)
+      for _ in 0..<300 {
+        let touch = TouchPoint(x: Float(generator.next() % 3750) / 10, y: Float(generator.next() % 2160) / 10)
+        #expect(resolver.resolve(touch) == equal.resolve(touch))
+        if kind == .boundaryShift { #expect(resolver.resolve(touch) == fixed.resolve(touch)) }
+      }
+    }
+    // Huge finite weights do not overflow the normalisation.
+    var huge = [Float](repeating: .greatestFiniteMagnitude, count: layout.keys.count)
+    huge[0] = 1
+    resolver.update(keyWeights: huge)
+    #expect(abs(resolver.probability(ofKey: 1) - 1.0 / 25) < 1e-5)
+  }
+
+  @Test("Out-of-range parameters are replaced by their documented values")
+  func parameters() {
+    let boundary = BoundaryShiftResolver.Parameters(shiftMultiplier: .nan, minWidthRatio: 7).sanitized
+    #expect(boundary == .init(shiftMultiplier: 1, minWidthRatio: 1))
+    #expect(BoundaryShiftResolver.Parameters(shiftMultiplier: -3, minWidthRatio: .nan).sanitized == .init(shiftMultiplier: 0, minWidthRatio: 0.6))
+    #expect(BoundaryShiftResolver.Parameters(minWidthRatio: -1).sanitized.minWidthRatio == 0)
+    let gaussian = GaussianKeyResolver.Parameters(sigmaX: 0, sigmaY: -.infinity, offsetX: .nan, offsetY: .infinity,
+                                                  priorWeight: .nan, anchorFraction: 2).sanitized
+    #expect(gaussian == .init(sigmaX: 8, sigmaY: 8, offsetX: 0, offsetY: 0, priorWeight: 1, anchorFraction: 1))
+    #expect(GaussianKeyResolver.Parameters(priorWeight: 1e9, anchorFraction: .nan).sanitized == .init(priorWeight: 100, anchorFraction: 0.5))
+    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(sigmaX: .nan, priorWeight: -1))
+    #expect(resolver.parameters.sigmaX == 8 && resolver.parameters.priorWeight == 0)
+    #expect(resolver.resolve(layout.keys[0].frame.center) == 0)
+  }
+}

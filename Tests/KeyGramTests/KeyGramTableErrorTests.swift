@@ -1,0 +1,185 @@
+import KeyGram
+import KeyGramTables
+import Testing
+
+/// Every typed open error, each made by corrupting a copy of the real English table. Where
+/// the corruption would otherwise also break the CRC, the CRC is recomputed so that the check
+/// under test is the one that fires.
+@Suite("KeyGramTable: typed open errors")
+struct KeyGramTableErrorTests {
+  static let crcOffset = TableFormat.Offset.crc32
+
+  /// A copy of the table with `edit` applied and, if `fixChecksum`, a recomputed CRC.
+  static func corrupted(fixChecksum: Bool = true, _ edit: (inout [UInt8]) -> Void) -> [UInt8] {
+    var bytes = EnglishTable.bytes
+    edit(&bytes)
+    if fixChecksum { storeCRC(in: &bytes) }
+    return bytes
+  }
+
+  static func storeCRC(in bytes: inout [UInt8]) {
+    let crc = TableBytes.withBytes(of: bytes) { $0.crc32(readingAsZero: crcOffset) }
+    store32(crc, in: &bytes, at: crcOffset)
+  }
+
+  static func store32(_ value: UInt32, in bytes: inout [UInt8], at offset: Int) {
+    for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
+  }
+
+  static func store16(_ value: UInt16, in bytes: inout [UInt8], at offset: Int) {
+    bytes[offset] = UInt8(truncatingIfNeeded: value)
+    bytes[offset + 1] = UInt8(truncatingIfNeeded: value >> 8)
+  }
+
+  static func read32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
+  }
+
+  /// The directory entry offset of section `tag`.
+  static func directoryEntry(of tag: TableFormat.Tag, in bytes: [UInt8]) -> Int {
+    let count = Int(read32(bytes, at: TableFormat.Offset.sectionCount))
+    let directory = Int(read32(bytes, at: TableFormat.Offset.directoryOffset))
+    for index in 0..<count where read32(bytes, at: directory + 16 * index) == tag.rawValue {
+      return directory + 16 * index
+    }
+    fatalError("no \(tag) section")
+  }
+
+  func open(_ bytes: [UInt8]) -> KeyGramTableError? {
+    do {
+      _ = try KeyGramTable(copying: bytes)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("The unmodified copy opens, and the recomputed CRC equals the stored one")
+  func control() {
+    #expect(open(EnglishTable.bytes) == nil)
+    #expect(Self.corrupted { _ in } == EnglishTable.bytes)
+  }
+
+  @Test("Bad magic")
+  func badMagic() {
+    #expect(open(Self.corrupted { $0[0] = UInt8(ascii: "X") }) == .badMagic)
+    #expect(open(Array("not a table at all, just some text".utf8)) == .badMagic)
+  }
+
+  @Test("Unsupported version")
+  func unsupportedVersion() {
+    let bytes = Self.corrupted { Self.store16(2, in: &$0, at: TableFormat.Offset.majorVersion) }
+    #expect(open(bytes) == .unsupportedVersion(major: 2, minor: 1))
+  }
+
+  @Test("Truncated: shorter than the header, and shorter than the recorded size")
+  func truncated() {
+    let full = EnglishTable.bytes
+    #expect(open(Array(full.prefix(10))) == .truncated(expected: 64, actual: 10))
+    #expect(open(Array(full.prefix(63))) == .truncated(expected: 64, actual: 63))
+    #expect(open(Array(full.dropLast(100))) == .truncated(expected: full.count, actual: full.count - 100))
+    #expect(open([]) == .truncated(expected: 64, actual: 0))
+  }
+
+  @Test("Checksum mismatch: one flipped bit in the trigram section")
+  func checksumMismatch() {
+    let stored = Self.read32(EnglishTable.bytes, at: Self.crcOffset)
+    let bytes = Self.corrupted(fixChecksum: false) { $0[$0.count - 200] ^= 0x01 }
+    let computed = TableBytes.withBytes(of: bytes) { $0.crc32(readingAsZero: Self.crcOffset) }
+    #expect(computed != stored)
+    #expect(open(bytes) == .checksumMismatch(stored: stored, computed: computed))
+  }
+
+  @Test("Incomplete: state PART")
+  func incomplete() {
+    let bytes = Self.corrupted { Self.store32(TableFormat.State.incomplete.rawValue, in: &$0, at: TableFormat.Offset.state) }
+    #expect(open(bytes) == .incomplete)
+  }
+
+  @Test("Bad section: missing, wrong length, misaligned, out of bounds")
+  func badSection() {
+    let trigram = TableFormat.Section.trigram
+    let missing = Self.corrupted { bytes in
+      Self.store32(TableFormat.Tag("XXXX").rawValue, in: &bytes, at: Self.directoryEntry(of: trigram, in: bytes))
+    }
+    #expect(open(missing) == .badSection(tag: "TRIG", reason: "missing"))
+
+    let wrongLength = Self.corrupted { bytes in
+      let entry = Self.directoryEntry(of: TableFormat.Section.bigram, in: bytes)
+      Self.store32(Self.read32(bytes, at: entry + 8) - 2, in: &bytes, at: entry + 8)
+    }
+    guard case .badSection(tag: "BIGR", _)? = open(wrongLength) else {
+      Issue.record("wrong length not reported as a bad BIGR section: \(String(describing: open(wrongLength)))")
+      return
+    }
+
+    let misaligned = Self.corrupted { bytes in
+      let entry = Self.directoryEntry(of: trigram, in: bytes)
+      Self.store32(Self.read32(bytes, at: entry + 4) + 2, in: &bytes, at: entry + 4)
+    }
+    guard case .badSection(tag: "TRIG", let reason)? = open(misaligned) else {
+      Issue.record("misaligned section not reported: \(String(describing: open(misaligned)))")
+      return
+    }
+    #expect(reason.contains("aligned"))
+
+    let outOfBounds = Self.corrupted { bytes in
+      let entry = Self.directoryEntry(of: trigram, in: bytes)
+      Self.store32(UInt32(bytes.count), in: &bytes, at: entry + 4)
+    }
+    guard case .badSection(tag: "TRIG", _)? = open(outOfBounds) else {
+      Issue.record("out-of-bounds section not reported: \(String(describing: open(outOfBounds)))")
+      return
+    }
+  }
+
+  @Test("Bad header fields: byte order, row total, letter count")
+  func badHeader() {
+    let byteOrder = Self.corrupted { Self.store32(0x0403_0201, in: &$0, at: TableFormat.Offset.byteOrder) }
+    #expect(open(byteOrder) == .badHeader(field: "byte order"))
+    let rowTotal = Self.corrupted { Self.store32(65_535, in: &$0, at: TableFormat.Offset.rowTotal) }
+    #expect(open(rowTotal) == .badHeader(field: "row total"))
+    let letterCount = Self.corrupted { Self.store16(0, in: &$0, at: TableFormat.Offset.letterCount) }
+    #expect(open(letterCount) == .badHeader(field: "letter count 0"))
+  }
+
+  @Test("Files: a missing file, a directory, a truncated file, a valid copy")
+  func files() throws {
+    #expect(throws: KeyGramTableError.cannotOpen(SystemErrno(rawValue: 2))) {
+      try KeyGramTable(contentsOf: "/nonexistent/en.keygram")
+    }
+    #expect(throws: KeyGramTableError.cannotOpen(SystemErrno(rawValue: 21))) {
+      try KeyGramTable(contentsOf: EnglishTable.packageRoot + "/tables")
+    }
+    let full = EnglishTable.bytes
+    let truncatedPath = temporaryFile(containing: Array(full.dropLast(16)), name: "truncated.keygram")
+    #expect(throws: KeyGramTableError.truncated(expected: full.count, actual: full.count - 16)) {
+      try KeyGramTable(contentsOf: truncatedPath)
+    }
+    let emptyPath = temporaryFile(containing: [], name: "empty.keygram")
+    #expect(throws: KeyGramTableError.truncated(expected: 64, actual: 0)) {
+      try KeyGramTable(contentsOf: emptyPath)
+    }
+    let copyPath = temporaryFile(containing: full, name: "copy.keygram")
+    let copy = try KeyGramTable(contentsOf: copyPath)
+    #expect(copy.bytes.array == full)
+  }
+
+  @Test("Embedded text that is not base64")
+  func badEncoding() {
+    let table = EmbeddedTable(languageCode: "xx", languageName: "Broken", base64: "S0VZ!!!!")
+    #expect(throws: KeyGramTableError.badEncoding) { try KeyGramTable(embedded: table) }
+    let shortTable = EmbeddedTable(languageCode: "xx", languageName: "Short", base64: "S0VZR1JBTQAB")
+    #expect(throws: KeyGramTableError.truncated(expected: 64, actual: 9)) { try KeyGramTable(embedded: shortTable) }
+  }
+
+  @Test("Every error describes itself")
+  func descriptions() {
+    let errors: [KeyGramTableError] = [
+      .cannotOpen(SystemErrno(rawValue: 2)), .badMagic, .unsupportedVersion(major: 2, minor: 0), .incomplete,
+      .truncated(expected: 64, actual: 0), .badHeader(field: "row total"),
+      .checksumMismatch(stored: 1, computed: 2), .badSection(tag: "TRIG", reason: "missing"), .badEncoding,
+    ]
+    for error in errors { #expect(!error.description.isEmpty) }
+  }
+}

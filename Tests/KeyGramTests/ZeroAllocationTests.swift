@@ -1,0 +1,141 @@
+import KeyGram
+import Testing
+
+/// The hot paths allocate nothing: each test runs ≥ 100,000 iterations of one path between
+/// two reads of the thread's malloc counter (after a warm-up run), for both the memory-mapped
+/// and the generated-Swift table.
+@Suite("Zero allocation", .serialized)
+struct ZeroAllocationTests {
+  static let iterations = 100_000
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+
+  /// Touches spread over the letter rows, computed before measuring.
+  static let touches: [TouchPoint] = {
+    var generator = SplitMix64(seed: 99)
+    return (0..<256).map { _ in
+      TouchPoint(x: Float(generator.next() % 3750) / 10, y: Float(generator.next() % 1620) / 10)
+    }
+  }()
+
+  @Test("The counter sees allocations (control)")
+  func control() {
+    var sink: [Int] = []
+    let count = mallocs {
+      for index in 0..<1000 { sink = [index] }
+    }
+    #expect(count >= 1000)
+    #expect(sink == [999])
+  }
+
+  @Test("Distribution lookups", arguments: EnglishTable.Source.allCases)
+  func lookup(source: EnglishTable.Source) {
+    let table = source.table
+    let n = table.letterCount
+    var total: UInt64 = 0
+    let count = mallocs {
+      for index in 0..<Self.iterations {
+        let previous = index % (n + 2) == n ? LetterSymbol.boundary : LetterSymbol(rawValue: UInt8(index % (n + 2) % n))
+        let context = LetterContext(previous: previous, last: LetterSymbol(rawValue: UInt8(index / 7 % n)))
+        let distribution = table.distribution(after: context)
+        total &+= UInt64(distribution.weight(at: index % n))
+        total &+= UInt64(distribution.probability(ofLetter: index % n) * 1000)
+        total &+= UInt64(table.letterIndex(of: "e") ?? 0) &+ UInt64(table.symbol(for: "é").rawValue)
+      }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+  }
+
+  @Test("topLetters(into:) a caller's buffer", arguments: EnglishTable.Source.allCases)
+  func topLetters(source: EnglishTable.Source) {
+    let distribution = source.table.distribution(after: "th")
+    var top = [Int](repeating: 0, count: 5)
+    var total = 0
+    let count = mallocs {
+      for _ in 0..<Self.iterations { total &+= distribution.topLetters(into: &top) }
+    }
+    #expect(total == 5 * 2 * Self.iterations)  // the warm-up run and the measured one
+    #if DEBUG
+    // Unspecialised generic code (debug builds) allocates coroutine frames for the generic
+    // MutableCollection subscript: about 65 mallocs a call. Specialised (release) code does not.
+    withKnownIssue("topLetters(into:) allocates in debug builds", isIntermittent: true) { #expect(count == 0) }
+    #else
+    #expect(count == 0)
+    #endif
+  }
+
+  @Test("Recording keystrokes and updating both resolvers", arguments: EnglishTable.Source.allCases)
+  func recordAndUpdate(source: EnglishTable.Source) {
+    let table = source.table
+    let boundary = BoundaryShiftResolver(layout: layout, table: table)
+    let gaussian = GaussianKeyResolver(layout: layout, table: table)
+    var context = TypingContext(table: table)
+    let text: [Unicode.Scalar] = Array("the quick brown fox doesn’t jump. Naïve é 42 ".unicodeScalars)
+    let count = mallocs {
+      for index in 0..<Self.iterations {
+        switch index % 11 {
+        case 3: context.recordDeletion()
+        case 7: context.recordBoundary()
+        default: context.record(text[index % text.count])
+        }
+        boundary.update(for: context)
+        gaussian.update(for: context)
+      }
+    }
+    #expect(count == 0)
+    #expect(context.recomputeCount > 0 && boundary.recomputeCount > 0 && gaussian.recomputeCount > 0)
+    context._checkInvariants()
+  }
+
+  @Test("Boundary-shift resolves", arguments: EnglishTable.Source.allCases)
+  func boundaryResolve(source: EnglishTable.Source) {
+    let resolver = BoundaryShiftResolver(layout: layout, table: source.table)
+    var context = TypingContext(table: source.table)
+    context.record("t")
+    resolver.update(for: context)
+    let touches = Self.touches
+    var total = 0
+    let count = mallocs {
+      for index in 0..<Self.iterations { total &+= resolver.resolve(touches[index & 255]) ?? 0 }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+  }
+
+  @Test("Gaussian resolves", arguments: EnglishTable.Source.allCases)
+  func gaussianResolve(source: EnglishTable.Source) {
+    let resolver = GaussianKeyResolver(layout: layout, table: source.table)
+    var context = TypingContext(table: source.table)
+    context.record("t")
+    resolver.update(for: context)
+    let touches = Self.touches
+    var total = 0
+    let count = mallocs {
+      for index in 0..<Self.iterations { total &+= resolver.resolve(touches[index & 255]) ?? 0 }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+  }
+
+  @Test("Static resolves and a whole keystroke cycle", arguments: EnglishTable.Source.allCases)
+  func keystrokeCycle(source: EnglishTable.Source) {
+    let fixed = StaticKeyResolver(layout: layout)
+    let resolver = GaussianKeyResolver(layout: layout, table: source.table)
+    var context = TypingContext(table: source.table)
+    let touches = Self.touches
+    var total = 0
+    let count = mallocs {
+      for index in 0..<Self.iterations {
+        // touchDown → resolve → record what was typed → update for the next touch.
+        let touch = touches[index & 255]
+        let key = resolver.resolve(touch) ?? 0
+        total &+= fixed.resolve(touch) ?? 0
+        if let letter = layout.keys[key].letter { context.record(letter) } else { context.recordBoundary() }
+        if index % 9 == 0 { context.recordBoundary() }
+        resolver.update(for: context)
+      }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+  }
+}
