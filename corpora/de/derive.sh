@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Re-derives corpora/de/*.gz from Debian packages (see SOURCES.md).
+source "$(dirname "$0")/../derive-common.sh"
+cd "$(dirname "$0")"
+
+unpack fortunes-de
+# The fortune files live in usr/share/games/fortunes/de (UTF-8; the *.u8 names are symlinks to them).
+fortune_files "$scratch/fortunes-de/usr/share/games/fortunes/de" | xargs cat | store fortunes
+echo "derive: de from fortunes-de $(version fortunes-de)"
