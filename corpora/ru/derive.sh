@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Re-derives corpora/ru/*.gz from Debian packages (see SOURCES.md).
+source "$(dirname "$0")/../derive-common.sh"
+cd "$(dirname "$0")"
+
+unpack fortunes-ru
+# fortunes-ru 1.52-3.1 ships UTF-8 (checked with file(1) and iconv). Russian text of this age is
+# often KOI8-R, so refuse a release that is not UTF-8 rather than store mojibake.
+files=$(fortune_files "$scratch/fortunes-ru/usr/share/games/fortunes/ru")
+echo "$files" | xargs cat | iconv -f UTF-8 -t UTF-8 >/dev/null || {
+  echo "derive: fortunes-ru is not UTF-8 any more; convert it (iconv -f KOI8-R) in ru/derive.sh" >&2; exit 1; }
+echo "$files" | xargs cat | store fortunes
+echo "derive: ru from fortunes-ru $(version fortunes-ru)"
