@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Re-derives corpora/es/*.gz from Debian packages (see SOURCES.md).
+source "$(dirname "$0")/../derive-common.sh"
+cd "$(dirname "$0")"
+
+unpack fortunes-es debian-reference-es maint-guide-es
+# Top level of usr/share/games/fortunes/es only: like en, the offensive cookies (es/off/) stay out.
+fortune_files "$scratch/fortunes-es/usr/share/games/fortunes/es" | xargs cat | store fortunes
+# The plain-text renderings the packages ship (UTF-8), not their HTML.
+gzip -dc "$scratch/debian-reference-es/usr/share/debian-reference/debian-reference.es.txt.gz" | store debian-reference
+gzip -dc "$scratch/maint-guide-es/usr/share/doc/maint-guide-es/maint-guide.es.txt.gz" | store maint-guide
+echo "derive: es from fortunes-es $(version fortunes-es), debian-reference-es $(version debian-reference-es)," \
+  "maint-guide-es $(version maint-guide-es)"
