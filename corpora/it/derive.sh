@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Re-derives corpora/it/*.gz from Debian packages (see SOURCES.md).
+source "$(dirname "$0")/../derive-common.sh"
+cd "$(dirname "$0")"
+
+unpack fortunes-it debian-reference-it
+# Twelve of the fourteen cookie files are ASCII (accents typed as apostrophes: "perche'"), two are
+# UTF-8; ASCII is UTF-8, so nothing to convert.
+fortune_files "$scratch/fortunes-it/usr/share/games/fortunes/it" | xargs cat | store fortunes
+# The plain-text rendering the package ships (UTF-8), not its HTML.
+gzip -dc "$scratch/debian-reference-it/usr/share/debian-reference/debian-reference.it.txt.gz" | store debian-reference
+echo "derive: it from fortunes-it $(version fortunes-it), debian-reference-it $(version debian-reference-it)"
