@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Re-derives corpora/fr/*.gz from Debian packages (see SOURCES.md).
+source "$(dirname "$0")/../derive-common.sh"
+cd "$(dirname "$0")"
+
+unpack stardict-xmlittre debian-reference-fr
+
+# The Littré (1863-1877, public domain) as XMLittré ships it for StarDict: one dictzip (gzip)
+# stream of UTF-8 paragraphs with light Pango markup (<b>, <i>, <small>, <big>, <span>). Debian has
+# no French fortunes and the whole dictionary is ~100 MB, so this keeps an even sample: every 30th
+# non-empty paragraph, skipping each entry's HISTORIQUE section (Old and Middle French citations,
+# 12th-16th century, not the language a keyboard types). Then the markup tags are removed and the
+# three entities the file uses are decoded. Nothing else is changed.
+gzip -dc "$scratch/stardict-xmlittre/usr/share/stardict/dic/XMLittre.dict.dz" |
+  awk -v n=30 '
+    /<b><big>HISTORIQUE<\/big><\/b>/ { historique = 1; next }
+    /<b><big>[^<]*<\/big><\/b>/ { historique = 0 }
+    historique || /^[[:space:]]*$/ { next }
+    ++kept % n == 0' |
+  sed -e 's/<[^>]*>//g' -e 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' | store littre
+
+# The plain-text rendering Debian Reference ships (UTF-8), not its HTML.
+gzip -dc "$scratch/debian-reference-fr/usr/share/debian-reference/debian-reference.fr.txt.gz" | store debian-reference
+echo "derive: fr from stardict-xmlittre $(version stardict-xmlittre), debian-reference-fr $(version debian-reference-fr)"
