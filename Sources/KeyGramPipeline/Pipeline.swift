@@ -20,6 +20,8 @@ public enum Pipeline {
     public var swiftFolder: String?
     /// Draw a progress bar on stderr.
     public var showProgress: Bool
+    /// Inputs that are word-frequency lists whatever their names.
+    public var frequencyLists: Set<String> = []
 
     public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
                 swiftFolder: String?, showProgress: Bool = false) {
@@ -45,10 +47,21 @@ public enum Pipeline {
     public var seconds: Double
   }
 
+  /// True for a word-frequency list rather than running text: a name with ".freq." in it
+  /// (en/count_1w.freq.txt, de/leipzig.freq.gz).
+  public static func isFrequencyList(_ path: String) -> Bool {
+    let name = path.split(separator: "/").last ?? ""
+    return name.contains(".freq.") || name.hasSuffix(".freq")
+  }
+
   /// Counts every input: stage 1 (read) on a background thread, stages 2–3 (decode, count) here.
+  /// Running text goes through the byte-level counter; frequency lists (see `isFrequencyList`,
+  /// or `frequencyLists`) through `FrequencyListCounter`.
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
-                           progress: ProgressBar? = nil) throws(CorpusError) -> (NgramCounts, Provenance) {
+                           frequencyLists: Set<String> = [], progress: ProgressBar? = nil) throws -> (NgramCounts, Provenance) {
     var counter = LetterCounter(decoder: decoder)
+    var listCounts = NgramCounts(letterCount: decoder.letterCount)
+    var list: FrequencyListCounter?
     var files: [Provenance.File] = []
     var hasher = SHA256()
     var storedBytes: UInt64 = 0
@@ -56,14 +69,33 @@ public enum Pipeline {
     stream.start()
     while true {
       switch stream.next() {
-      case .chunk(let slot, _):
-        slot.text.withUnsafeBytes { counter.consume(UnsafeRawBufferPointer(rebasing: $0[0..<slot.textCount])) }
+      case .chunk(let slot, let file):
+        let path = inputs[file]
+        if list == nil && (frequencyLists.contains(path) || isFrequencyList(path)) {
+          list = FrequencyListCounter(decoder: decoder, path: path)
+        }
+        do {
+          try slot.text.withUnsafeBytes { text in
+            let chunk = UnsafeRawBufferPointer(rebasing: text[0..<slot.textCount])
+            if list != nil { try list!.consume(chunk) } else { counter.consume(chunk) }
+          }
+        } catch {
+          stream.cancel()
+          progress?.finish()
+          throw error
+        }
         hasher.update(slot.stored)
         storedBytes += UInt64(slot.stored.count)
         progress?.advance(by: slot.stored.count)
         stream.recycle(slot)
       case .endOfFile(let file, let size):
-        counter.finishFile()
+        if var finished = list {
+          do { try finished.finish() } catch { stream.cancel(); throw error }
+          listCounts += finished.counts
+          list = nil
+        } else {
+          counter.finishFile()
+        }
         files.append(Provenance.File(name: relativeName(inputs[file], in: corpusFolder), size: UInt64(size), sha256: hasher.finalize()))
         hasher = SHA256()
       case .failed(let error):
@@ -72,7 +104,7 @@ public enum Pipeline {
         throw error
       case .finished:
         progress?.finish()
-        let counts = counter.ngramCounts
+        let counts = counter.ngramCounts + listCounts
         let provenance = Provenance(files: files, counts: counts, compressedBytes: storedBytes, uncompressedBytes: counter.bytes)
         return (counts, provenance)
       }
@@ -91,7 +123,8 @@ public enum Pipeline {
     let decoder = LetterDecoder(language: request.language)
     let total = request.inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
     let progress = request.showProgress && system_stderrIsTerminal() ? ProgressBar(total: total, label: request.language.code) : nil
-    let (counts, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder, progress: progress)
+    let (counts, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
+                                         frequencyLists: request.frequencyLists, progress: progress)
     let model = normalise(counts)
     let image = TableImage.make(language: request.language, model: model, provenance: provenance)
 

@@ -4,5 +4,5 @@ import KeyGram
 /// The tables shipped with KeyGram, compiled into Swift.
 public enum KeyGramTables {
   /// Every shipped language, sorted by code.
-  public static let all: [EmbeddedTable] = [english]
+  public static let all: [EmbeddedTable] = [german, english, spanish, french, italian, polish, portuguese, russian]
 }

@@ -18,6 +18,10 @@ extension Keygram {
     @Argument(help: "Corpus files (gzip or plain text) to use instead of corpora/<lang>/.")
     var files: [String] = []
 
+    @Option(name: .customLong("frequency-list"), parsing: .singleValue,
+            help: "A word-frequency list (\"word<TAB>count\" or \"word count\" lines, gzip or plain) to count with the files; repeatable.")
+    var frequencyLists: [String] = []
+
     @Flag(help: "Build every language in the corpora folder.")
     var all = false
 
@@ -27,7 +31,7 @@ extension Keygram {
     @OptionGroup var folders: FolderOptions
 
     func validate() throws {
-      if all && (language != nil || !files.isEmpty) { throw ValidationError("--all takes no language or files.") }
+      if all && (language != nil || !files.isEmpty || !frequencyLists.isEmpty) { throw ValidationError("--all takes no language or files.") }
       if !all && language == nil { throw ValidationError("Name a language (e.g. en) or pass --all.") }
     }
 
@@ -37,11 +41,13 @@ extension Keygram {
       if all && codes.isEmpty { throw CLIError("\(folders.corpora): no language folders with a language.json") }
       for code in codes {
         let language = try corpora.language(code)
-        let inputs = files.isEmpty ? corpora.corpusFiles(for: code) : files
+        let ownInputs = files + frequencyLists
+        let inputs = ownInputs.isEmpty ? corpora.corpusFiles(for: code) : ownInputs
         if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: code), kind: .noCorpusFiles) }
-        let request = Pipeline.Request(
-          language: language, inputs: inputs, corpusFolder: files.isEmpty ? corpora.folder(for: code) : nil,
+        var request = Pipeline.Request(
+          language: language, inputs: inputs, corpusFolder: ownInputs.isEmpty ? corpora.folder(for: code) : nil,
           tablesFolder: folders.out, swiftFolder: noSwift ? nil : folders.swiftOut, showProgress: true)
+        request.frequencyLists = Set(frequencyLists)
         let summary = try Pipeline.build(request)
         print(BuildReport(summary))
       }

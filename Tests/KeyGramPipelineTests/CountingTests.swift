@@ -137,3 +137,51 @@ struct CountingTests {
     #expect(counts.derived == Fixtures.count(String(repeating: "the ", count: 10)).derived)
   }
 }
+
+@Suite("Frequency lists")
+struct FrequencyListTests {
+  let list = "the\t3\ncat 2\r\nDon't\t1\n\n"
+
+  func counts(_ text: String, chunkSize: Int? = nil) throws -> NgramCounts {
+    var counter = FrequencyListCounter(decoder: LetterDecoder(language: Fixtures.language()), path: "list.txt")
+    let bytes = Array(text.utf8)
+    let size = chunkSize ?? max(bytes.count, 1)
+    for start in stride(from: 0, to: bytes.count, by: size) {
+      try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { try counter.consume($0) }
+    }
+    try counter.finish()
+    return counter.counts
+  }
+
+  @Test func weightsEachWordByItsCount() throws {
+    // the×3, cat×2, dont×1 (the apostrophe is transparent, case folds).
+    let counts = try counts(list)
+    #expect(counts.unigram("t") == 3 + 2 + 1)
+    #expect(counts.unigram("h") == 3 && counts.unigram("e") == 3)
+    #expect(counts.unigram("c") == 2 && counts.unigram("a") == 2)
+    #expect(counts.unigram("d") == 1 && counts.unigram("o") == 1 && counts.unigram("n") == 1)
+    #expect(counts.words == 6 && counts.frequencyListWords == 6)
+    #expect(counts.initials[19] == 3 && counts.initials[2] == 2 && counts.initials[3] == 1)
+    #expect(counts.bigrams[19][7] == 3)   // t → h
+    #expect(counts.bigrams[19][26] == 3)  // t → end: cat ×2, dont ×1
+    #expect(counts.trigram(0, 20, 8) == 3)  // ^ t h
+  }
+
+  @Test(arguments: [1, 2, 7])
+  func linesSplitAcrossChunks(chunkSize: Int) throws {
+    #expect(try counts(list, chunkSize: chunkSize) == counts(list))
+  }
+
+  @Test func aLineWithoutACountIsAnErrorNamingIt() throws {
+    let error = #expect(throws: FrequencyListError.self) { try counts("the\t3\nthree cats\n") }
+    #expect(error?.line == 2 && error?.byteOffset == 6)
+    #expect(error?.description == "list.txt:2 (text byte 6): expected \"word<TAB>count\" or \"word count\", found \"three cats\"")
+  }
+
+  @Test func gzippedListThroughThePipeline() throws {
+    let path = Fixtures.file("words.freq.gz", Fixtures.gzipMember(list))
+    let (counts, provenance) = try Pipeline.count([path], decoder: LetterDecoder(language: Fixtures.language()))
+    #expect(counts.derived == (try self.counts(list)).derived)
+    #expect(provenance.frequencyListWords == 6)
+  }
+}

@@ -41,6 +41,7 @@ public struct LetterCounter {
     // otherwise alias self and force a reload of every field on every byte.
     let shift = self.shift, symbolMask = self.symbolMask, trigramMask = self.trigramMask, historyMask = self.historyMask
     let skip = LetterDecoder.ByteClass.skip
+    let outsideAlphabet = LetterDecoder.ByteClass.outsideAlphabet
     var h = history
     // The table moves out of self for the loop, so the slow path may mutate self meanwhile.
     var table = counts
@@ -61,6 +62,11 @@ public struct LetterCounter {
             counts[h & trigramMask] &+= 1
           } else if symbol == skip {
             i += 1
+          } else if symbol == outsideAlphabet {
+            i += 1
+            history = h
+            apply(.outsideAlphabet, mark: " ", counts: counts)
+            h = history
           } else {
             history = h
             guard let next = decodeNonASCII(bytes, at: i, counts: counts) else {

@@ -14,6 +14,8 @@ public struct LetterDecoder: Sendable {
   /// What one byte means to the counter's fast path.
   public enum ByteClass {
     /// Symbols 0 ... N are themselves; these mark the rest.
+    /// An ASCII letter the alphabet lacks (Latin in a Russian text): a boundary, counted.
+    public static let outsideAlphabet: UInt8 = 0xFC
     public static let skip: UInt8 = 0xFD
     public static let nonASCII: UInt8 = 0xFE
   }
@@ -55,8 +57,19 @@ public struct LetterDecoder: Sendable {
       switch classify(Unicode.Scalar(UInt8(byte))) {
       case .letter(let symbol): return symbol
       case .skip: return ByteClass.skip
+      case .outsideAlphabet: return ByteClass.outsideAlphabet
       default: return 0
       }
+    }
+  }
+
+  /// The class of an ASCII byte, in the slow path's terms.
+  public func asciiClass(_ byte: UInt8) -> ScalarClass {
+    switch byteClasses[Int(byte)] {
+    case ByteClass.skip: return .skip
+    case ByteClass.outsideAlphabet: return .outsideAlphabet
+    case 0: return .boundary
+    case let symbol: return .letter(symbol)
     }
   }
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# `make bench-build`: keygram build against its baselines, side by side in one run.
+# Builds ~200 MB (and ~100 MB, ~20 MB) gzip corpora from the shipped English text, then runs
+# each command in turn, round after round, and reports medians and ratios (ours ÷ baseline).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+KEYGRAM=${KEYGRAM:-.build/release/keygram}
+ROUNDS=${ROUNDS:-5}
+data=bench-data
+mkdir -p "$data" /tmp/keygram-bench-out
+
+corpus() {  # corpus NAME REPEATS: the English corpus text REPEATS times, gzip -6
+  local file="$data/$1.gz"
+  if [ ! -f "$file" ]; then
+    for ((i = 0; i < $2; i++)); do gzip -dc corpora/en/*.gz; done | gzip -6 > "$file.tmp"
+    mv "$file.tmp" "$file"
+  fi
+  echo "$file"
+}
+big=$(corpus en-200mb 30)
+half=$(corpus en-100mb 15)
+small=$(corpus en-20mb 3)
+
+seconds() { /usr/bin/time -f %e "$@" 2>&1 >/dev/null | tail -n 1; }
+rss_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+build=("$KEYGRAM" build en --out /tmp/keygram-bench-out --no-swift)
+
+text_bytes=$(gzip -dc "$big" | wc -c)
+echo "corpus: $big, $(stat -c %s "$big") bytes gzip, $text_bytes bytes of text; $ROUNDS rounds, medians"
+declare -a t_build t_inflate t_gzip
+for round in $(seq "$ROUNDS"); do
+  t_build+=("$(seconds "${build[@]}" "$big")")
+  t_inflate+=("$(seconds "$KEYGRAM" inflate "$big")")
+  t_gzip+=("$(seconds sh -c "gzip -dc '$big' > /dev/null")")
+done
+b=$(printf '%s\n' "${t_build[@]}" | median)
+i=$(printf '%s\n' "${t_inflate[@]}" | median)
+g=$(printf '%s\n' "${t_gzip[@]}" | median)
+
+py_rounds=${PY_ROUNDS:-1}
+declare -a t_py t_small
+for round in $(seq "$py_rounds"); do
+  t_small+=("$(seconds "${build[@]}" "$small")")
+  t_py+=("$(seconds python3 Benchmarks/python-baseline.py "$small")")
+done
+s=$(printf '%s\n' "${t_small[@]}" | median)
+p=$(printf '%s\n' "${t_py[@]}" | median)
+
+rss_small=$(rss_kb "${build[@]}" "$small")
+rss_half=$(rss_kb "${build[@]}" "$half")
+rss_big=$(rss_kb "${build[@]}" "$big")
+
+awk -v b="$b" -v i="$i" -v g="$g" -v s="$s" -v p="$p" -v n="$text_bytes" \
+    -v r1="$rss_small" -v r2="$rss_half" -v r3="$rss_big" 'BEGIN {
+  printf "\n| measure | value | goal |\n|---|---|---|\n"
+  printf "| keygram build, 200 MB | %.2f s (%.0f MB/s of text) | |\n", b, n / b / 1e6
+  printf "| pure zlib inflate loop (keygram inflate) | %.2f s | |\n", i
+  printf "| gzip -dc > /dev/null | %.2f s | |\n", g
+  printf "| build ÷ inflate | %.2f | ≤ 1.10 |\n", b / i
+  printf "| build ÷ gzip -dc | %.2f | ≤ 0.65 |\n", b / g
+  printf "| Python gzip + Counter ÷ build, same 20 MB | %.1f s ÷ %.2f s = %.0f× | ≥ 30× |\n", p, s, p / s
+  printf "| peak RSS at 20 / 100 / 200 MB | %.1f / %.1f / %.1f MB | flat |\n", r1 / 1024, r2 / 1024, r3 / 1024
+}'
