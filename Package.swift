@@ -40,6 +40,6 @@ let package = Package(
     .target(name: "MallocCounter", path: "Tests/MallocCounter"),
     .testTarget(name: "KeyGramTests", dependencies: ["KeyGram", "KeyGramTables", "MallocCounter"]),
     .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGram", "KeyGramTables", "CZlib"]),
-    .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram"]),
+    .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram"], exclude: ["Fixtures"]),
   ]
 )

@@ -65,6 +65,7 @@ public enum Pipeline {
     var files: [Provenance.File] = []
     var hasher = SHA256()
     var storedBytes: UInt64 = 0
+    var textBytes: UInt64 = 0
     let stream = ChunkStream(paths: inputs)
     stream.start()
     while true {
@@ -86,6 +87,7 @@ public enum Pipeline {
         }
         hasher.update(slot.stored)
         storedBytes += UInt64(slot.stored.count)
+        textBytes += UInt64(slot.textCount)
         progress?.advance(by: slot.stored.count)
         stream.recycle(slot)
       case .endOfFile(let file, let size):
@@ -105,7 +107,7 @@ public enum Pipeline {
       case .finished:
         progress?.finish()
         let counts = counter.ngramCounts + listCounts
-        let provenance = Provenance(files: files, counts: counts, compressedBytes: storedBytes, uncompressedBytes: counter.bytes)
+        let provenance = Provenance(files: files, counts: counts, compressedBytes: storedBytes, uncompressedBytes: textBytes)
         return (counts, provenance)
       }
     }

@@ -19,11 +19,11 @@ struct BuildReport: CustomStringConvertible {
     lines.append("letters \(grouped(provenance.letters)), words \(grouped(provenance.words)), "
                  + "outside the alphabet \(grouped(provenance.outsideAlphabet)), invalid UTF-8 \(grouped(provenance.invalidUTF8))")
     lines.append(String(format: "time %.2f s, %.0f MB/s of text", summary.seconds, megabytes / max(summary.seconds, 1e-9)))
-    let letters = provenance.letterCounts.enumerated().sorted { ($0.element, $1.offset) > ($1.element, $0.offset) }.prefix(10)
+    let letters = provenance.letterCounts.enumerated().filter { $0.element > 0 }.sorted { ($0.element, $1.offset) > ($1.element, $0.offset) }.prefix(10)
     lines.append("top letters: " + letters.map { "\(alphabet[$0.offset]) \(percent(Double($0.element) / Double(max(provenance.letters, 1))))" }.joined(separator: "  "))
     var bigrams: [(String, UInt64)] = []
     for (previous, row) in counts.bigrams.enumerated() {
-      for (next, count) in row.enumerated() where next < alphabet.count { bigrams.append((alphabet[previous] + alphabet[next], count)) }
+      for (next, count) in row.enumerated() where next < alphabet.count && count > 0 { bigrams.append((alphabet[previous] + alphabet[next], count)) }
     }
     let bigramTotal = max(bigrams.reduce(0) { $0 + $1.1 }, 1)
     lines.append("top bigrams: " + bigrams.sorted { ($0.1, $1.0) > ($1.1, $0.0) }.prefix(10).map { "\($0.0) \(percent(Double($0.1) / Double(bigramTotal)))" }.joined(separator: "  "))

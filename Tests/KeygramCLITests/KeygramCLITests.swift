@@ -172,4 +172,34 @@ struct KeygramCLITests {
     let failures = ((json["tables"] as? [[String: Any]])?.first?["failures"] as? [[String: String]]) ?? []
     #expect(failures.map { $0["check"] } == ["freshness"])
   }
+
+  @Test func addingALanguageTouchesOnlyCorpora() throws {
+    // A new folder under corpora/ (Esperanto, from Tests/KeygramCLITests/Fixtures) and a build.
+    let root = try scratch()
+    try FileManager.default.copyItem(atPath: Self.packageRoot + "/Tests/KeygramCLITests/Fixtures/corpora/eo", toPath: "\(root)/corpora/eo")
+    let build = try keygram("build", "--all", "--out", "tables", "--swift-out", "swift", in: root)
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(build.stdout.contains("Esperanto (eo): 1 file"))
+    #expect(build.stdout.contains("outside the alphabet 0"))
+    let index = try String(contentsOfFile: "\(root)/swift/KeyGramTables.swift", encoding: .utf8)
+    #expect(index.contains("public static let all: [EmbeddedTable] = [english, esperanto]"))
+    #expect(FileManager.default.fileExists(atPath: "\(root)/swift/Esperanto.swift"))
+    let inspect = try keygram("inspect", "tables/eo.keygram", in: root)
+    #expect(inspect.stdout.contains("alphabet (28): abcĉdefgĝhĥijĵklmnoprsŝtuŭvz"))
+    let verify = try keygram("verify", "tables", "--swift-out", "swift", in: root)
+    #expect(verify.status == 0, "\(verify.stdout)")
+  }
+
+  @Test func frequencyListFromTheCommandLine() throws {
+    let root = try scratch()
+    FileManager.default.createFile(atPath: "\(root)/count_1w.txt", contents: Data("the\t23135851162\nof\t13151942776\nand\t12997637966\n".utf8))
+    let run = try keygram("build", "en", "--frequency-list", "count_1w.txt", "--out", "tables", "--no-swift", in: root)
+    #expect(run.status == 0, "\(run.stderr)")
+    // 23,135,851,162 + 13,151,942,776 + 12,997,637,966 = 49,285,431,904 words and
+    // 3 × 23,135,851,162 + 2 × 13,151,942,776 + 3 × 12,997,637,966 = 134,704,352,936 letters,
+    // so e, h and t each have 23,135,851,162 / 134,704,352,936 = 17.2% (ties in alphabet order).
+    #expect(run.stdout.contains("letters 134,704,352,936, words 49,285,431,904"))
+    #expect(run.stdout.contains("top letters: e 17.2%  h 17.2%  t 17.2%  f 9.8%  o 9.8%  a 9.6%  d 9.6%  n 9.6%\n"))
+    #expect(run.stdout.contains("top bigrams: he 27.1%  th 27.1%  of 15.4%  an 15.2%  nd 15.2%\n"))
+  }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import KeyGramPipeline
+
+@Suite("Language manifests")
+struct ManifestTests {
+  func load(_ json: String) throws(ManifestError) -> Language {
+    let folder = Fixtures.temporaryFolder()
+    let path = Fixtures.file("language.json", Array(json.utf8), in: folder)
+    return try LanguageManifest.load(path)
+  }
+
+  @Test func aGoodManifest() throws {
+    let language = try load(#"{"code":"xx","name":"Toy","alphabet":"abcá","caseMappings":{"İ":"a"},"apostrophes":"boundary","layout":{"name":"ABC","rows":[["aá"],["b","c"]]}}"#)
+    #expect(language.alphabet == ["a", "b", "c", "á"])
+    #expect(language.caseMappings == ["İ": "a"])
+    #expect(!language.apostrophesAreTransparent)
+    #expect(language.layout?.rows == [[["a", "á"]], [["b"], ["c"]]])
+  }
+
+  @Test func malformedJSON() {
+    let error = #expect(throws: ManifestError.self) { try load(#"{"code": "xx", "name": "#) }
+    #expect(error?.field == "(file)")
+    #expect(error?.problem.hasPrefix("not valid JSON") == true)
+    #expect(error?.description.contains("language.json: (file): not valid JSON") == true)
+  }
+
+  @Test func missingField() {
+    let error = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","alphabet":"abc"}"#) }
+    #expect(error?.field == "name" && error?.problem == "missing")
+  }
+
+  @Test func wrongType() {
+    let error = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":["a","b"]}"#) }
+    #expect(error?.field == "alphabet")
+  }
+
+  @Test func alphabetWithDuplicates() {
+    let error = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":"abca"}"#) }
+    #expect(error?.field == "alphabet" && error?.problem == "\"a\" appears twice")
+  }
+
+  @Test func alphabetDuplicateOnlyAfterNFC() {
+    // "é" precomposed and "e" + U+0301 are the same letter.
+    let error = #expect(throws: ManifestError.self) { try load("{\"code\":\"xx\",\"name\":\"Toy\",\"alphabet\":\"\u{E9}e\u{301}\"}") }
+    #expect(error?.problem == "\"é\" appears twice")
+  }
+
+  @Test func alphabetOfNonLetters() {
+    let error = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":"ab1"}"#) }
+    #expect(error?.field == "alphabet" && error?.problem.contains("is not a letter") == true)
+    let upper = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":"aB"}"#) }
+    #expect(upper?.problem == "\"B\" is not lowercase")
+  }
+
+  @Test func layoutKeyForALetterNotInTheAlphabet() {
+    let error = #expect(throws: ManifestError.self) {
+      try load(#"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"],["c","d"]]}}"#)
+    }
+    #expect(error?.field == "layout.rows[1]")
+    #expect(error?.problem == "key \"d\" types \"d\", which is not in the alphabet")
+  }
+
+  @Test func letterWithNoKey() {
+    let error = #expect(throws: ManifestError.self) {
+      try load(#"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"]]}}"#)
+    }
+    #expect(error?.field == "layout" && error?.problem == "letter \"c\" has no key")
+  }
+
+  @Test func letterOnTwoKeys() {
+    let error = #expect(throws: ManifestError.self) {
+      try load(#"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["ab","b"],["c"]]}}"#)
+    }
+    #expect(error?.problem == "\"b\" is on two keys, \"ab\" and \"b\"")
+  }
+
+  @Test func unknownLanguageCode() {
+    let corpora = CorpusFolder(root: Fixtures.packageRoot + "/corpora")
+    let error = #expect(throws: ManifestError.self) { try corpora.language("tlh") }
+    #expect(error?.field == "code")
+    #expect(error?.problem.hasPrefix("unknown language \"tlh\"; known: de, en, es, fr, it, pl, pt, ru") == true)
+  }
+
+  @Test func codeMustMatchItsFolder() throws {
+    let root = Fixtures.temporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(root)/yy", withIntermediateDirectories: true)
+    _ = Fixtures.file("language.json", Array(#"{"code":"xx","name":"Toy","alphabet":"abc"}"#.utf8), in: "\(root)/yy")
+    let error = #expect(throws: ManifestError.self) { try CorpusFolder(root: root).language("yy") }
+    #expect(error?.problem == "\"xx\" does not match its folder \"yy\"")
+  }
+
+  @Test func everyShippedManifestLoads() throws {
+    let corpora = CorpusFolder(root: Fixtures.packageRoot + "/corpora")
+    #expect(corpora.languageCodes == ["de", "en", "es", "fr", "it", "pl", "pt", "ru"])
+    for code in corpora.languageCodes {
+      let language = try corpora.language(code)
+      #expect(language.layout != nil, "\(code) has a layout")
+    }
+  }
+}
