@@ -63,6 +63,13 @@ extension Keygram {
         "alphabet (\(letters.count)): \(letters.joined())",
         "sections: " + layout.sections.map { "\($0.tag) \($0.length) B" }.joined(separator: ", "),
       ]
+      if let keyboard = table.keyboardLayout {
+        let caps = keyboard.keyCaps
+        let variants = (0..<letters.count).filter { caps[keyboard.keyIndexOfLetter[$0]] != table.letter(at: $0) }
+          .map { "\(letters[$0])→\(caps[keyboard.keyIndexOfLetter[$0]])" }
+        lines.append("keyboard: " + keyboard.rows.map { String(String.UnicodeScalarView($0)) }.joined(separator: " / ")
+                     + (variants.isEmpty ? "" : "; long-press \(variants.joined(separator: " "))"))
+      }
       if let range = layout.provenanceSection,
          let provenance = Provenance(section: table.bytes.slice(from: range.lowerBound, length: range.count), letterCount: letters.count) {
         lines.append("corpus: \(provenance.files.map(\.name).joined(separator: ", ")); \(provenance.letters) letters, \(provenance.words) words")

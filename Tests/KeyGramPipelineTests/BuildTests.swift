@@ -168,3 +168,41 @@ struct BuildTests {
     #expect(done.isEmpty || done == [".t.bin.\(getpid()).tmp"])
   }
 }
+
+@Suite("Keyboard layouts in tables")
+struct KeyboardLayoutSectionTests {
+  @Test func frenchAccentsAreLongPressesOnTheirBaseKeys() throws {
+    let table = try KeyGramTable(contentsOf: Fixtures.packageRoot + "/tables/fr.keygram")
+    let keyboard = try #require(table.keyboardLayout)
+    #expect(keyboard.rows.map { String(String.UnicodeScalarView($0)) } == ["azertyuiop", "qsdfghjklm", "wxcvbn"])
+    let caps = keyboard.keyCaps
+    for (accented, base) in [("é", "e"), ("è", "e"), ("à", "a"), ("ç", "c"), ("œ", "o")] as [(Unicode.Scalar, Unicode.Scalar)] {
+      let letter = try #require(table.letterIndex(of: accented))
+      #expect(caps[keyboard.keyIndexOfLetter[letter]] == base, "\(accented) is typed on \(base)")
+    }
+  }
+
+  @Test func everyShippedTableHasAConsistentLayout() throws {
+    for code in ["de", "en", "es", "fr", "it", "pl", "pt", "ru"] {
+      let table = try KeyGramTable(contentsOf: Fixtures.packageRoot + "/tables/\(code).keygram")
+      let keyboard = try #require(table.keyboardLayout, "\(code)")
+      #expect(keyboard.keyIndexOfLetter.count == table.letterCount)
+      // Each key's cap is one of the letters it types.
+      for (key, cap) in keyboard.keyCaps.enumerated() {
+        let index = try #require(table.letterIndex(of: cap), "\(code): cap \(cap)")
+        #expect(keyboard.keyIndexOfLetter[index] == key)
+      }
+    }
+  }
+
+  @Test func aCorruptLayoutSectionIsRefusedAtOpen() throws {
+    var image = Array(FileManager.default.contents(atPath: Fixtures.packageRoot + "/tables/en.keygram")!)
+    let table = try KeyGramTable(copying: image)
+    let section = try #require(table.layout.layoutSection)
+    image[section.lowerBound + 4 + 3 + 0] = 200  // letter a on key 200 of 26
+    image.replaceSubrange(28..<32, with: [0, 0, 0, 0])
+    let crc = image.withUnsafeBytes { zlib_crc32($0) }
+    image.replaceSubrange(28..<32, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * UInt32($0))) })
+    #expect(throws: KeyGramTableError.badSection(tag: "LAYT", reason: "letter 0 is on key 200 of 26")) { try KeyGramTable(copying: image) }
+  }
+}

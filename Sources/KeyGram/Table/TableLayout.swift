@@ -111,11 +111,28 @@ public struct TableLayout: Sendable, Equatable {
           2 + codeLength + 2 + Int(bytes.uint16(at: language.offset + 2 + codeLength)) <= language.length else {
       throw .badSection(tag: "LANG", reason: "string lengths exceed the section")
     }
+    if let section = layoutSection {
+      try Self.validateKeyboardLayout(bytes.slice(from: section.lowerBound, length: section.count), letterCount: n)
+    }
     for byte in 0..<128 {
       let index = bytes.uint8(at: asciiMapOffset + byte)
       guard index == F.notALetter || Int(index) < n else {
         throw .badSection(tag: "ASCI", reason: "byte \(byte) maps to letter \(index) of \(n)")
       }
+    }
+  }
+
+  /// `LAYT`: row and key counts that add up, and every letter on a key that exists.
+  private static func validateKeyboardLayout(_ section: TableBytes, letterCount n: Int) throws(KeyGramTableError) {
+    guard section.count >= 4 else { throw .badSection(tag: "LAYT", reason: "shorter than its counts") }
+    let rows = Int(section.uint16(at: 0)), keys = Int(section.uint16(at: 2))
+    guard section.count == 4 + rows + n + 4 * keys else {
+      throw .badSection(tag: "LAYT", reason: "length \(section.count), expected \(4 + rows + n + 4 * keys) for \(rows) rows, \(keys) keys, \(n) letters")
+    }
+    let keysInRows = (0..<rows).reduce(0) { $0 + Int(section.uint8(at: 4 + $1)) }
+    guard keysInRows == keys else { throw .badSection(tag: "LAYT", reason: "rows hold \(keysInRows) keys, header says \(keys)") }
+    for letter in 0..<n where Int(section.uint8(at: 4 + rows + letter)) >= keys {
+      throw .badSection(tag: "LAYT", reason: "letter \(letter) is on key \(section.uint8(at: 4 + rows + letter)) of \(keys)")
     }
   }
 
