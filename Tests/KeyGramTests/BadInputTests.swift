@@ -50,6 +50,32 @@ struct BadInputTests {
     for (index, key) in sparse.keys.enumerated() { #expect(resolver.resolve(key.frame.center) == index) }
   }
 
+  @Test("Overlapping and zero-width slots: defined answers (counting fallback), no trap")
+  func degenerateSlots() {
+    func key(_ letter: Unicode.Scalar, x: Float, width: Float) -> Key {
+      Key(role: .letter(letter), frame: KeyFrame(x: x, y: 5, width: width, height: 44),
+          slot: KeyFrame(x: x, y: 0, width: width, height: 54))
+    }
+    let layouts = [
+      // b's slot covers c's, so the dividers are out of order.
+      KeyboardLayout(rows: [[key("a", x: 0, width: 40), key("b", x: 40, width: 100), key("c", x: 50, width: 20), key("d", x: 140, width: 40)]]),
+      // A zero-width key.
+      KeyboardLayout(rows: [[key("a", x: 0, width: 40), key("b", x: 40, width: 0), key("c", x: 40, width: 40)]]),
+      // A single zero-width key.
+      KeyboardLayout(rows: [[key("a", x: 10, width: 0)]]),
+    ]
+    for layout in layouts {
+      layout._checkInvariants()
+      for resolver in allResolvers(layout) {
+        resolver.update(for: TypingContext(table: EnglishTable.mapped))
+        for x in stride(from: Float(-20), through: 200, by: 0.7) {
+          let resolved = resolver.resolve(TouchPoint(x: x, y: 20))
+          #expect(resolved.map { layout.keys.indices.contains($0) } == true)
+        }
+      }
+    }
+  }
+
   @Test("Mismatched lengths: short or long weight lists, a map for another alphabet or layout",
         arguments: WeightedResolverKind.allCases)
   func mismatchedLengths(kind: WeightedResolverKind) {

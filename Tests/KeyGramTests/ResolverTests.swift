@@ -156,9 +156,13 @@ struct ResolverTests {
     }
   }
 
-  @Test("Gaussian: the answer is the exact argmax of the scores (row pruning loses nothing)")
-  func gaussianIsExact() {
-    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(anchorFraction: 0))
+  @Test("Gaussian: the answer is the exact argmax of the scores (pruning loses nothing)", arguments: [
+    GaussianKeyResolver.Parameters(anchorFraction: 0),
+    GaussianKeyResolver.Parameters(sigmaX: 20, sigmaY: 14, offsetX: 12, offsetY: -6, priorWeight: 2, anchorFraction: 0),
+    GaussianKeyResolver.Parameters(sigmaX: 4, sigmaY: 30, offsetX: -25, offsetY: 20, priorWeight: 0.5, anchorFraction: 0),
+  ])
+  func gaussianIsExact(parameters: GaussianKeyResolver.Parameters) {
+    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: parameters)
     let fixed = StaticKeyResolver(layout: layout)
     var generator = SplitMix64(seed: 11)
     for trial in 0..<40 {

@@ -22,6 +22,9 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
   let weights: KeyWeights
   /// The current dividers, `shiftedDividers[k]` between key k and key k + 1 (+∞ after a row's last key).
   let shiftedDividers: FloatBuffer
+  /// The same dividers seen from the other side: `shiftedDividersBefore[k + 1] == shiftedDividers[k]`
+  /// within a row (−∞ before a row's first key).
+  let shiftedDividersBefore: FloatBuffer
   /// How far divider k may move left, into key k; 0 where it must not move.
   let maximumLeftShift: FloatBuffer
   /// How far divider k may move right, into key k + 1; 0 where it must not move.
@@ -38,6 +41,7 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
     weights = KeyWeights(layout: layout, letterKeys: letterKeys)
     let keyCount = layout.keys.count
     shiftedDividers = FloatBuffer(repeating: .infinity, count: keyCount)
+    shiftedDividersBefore = FloatBuffer(KeyHitGrid.dividersBefore([Float](repeating: .infinity, count: keyCount), layout: layout))
     maximumLeftShift = FloatBuffer(repeating: 0, count: keyCount)
     maximumRightShift = FloatBuffer(repeating: 0, count: keyCount)
     shiftScale = FloatBuffer(repeating: 0, count: keyCount)
@@ -46,6 +50,7 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
       for key in row.keyRange.dropLast() {
         let left = layout.keys[key], right = layout.keys[key + 1]
         shiftedDividers[key] = grid.keyDividers[key]
+        shiftedDividersBefore[key + 1] = grid.keyDividers[key]
         guard !left.isSpecial && !right.isSpecial else { continue }
         maximumLeftShift[key] = shrinkable * left.slot.width
         maximumRightShift[key] = shrinkable * right.slot.width
@@ -83,19 +88,27 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
 
   private func recomputeDividers() {
     recomputeCount += 1
-    let probability = weights.probability, shiftScale = self.shiftScale, shifted = shiftedDividers
+    let probability = weights.probability, shiftScale = self.shiftScale
+    let shifted = shiftedDividers, shiftedBefore = shiftedDividersBefore
     let staticDividers = grid.keyDividers, leftLimit = maximumLeftShift, rightLimit = maximumRightShift
     for key in 0..<grid.keyCount where shiftScale[key] != 0 {
       let left = probability[key], right = probability[key + 1]
       // Both are at least KeyWeights.minimumProbability, so the share is well defined.
       let shift = (right / (left + right) - 0.5) * shiftScale[key]
-      shifted[key] = staticDividers[key] - Swift.min(Swift.max(shift, -rightLimit[key]), leftLimit[key])
+      let divider = staticDividers[key] - Swift.min(Swift.max(shift, -rightLimit[key]), leftLimit[key])
+      shifted[key] = divider
+      shiftedBefore[key + 1] = divider
     }
   }
 
   public func resolve(_ touch: TouchPoint) -> Int? {
     guard touch.isFinite, grid.rowCount > 0 else { return nil }
-    return grid.key(at: touch.x, inRow: grid.row(at: touch.y), dividers: shiftedDividers)
+    let row = grid.row(at: touch.y)
+    // With non-monotone static dividers (overlapping slots) the neighbour rule does not hold: count.
+    guard grid.rowBucketCount[row] > 0 else { return grid.key(at: touch.x, inRow: row, dividers: shiftedDividers) }
+    // Each divider moved by less than half of the key it moved into: the static key or a neighbour.
+    let key = grid.staticKey(at: touch.x, inRow: row)
+    return grid.neighbour(of: key, at: touch.x, before: shiftedDividersBefore, after: shiftedDividers)
   }
 
   /// P(key) in the current context (0 for special keys).

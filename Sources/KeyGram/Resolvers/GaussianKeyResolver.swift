@@ -31,6 +31,8 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   let logPrior: FloatBuffer
   /// The largest `logPrior` of each row (−∞ for a row of special keys).
   let rowBestLogPrior: FloatBuffer
+  /// Whether each row's aim points run left to right, which lets `scan` stop early.
+  let rowAimsAscending: BoolBuffer
   /// The vertical extent of each row's letter-key aim points.
   let rowMinAimY: FloatBuffer
   let rowMaxAimY: FloatBuffer
@@ -59,6 +61,9 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
       rowMinAimY[row] = letterAims.min() ?? 0
       rowMaxAimY[row] = letterAims.max() ?? 0
     }
+    rowAimsAscending = BoolBuffer(layout.rows.map { row in
+      zip(row.keyRange.dropLast(), row.keyRange.dropFirst()).allSatisfy { layout.keys[$0].frame.midX <= layout.keys[$1].frame.midX }
+    })
     xScale = 1 / (2 * parameters.sigmaX * parameters.sigmaX)
     yScale = 1 / (2 * parameters.sigmaY * parameters.sigmaY)
     recomputeLogPriors()
@@ -110,7 +115,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     guard touch.isFinite, grid.rowCount > 0 else { return nil }
     let x = touch.x, y = touch.y
     let touchRow = grid.row(at: y)
-    let slotKey = grid.key(at: x, inRow: touchRow, dividers: grid.keyDividers)
+    let slotKey = grid.staticKey(at: x, inRow: touchRow)
     if grid.isSpecial[slotKey] { return slotKey }
     if Swift.abs(x - grid.capCenterX[slotKey]) < anchorHalfWidth[slotKey]
         && Swift.abs(y - grid.capCenterY[slotKey]) < anchorHalfHeight[slotKey] {
@@ -118,27 +123,50 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     }
     var bestScore = -Float.infinity
     var bestKey = slotKey
-    score(row: touchRow, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
+    scan(row: touchRow, from: slotKey, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
     for row in 0..<grid.rowCount where row != touchRow {
       let dy = y < rowMinAimY[row] ? rowMinAimY[row] - y : (y > rowMaxAimY[row] ? y - rowMaxAimY[row] : 0)
       if rowBestLogPrior[row] - yScale * dy * dy > bestScore {
-        score(row: row, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
+        let start = grid.staticKey(at: x, inRow: row)
+        scan(row: row, from: start, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
       }
     }
     return bestKey
   }
 
+  /// Scores the keys of `row` outwards from `start`, stopping on each side at the first key
+  /// that is at least as far from the touch as its predecessor and whose best possible score
+  /// (the row's best prior minus its horizontal term) cannot beat `bestScore`; every key
+  /// beyond it is farther still, so nothing that could win is skipped. Rows whose aim points
+  /// are not in left-to-right order are scored whole.
   @inline(__always)
-  private func score(row: Int, x: Float, y: Float, bestScore: inout Float, bestKey: inout Int) {
+  private func scan(row: Int, from start: Int, x: Float, y: Float, bestScore: inout Float, bestKey: inout Int) {
     let logPrior = self.logPrior, aimX = self.aimX, aimY = self.aimY
     let xScale = self.xScale, yScale = self.yScale
-    for key in grid.rowKeyStart[row]..<grid.rowKeyEnd[row] {
+    let rowStart = grid.rowKeyStart[row], rowEnd = grid.rowKeyEnd[row]
+    let ceiling = rowBestLogPrior[row]
+    let ordered = rowAimsAscending[row]
+    @inline(__always) func consider(_ key: Int) {
       let dx = x - aimX[key], dy = y - aimY[key]
       let score = logPrior[key] - xScale * dx * dx - yScale * dy * dy
-      if score > bestScore {
-        bestScore = score
-        bestKey = key
-      }
+      let better = score > bestScore
+      bestScore = better ? score : bestScore
+      bestKey = better ? key : bestKey
+    }
+    consider(start)
+    var key = start - 1
+    while key >= rowStart {
+      let dx = x - aimX[key]
+      if ordered && dx >= 0 && ceiling - xScale * dx * dx <= bestScore { break }
+      consider(key)
+      key -= 1
+    }
+    key = start + 1
+    while key < rowEnd {
+      let dx = aimX[key] - x
+      if ordered && dx >= 0 && ceiling - xScale * dx * dx <= bestScore { break }
+      consider(key)
+      key += 1
     }
   }
 

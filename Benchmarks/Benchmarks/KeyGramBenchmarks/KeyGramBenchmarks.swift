@@ -1,0 +1,157 @@
+// The KeyGram runtime's hot paths, timed per operation in a release build.
+// Run: cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
+// Each micro-benchmark runs its operation `scalingFactor` times per measured iteration, so
+// the per-operation figures (marked * in the output) are not dominated by timer overhead.
+import Benchmark
+import KeyGram
+import KeyGramTables
+
+/// The repository root, from this file's path (Benchmarks/Benchmarks/KeyGramBenchmarks/…).
+let repositoryRoot: String = {
+  var path = #filePath
+  for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+  return path
+}()
+let tablePath = repositoryRoot + "/tables/en.keygram"
+
+func openMapped() -> KeyGramTable {
+  do { return try KeyGramTable(contentsOf: tablePath) } catch { fatalError("cannot open \(tablePath): \(error)") }
+}
+
+func openEmbedded() -> KeyGramTable {
+  do { return try KeyGramTable(embedded: KeyGramTables.english) } catch { fatalError("cannot decode the embedded table: \(error)") }
+}
+
+/// Touches spread over the three letter rows, made with a fixed LCG so runs are comparable.
+func letterRowTouches(count: Int, rows: ClosedRange<Float> = 0...162) -> [TouchPoint] {
+  var state: UInt64 = 0x2545_F491_4F6C_DD1D
+  func next() -> Float {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Float(state >> 40) / Float(1 << 24)
+  }
+  return (0..<count).map { _ in
+    TouchPoint(x: next() * 375, y: rows.lowerBound + next() * (rows.upperBound - rows.lowerBound))
+  }
+}
+
+/// Every context the table has a row for, plus word start and the unknown-letter fallbacks.
+func allContexts(letterCount n: Int) -> [LetterContext] {
+  var contexts: [LetterContext] = [.wordStart]
+  for last in 0..<n {
+    contexts.append(LetterContext(previous: .boundary, last: LetterSymbol(letterIndex: last)))
+    for previous in 0..<n {
+      contexts.append(LetterContext(previous: LetterSymbol(letterIndex: previous), last: LetterSymbol(letterIndex: last)))
+    }
+  }
+  return contexts
+}
+
+let microMetrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .instructions]
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: microMetrics, timeUnits: .nanoseconds, warmupIterations: 3,
+    scalingFactor: .mega, maxDuration: .seconds(2), maxIterations: 1_000)
+
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+
+  for (name, table) in [("mmap", openMapped()), ("embedded", openEmbedded())] {
+    let contexts = allContexts(letterCount: table.letterCount)
+    let contextCount = contexts.count
+
+    // One `distribution(after:)` and one weight read per operation, cycling through contexts.
+    Benchmark("Distribution lookup (\(name))") { benchmark in
+      var sum: UInt32 = 0
+      var index = 0
+      for _ in benchmark.scaledIterations {
+        let distribution = table.distribution(after: contexts[index])
+        sum &+= distribution.weight(at: index & 15)
+        index += 1
+        if index == contextCount { index = 0 }
+      }
+      blackHole(sum)
+    }
+
+    // A whole keystroke: record a letter or boundary, then bring both resolvers up to date
+    // (a cache miss almost every time, so this is the worst case per keystroke).
+    let text: [Unicode.Scalar] = Array("the quick brown fox jumps over the lazy dog ".unicodeScalars)
+    let boundary = BoundaryShiftResolver(layout: layout, table: table)
+    let gaussian = GaussianKeyResolver(layout: layout, table: table)
+    Benchmark("Keystroke: record + update both resolvers (\(name))",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+      var context = TypingContext(table: table)
+      benchmark.startMeasurement()
+      for index in benchmark.scaledIterations {
+        context.record(text[index % text.count])
+        boundary.update(for: context)
+        gaussian.update(for: context)
+      }
+      benchmark.stopMeasurement()
+      blackHole(context.recomputeCount)
+    }
+  }
+
+  let table = openMapped()
+  var context = TypingContext(table: table)
+  context.record("t")
+
+  // Boundary shift over the top row (10 keys, q … p): row lookup, then 9 divider compares.
+  let topRowTouches = letterRowTouches(count: 4096, rows: 0...53)
+  let boundary = BoundaryShiftResolver(layout: layout, table: table)
+  boundary.update(for: context)
+  Benchmark("Boundary-shift resolve, 10-key row") { benchmark in
+    var sum = 0
+    for index in benchmark.scaledIterations { sum &+= boundary.resolve(topRowTouches[index & 4095]) ?? 0 }
+    blackHole(sum)
+  }
+
+  // Gaussian × prior over the 26 letter keys, touches anywhere on the letter rows.
+  let touches = letterRowTouches(count: 4096)
+  let gaussian = GaussianKeyResolver(layout: layout, table: table)
+  gaussian.update(for: context)
+  Benchmark("Gaussian resolve, 26 keys") { benchmark in
+    var sum = 0
+    for index in benchmark.scaledIterations { sum &+= gaussian.resolve(touches[index & 4095]) ?? 0 }
+    blackHole(sum)
+  }
+  let unanchored = GaussianKeyResolver(layout: layout, table: table, parameters: .init(anchorFraction: 0))
+  unanchored.update(for: context)
+  Benchmark("Gaussian resolve, 26 keys, no anchors") { benchmark in
+    var sum = 0
+    for index in benchmark.scaledIterations { sum &+= unanchored.resolve(touches[index & 4095]) ?? 0 }
+    blackHole(sum)
+  }
+
+  let fixed = StaticKeyResolver(layout: layout)
+  Benchmark("Static resolve") { benchmark in
+    var sum = 0
+    for index in benchmark.scaledIterations { sum &+= fixed.resolve(touches[index & 4095]) ?? 0 }
+    blackHole(sum)
+  }
+
+  let distribution = table.distribution(after: "th")
+  Benchmark("topLetters(into:) 5 of 26") { benchmark in
+    var top = [Int](repeating: 0, count: 5)
+    var sum = 0
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { sum &+= distribution.topLetters(into: &top) }
+    benchmark.stopMeasurement()
+    blackHole(sum)
+    blackHole(top)
+  }
+
+  // Opening: one open + full validation (header, CRC-32 over the whole image, directory)
+  // per operation; the table is released after each.
+  let openConfiguration = Benchmark.Configuration(
+    metrics: microMetrics, timeUnits: .microseconds, scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 2_000)
+  Benchmark("Open + validate (mmap)", configuration: openConfiguration) { _ in
+    blackHole(openMapped())
+  }
+  Benchmark("Open + validate (embedded)", configuration: openConfiguration) { _ in
+    blackHole(openEmbedded())
+  }
+  // The part of validation that reads every byte, to show where opening spends its time.
+  Benchmark("CRC-32 of the whole table", configuration: openConfiguration) { _ in
+    blackHole(table.bytes.crc32(readingAsZero: TableFormat.Offset.crc32))
+  }
+}
