@@ -5,12 +5,20 @@ source "$(dirname "$0")/../derive-common.sh"
 cd "$(dirname "$0")"
 
 unpack bible-kjv bible-kjv-text fortunes jargon-text
-"$scratch/bible-kjv/usr/bin/bible" -p "$scratch/bible-kjv-text/usr/lib" "Gen1:1-Rev22:21" | store kjv-bible
-fortune_files "$scratch/fortunes/usr/share/games/fortunes" | xargs cat | store fortunes
+"$scratch/bible-kjv/usr/bin/bible" -p "$scratch/bible-kjv-text/usr/lib" "Gen1:1-Rev22:21" > "$scratch/kjv.txt"
+fortune_files "$scratch/fortunes/usr/share/games/fortunes" | xargs cat > "$scratch/fortunes.txt"
 
-# The Jargon File, split into interleaved blocks of 200 lines: even blocks to tune the
-# resolvers' parameters on, odd blocks to evaluate them on. Neither is training text.
+# Training text: nine blocks of 50 lines in every ten. The tenth block of each goes to
+# heldout/, an evaluation text from the same sources that the table never sees.
+training() { awk 'int((NR - 1) / 50) % 10 != 9' "$1"; }
+held_out() { awk 'int((NR - 1) / 50) % 10 == 9' "$1"; }
+training "$scratch/kjv.txt" | store kjv-bible
+training "$scratch/fortunes.txt" | store fortunes
 mkdir -p heldout
+(cd heldout && { held_out "$scratch/kjv.txt"; held_out "$scratch/fortunes.txt"; } | store same-sources-evaluation)
+
+# The Jargon File, another kind of English, split into interleaved blocks of 200 lines: even
+# blocks to tune the resolvers' parameters on, odd blocks to evaluate them on.
 jargon="$scratch/jargon-text/usr/share/doc/jargon-text/jargon.txt.gz"
 (cd heldout && gzip -dc "$jargon" | awk 'int((NR - 1) / 200) % 2 == 0' | store jargon-tuning)
 (cd heldout && gzip -dc "$jargon" | awk 'int((NR - 1) / 200) % 2 == 1' | store jargon-evaluation)

@@ -1,0 +1,190 @@
+import Foundation
+import KeyGram
+
+/// Types text on a keyboard with noisy touches and counts how often each resolver gets the
+/// intended key, through the same engine calls a keyboard makes: the typing context records
+/// every keystroke, each resolver updates for the context, then resolves the touch.
+///
+/// The typist aims at the centre of the intended key's cap; each touch lands at that point
+/// plus an optional systematic offset plus 2-D Gaussian noise (σx, σy in points). The context
+/// always holds the intended text, as if every error were noticed and corrected.
+public struct TypingSimulator {
+  /// How the simulated typist touches.
+  public struct Touches: Sendable {
+    public var sigmaX: Float
+    public var sigmaY: Float
+    public var offsetX: Float
+    public var offsetY: Float
+    public var seed: UInt64
+
+    public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0, seed: UInt64 = 1) {
+      self.sigmaX = sigmaX
+      self.sigmaY = sigmaY
+      self.offsetX = offsetX
+      self.offsetY = offsetY
+      self.seed = seed
+    }
+  }
+
+  /// One resolver under test, with how much context it gets.
+  public struct Method: Sendable {
+    public enum Kind: Sendable, Equatable {
+      case nearestKey
+      case boundaryShift(BoundaryShiftResolver.Parameters)
+      case gaussian(GaussianKeyResolver.Parameters)
+    }
+    public enum Context: String, Sendable { case none, bigram, trigram }
+    public var name: String
+    public var kind: Kind
+    public var context: Context
+
+    public init(name: String, kind: Kind, context: Context) {
+      self.name = name
+      self.kind = kind
+      self.context = context
+    }
+
+    /// Static, then boundary shift and Gaussian × prior with and without anchoring, each with
+    /// bigram and trigram context, all with the engine's default parameters.
+    public static var standard: [Method] {
+      let boundary = BoundaryShiftResolver.Parameters()
+      let gaussian = GaussianKeyResolver.Parameters()
+      var unanchored = gaussian
+      unanchored.anchorFraction = 0
+      var methods = [Method(name: "static (nearest key)", kind: .nearestKey, context: .none)]
+      for context in [Context.bigram, .trigram] {
+        methods.append(Method(name: "boundary shift, \(context.rawValue)", kind: .boundaryShift(boundary), context: context))
+      }
+      for context in [Context.bigram, .trigram] {
+        methods.append(Method(name: "Gaussian × prior, \(context.rawValue)", kind: .gaussian(gaussian), context: context))
+      }
+      for context in [Context.bigram, .trigram] {
+        methods.append(Method(name: "Gaussian × prior, no anchor, \(context.rawValue)", kind: .gaussian(unanchored), context: context))
+      }
+      return methods
+    }
+  }
+
+  /// What one method got wrong, and how that compares with the first method (static).
+  public struct MethodResult: Sendable {
+    public var method: Method
+    public var errors: Int
+    public var errorRate: Double
+    /// Errors of the baseline ÷ errors of this method (> 1: fewer errors than static).
+    public var reduction: Double
+    /// A 95% confidence interval for `reduction` (block bootstrap over the text).
+    public var reductionInterval: ClosedRange<Double>
+  }
+
+  public struct Result: Sendable {
+    public var keystrokes: Int
+    public var touches: Touches
+    public var methods: [MethodResult]
+  }
+
+  /// A keystroke of the text: a letter index, or a boundary (space, punctuation, …).
+  public enum Keystroke: Equatable, Sendable {
+    case letter(Int)
+    case boundary
+  }
+
+  public let table: KeyGramTable
+  public let layout: KeyboardLayout
+  public let letterKeys: LetterKeyMap
+
+  public init(table: KeyGramTable, layout: KeyboardLayout, letterKeys: LetterKeyMap) {
+    self.table = table
+    self.layout = layout
+    self.letterKeys = letterKeys
+  }
+
+  /// The keystrokes that type `text`: letters of the table's alphabet that have a key, and
+  /// boundaries (runs collapsed). Apostrophes are skipped, as the context ignores them; a
+  /// letter the table lacks is a boundary here (nobody can aim at a key it has not got).
+  public func keystrokes(of text: String, limit: Int? = nil) -> [Keystroke] {
+    var result: [Keystroke] = []
+    var letters = 0
+    for scalar in text.unicodeScalars {
+      if TypingContext.isApostrophe(scalar) { continue }
+      if let index = table.letterIndex(of: scalar), letterKeys.keyIndex(ofLetter: index) != nil {
+        if let limit, letters >= limit { break }
+        result.append(.letter(index))
+        letters += 1
+      } else if result.last != .boundary {
+        result.append(.boundary)
+      }
+    }
+    return result
+  }
+
+  /// Types `keystrokes` once, with every method seeing the same touches.
+  public func run(_ keystrokes: [Keystroke], touches: Touches, methods: [Method] = Method.standard) -> Result {
+    let resolvers: [any KeyResolver] = methods.map { method in
+      switch method.kind {
+      case .nearestKey: return StaticKeyResolver(layout: layout)
+      case .boundaryShift(let parameters): return BoundaryShiftResolver(layout: layout, letterKeys: letterKeys, parameters: parameters)
+      case .gaussian(let parameters): return GaussianKeyResolver(layout: layout, letterKeys: letterKeys, parameters: parameters)
+      }
+    }
+    let aims = layout.keys.map { $0.frame.center }
+    var random = SeededRandom(seed: touches.seed)
+    var context = TypingContext(table: table)
+    let letterCount = keystrokes.reduce(0) { $0 + ($1 == .boundary ? 0 : 1) }
+    let blockCount = Swift.max(1, Swift.min(200, letterCount / 50))
+    var blockErrors = [[Int]](repeating: [Int](repeating: 0, count: methods.count), count: blockCount)
+    var typed = 0
+    for keystroke in keystrokes {
+      guard case .letter(let letter) = keystroke else {
+        context.recordBoundary()
+        continue
+      }
+      let key = letterKeys.keyIndex(ofLetter: letter)!
+      let (nx, ny) = random.normalPair()
+      let touch = TouchPoint(x: aims[key].x + touches.offsetX + touches.sigmaX * Float(nx),
+                             y: aims[key].y + touches.offsetY + touches.sigmaY * Float(ny))
+      let bigram = context.letterContext.last.isLetter
+        ? table.distribution(after: LetterContext(previous: .unknownLetter, last: context.letterContext.last))
+        : context.distribution
+      let block = typed * blockCount / letterCount
+      for (index, resolver) in resolvers.enumerated() {
+        if let weighted = resolver as? any WeightedKeyResolver {
+          switch methods[index].context {
+          case .trigram, .none: weighted.update(for: context)
+          case .bigram: weighted.update(with: bigram)
+          }
+        }
+        if resolver.resolve(touch) != key { blockErrors[block][index] += 1 }
+      }
+      context.record(table.letter(at: letter))
+      typed += 1
+    }
+    return Result(keystrokes: typed, touches: touches,
+                  methods: Self.summarise(blockErrors, methods: methods, keystrokes: typed, seed: touches.seed))
+  }
+
+  /// Error rates, and reductions against method 0 with block-bootstrap 95% intervals.
+  static func summarise(_ blocks: [[Int]], methods: [Method], keystrokes: Int, seed: UInt64) -> [MethodResult] {
+    let totals = methods.indices.map { method in blocks.reduce(0) { $0 + $1[method] } }
+    var random = SeededRandom(seed: seed ^ 0xB007_57A9)
+    let resamples = 2000
+    var ratios = [[Double]](repeating: [], count: methods.count)
+    for _ in 0..<resamples {
+      var sums = [Int](repeating: 0, count: methods.count)
+      for _ in blocks.indices {
+        let block = blocks[Int(random.next() % UInt64(blocks.count))]
+        for method in methods.indices { sums[method] += block[method] }
+      }
+      for method in methods.indices {
+        ratios[method].append(Double(sums[0]) / Double(Swift.max(sums[method], 1)))
+      }
+    }
+    return methods.indices.map { index in
+      let sorted = ratios[index].sorted()
+      let low = sorted[Int(Double(resamples) * 0.025)], high = sorted[Int(Double(resamples) * 0.975) - 1]
+      return MethodResult(method: methods[index], errors: totals[index],
+                          errorRate: Double(totals[index]) / Double(Swift.max(keystrokes, 1)),
+                          reduction: Double(totals[0]) / Double(Swift.max(totals[index], 1)),
+                          reductionInterval: low...high)
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import KeyGram
+import KeyGramPipeline
+
+extension Keygram {
+  struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Type a text with noisy touches and compare the resolvers' error rates.",
+      discussion: """
+        Each letter's touch lands on its key's cap centre plus an optional offset plus 2-D
+        Gaussian noise. Every resolver sees the same touches; the table prints each one's
+        keystroke error rate and how many times fewer errors it makes than static
+        nearest-key resolution, with a 95% confidence interval (block bootstrap).
+        """)
+
+    @Option(help: "The language, e.g. en.")
+    var lang = "en"
+
+    @Option(help: "The text to type, gzip or plain (default: corpora/<lang>/heldout/*evaluation*).")
+    var text: String?
+
+    @Option(help: "The table (default: tables/<lang>.keygram).")
+    var table: String?
+
+    @Option(help: "Horizontal touch spread σ, in points.")
+    var sigma: Float = 8
+
+    @Option(name: .customLong("sigma-y"), help: "Vertical touch spread σ, in points (default: --sigma).")
+    var sigmaY: Float?
+
+    @Option(name: .customLong("offset-x"), help: "Systematic horizontal touch offset, in points.")
+    var offsetX: Float = 0
+
+    @Option(name: .customLong("offset-y"), help: "Systematic vertical touch offset, in points.")
+    var offsetY: Float = 0
+
+    @Option(help: "The keyboard geometry: \(KeyboardChoice.names.joined(separator: ", ")).")
+    var layout = "iphone-portrait"
+
+    @Option(help: "The random seed: the same seed gives the same numbers.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Type at most this many letters.")
+    var limit: Int?
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @Option(help: "The corpora folder (for the default text).")
+    var corpora = "corpora"
+
+    func validate() throws {
+      guard sigma.isFinite && sigma > 0 else { throw ValidationError("--sigma must be a positive number of points, not \(sigma).") }
+      if let sigmaY, !(sigmaY.isFinite && sigmaY > 0) { throw ValidationError("--sigma-y must be a positive number of points, not \(sigmaY).") }
+      if let limit, limit <= 0 { throw ValidationError("--limit must be positive.") }
+    }
+
+    func run() throws {
+      let setup = try SimulationSetup(lang: lang, tablePath: table, layoutName: layout, corpora: corpora)
+      let textPath = try text ?? SimulationSetup.defaultText(lang: lang, corpora: corpora)
+      let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
+      let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY, seed: seed)
+      let started = ContinuousClock.now
+      let result = setup.simulator.run(keystrokes, touches: touches)
+      let seconds = (ContinuousClock.now - started) / .seconds(1)
+      if json {
+        print(SimulationReport.json(result, lang: lang, text: textPath))
+      } else {
+        print("\(lang), \(textPath): \(result.keystrokes) keystrokes, σ = \(sigma) × \(sigmaY ?? sigma) pt, offset (\(offsetX), \(offsetY)) pt, seed \(seed), "
+              + String(format: "%.2f s", seconds))
+        print(SimulationReport.table(result))
+      }
+    }
+  }
+}
+
+/// The geometries `simulate` and `plot` can use.
+enum KeyboardChoice {
+  static let names = ["iphone-portrait"]
+
+  static func layout(named name: String, for table: KeyGramTable) throws -> (KeyboardLayout, LetterKeyMap) {
+    guard name == "iphone-portrait" else {
+      throw CLIError("unknown layout \"\(name)\"; known: \(names.joined(separator: ", "))")
+    }
+    if let keyboard = table.keyboardLayout, keyboard.rows.map({ String(String.UnicodeScalarView($0)) }) != ["qwertyuiop", "asdfghjkl", "zxcvbnm"] {
+      let layout = KeyboardLayout.iPhonePortrait(rows: keyboard.rows)
+      return (layout, LetterKeyMap(layout: layout, keyboard: keyboard))
+    }
+    let layout = KeyboardLayout.iPhonePortraitQWERTY
+    if let keyboard = table.keyboardLayout { return (layout, LetterKeyMap(layout: layout, keyboard: keyboard)) }
+    return (layout, LetterKeyMap(layout: layout, table: table))
+  }
+}
+
+/// A table, a keyboard and a simulator for one language.
+struct SimulationSetup {
+  let table: KeyGramTable
+  let simulator: TypingSimulator
+
+  init(lang: String, tablePath: String?, layoutName: String, corpora: String) throws {
+    let path = tablePath ?? "tables/\(lang).keygram"
+    do { table = try KeyGramTable(contentsOf: path) } catch { throw CLIError("\(path): \(error)") }
+    let (layout, letterKeys) = try KeyboardChoice.layout(named: layoutName, for: table)
+    simulator = TypingSimulator(table: table, layout: layout, letterKeys: letterKeys)
+  }
+
+  static func defaultText(lang: String, corpora: String) throws -> String {
+    let folder = "\(corpora)/\(lang)/heldout"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    guard let name = names.sorted().first(where: { $0.contains("evaluation") }) else {
+      throw CLIError("\(folder): no held-out evaluation text; pass --text FILE")
+    }
+    return "\(folder)/\(name)"
+  }
+
+  /// The keystrokes of a text file; an empty file or one without a letter of the alphabet is an error.
+  func keystrokes(of path: String, limit: Int?) throws -> [TypingSimulator.Keystroke] {
+    let reader = try CorpusReader(path: path)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+      if count == 0 { break }
+      bytes += buffer[0..<count]
+    }
+    let keystrokes = simulator.keystrokes(of: String(decoding: bytes, as: UTF8.self), limit: limit)
+    guard keystrokes.contains(where: { $0 != .boundary }) else {
+      throw CLIError("\(path): no letters of the \(table.languageName) alphabet to type")
+    }
+    return keystrokes
+  }
+}
