@@ -107,4 +107,18 @@ struct KeyboardLayoutTests {
     #expect(explicit.keyIndexOfLetter == [0, 5, nil, nil, nil])
     explicit._checkInvariants()
   }
+
+  @Test("A table without a LAYT section: QWERTY, letters mapped through the key caps")
+  func tableWithoutLayout() throws {
+    let bytes = KeyGramTableErrorTests.corrupted { bytes in
+      let entry = KeyGramTableErrorTests.directoryEntry(of: TableFormat.Section.layout, in: bytes)
+      KeyGramTableErrorTests.store32(TableFormat.Tag("XLAY").rawValue, in: &bytes, at: entry)  // unknown: ignored
+    }
+    let table = try KeyGramTable(copying: bytes)
+    #expect(table.keyboardLayout == nil)
+    #expect(KeyboardLayout.iPhonePortrait(for: table) == .iPhonePortraitQWERTY)
+    let map = LetterKeyMap(layout: layout, table: table)
+    #expect(map == LetterKeyMap(layout: layout, table: EnglishTable.mapped))
+    for letter in table.alphabet { #expect(map.keyIndex(ofLetter: table.letterIndex(of: letter)!) == layout.keyIndex(ofLetter: letter)) }
+  }
 }

@@ -41,47 +41,14 @@ extension KeyboardLayout {
   /// Rows are 54 pt apart; caps are 44 pt tall, centred in their 54 pt slot band, so the
   /// slots tile the keyboard with no gaps.
   public static func qwerty(_ metrics: Metrics = .iPhonePortrait) -> KeyboardLayout {
-    let slot = metrics.slotWidth
-    let gap = metrics.horizontalGap
-    let margin = gap / 2
-    let capTop = (metrics.rowPitch - metrics.keyHeight) / 2
+    iPhonePortrait(rows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"].map { Array($0.unicodeScalars) }, metrics: metrics)
+  }
 
-    func letterRow(_ letters: String, row: Int, offsetSlots: Float) -> [Key] {
-      letters.unicodeScalars.enumerated().map { index, letter in
-        let slotX = (offsetSlots + Float(index)) * slot
-        return Key(role: .letter(letter),
-                   frame: KeyFrame(x: slotX + margin, y: Float(row) * metrics.rowPitch + capTop,
-                                   width: metrics.letterKeyWidth, height: metrics.keyHeight),
-                   slot: KeyFrame(x: slotX, y: Float(row) * metrics.rowPitch, width: slot, height: metrics.rowPitch))
-      }
-    }
-    func specialKey(_ role: Key.Role, row: Int, slotX: Float, slotWidth: Float, capX: Float, capWidth: Float) -> Key {
-      Key(role: role,
-          frame: KeyFrame(x: capX, y: Float(row) * metrics.rowPitch + capTop, width: capWidth, height: metrics.keyHeight),
-          slot: KeyFrame(x: slotX, y: Float(row) * metrics.rowPitch, width: slotWidth, height: metrics.rowPitch))
-    }
-
-    let sideSlotWidth = 1.5 * slot
-    let sideCapWidth = Swift.min(metrics.sideKeyWidth, sideSlotWidth - gap)
-    var rows = [
-      letterRow("qwertyuiop", row: 0, offsetSlots: 0),
-      letterRow("asdfghjkl", row: 1, offsetSlots: 0.5),
-      [specialKey(.shift, row: 2, slotX: 0, slotWidth: sideSlotWidth, capX: margin, capWidth: sideCapWidth)]
-        + letterRow("zxcvbnm", row: 2, offsetSlots: 1.5)
-        + [specialKey(.backspace, row: 2, slotX: metrics.width - sideSlotWidth, slotWidth: sideSlotWidth,
-                      capX: metrics.width - margin - sideCapWidth, capWidth: sideCapWidth)],
-    ]
-    if metrics.includesSpaceRow {
-      let sideWidth = 2.5 * slot
-      rows.append([
-        specialKey(.modeChange, row: 3, slotX: 0, slotWidth: sideWidth, capX: margin, capWidth: sideWidth - gap),
-        specialKey(.space, row: 3, slotX: sideWidth, slotWidth: metrics.width - 2 * sideWidth,
-                   capX: sideWidth + margin, capWidth: metrics.width - 2 * sideWidth - gap),
-        specialKey(.returnKey, row: 3, slotX: metrics.width - sideWidth, slotWidth: sideWidth,
-                   capX: metrics.width - sideWidth + margin, capWidth: sideWidth - gap),
-      ])
-    }
-    return KeyboardLayout(rows: rows)
+  /// The keyboard `table` was built for (its `LAYT` section), laid out by
+  /// `iPhonePortrait(rows:metrics:)`; QWERTY for a table without one.
+  public static func iPhonePortrait(for table: KeyGramTable, metrics: Metrics = .iPhonePortrait) -> KeyboardLayout {
+    guard let keyboard = table.keyboardLayout else { return qwerty(metrics) }
+    return iPhonePortrait(rows: keyboard.rows, metrics: metrics)
   }
 
   /// `qwerty(.iPhonePortrait)`: the layout the resolvers are tuned and benchmarked on.

@@ -26,16 +26,25 @@ public struct LetterKeyMap: Hashable, Sendable {
     }
   }
 
-  /// Maps each letter of `table`'s alphabet to the letter key whose cap shows it (either
-  /// case). A cap letter the alphabet lacks types nothing (its key gets the minimum weight);
-  /// a letter no cap shows has no key (its weight is not counted). When two keys show the
-  /// same letter, the first one types it.
+  /// Maps each letter of `table`'s alphabet to a letter key of `layout`.
+  ///
+  /// With a `LAYT` section (format 1.1), a letter goes to the layout's key whose cap shows the
+  /// cap of the table key that types it, so French é, è, ê and ë all go to the e key and their
+  /// weights add up. Otherwise, or when the layout has no such cap, a letter goes to the key
+  /// whose cap shows the letter itself (either case). A cap letter the alphabet lacks types
+  /// nothing (its key gets the minimum weight); a letter no cap shows has no key (its weight
+  /// is not counted). When two keys show the same letter, the first one types it.
   public init(layout: KeyboardLayout, table: KeyGramTable) {
     self.init(letterCount: table.letterCount, keyCount: layout.keys.count)
     for (keyIndex, key) in layout.keys.enumerated() {
       guard let letter = key.letter, let letterIndex = table.letterIndex(of: letter),
             keyIndexOfLetter[letterIndex] == nil else { continue }
       keyIndexOfLetter[letterIndex] = keyIndex
+    }
+    guard let keyboard = table.keyboardLayout else { return }
+    let fromTable = LetterKeyMap(layout: layout, keyboard: keyboard)
+    for (letterIndex, keyIndex) in fromTable.keyIndexOfLetter.enumerated() where letterIndex < keyIndexOfLetter.count {
+      if let keyIndex { keyIndexOfLetter[letterIndex] = keyIndex }
     }
   }
 
