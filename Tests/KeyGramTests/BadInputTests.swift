@@ -147,16 +147,23 @@ struct BadInputTests {
 
   @Test("Out-of-range parameters are replaced by their documented values")
   func parameters() {
+    let boundaryDefaults = BoundaryShiftResolver.Parameters()
     let boundary = BoundaryShiftResolver.Parameters(shiftMultiplier: .nan, minWidthRatio: 7).sanitized
-    #expect(boundary == .init(shiftMultiplier: 1, minWidthRatio: 1))
-    #expect(BoundaryShiftResolver.Parameters(shiftMultiplier: -3, minWidthRatio: .nan).sanitized == .init(shiftMultiplier: 0, minWidthRatio: 0.6))
+    #expect(boundary == .init(shiftMultiplier: boundaryDefaults.shiftMultiplier, minWidthRatio: 1))
+    #expect(BoundaryShiftResolver.Parameters(shiftMultiplier: -3, minWidthRatio: .nan).sanitized
+              == .init(shiftMultiplier: 0, minWidthRatio: boundaryDefaults.minWidthRatio))
     #expect(BoundaryShiftResolver.Parameters(minWidthRatio: -1).sanitized.minWidthRatio == 0)
+    #expect(boundaryDefaults.sanitized == boundaryDefaults)
+    let defaults = GaussianKeyResolver.Parameters()
     let gaussian = GaussianKeyResolver.Parameters(sigmaX: 0, sigmaY: -.infinity, offsetX: .nan, offsetY: .infinity,
                                                   priorWeight: .nan, anchorFraction: 2).sanitized
-    #expect(gaussian == .init(sigmaX: 8, sigmaY: 8, offsetX: 0, offsetY: 0, priorWeight: 1, anchorFraction: 1))
-    #expect(GaussianKeyResolver.Parameters(priorWeight: 1e9, anchorFraction: .nan).sanitized == .init(priorWeight: 100, anchorFraction: 0.5))
+    #expect(gaussian == .init(sigmaX: defaults.sigmaX, sigmaY: defaults.sigmaY, offsetX: 0, offsetY: 0,
+                              priorWeight: defaults.priorWeight, anchorFraction: 1))
+    #expect(GaussianKeyResolver.Parameters(priorWeight: 1e9, anchorFraction: .nan).sanitized
+              == .init(priorWeight: 100, anchorFraction: defaults.anchorFraction))
+    #expect(defaults.sanitized == defaults)
     let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(sigmaX: .nan, priorWeight: -1))
-    #expect(resolver.parameters.sigmaX == 8 && resolver.parameters.priorWeight == 0)
+    #expect(resolver.parameters.sigmaX == defaults.sigmaX && resolver.parameters.priorWeight == 0)
     #expect(resolver.resolve(layout.keys[0].frame.center) == 0)
   }
 }

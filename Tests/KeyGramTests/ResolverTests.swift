@@ -69,7 +69,8 @@ struct ResolverTests {
 
   @Test("Boundary shift: the shift follows the formula, clamped")
   func shiftFormula() {
-    let resolver = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped)
+    let resolver = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped,
+                                         parameters: .init(shiftMultiplier: 1, minWidthRatio: 0.6))
     let h = layout.index("h")
     var weights = [Float](repeating: 1, count: layout.keys.count)
     weights[h] = 1.2  // share of j = 1 / 2.2: the divider moves right, into j
@@ -181,8 +182,8 @@ struct ResolverTests {
 
   @Test("Gaussian anchoring: a touch in a key's core is that key, however likely its neighbour")
   func anchoring() {
-    let anchored = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
-    let unanchored = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(anchorFraction: 0))
+    let anchored = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(priorWeight: 1, anchorFraction: 0.5))
+    let unanchored = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(priorWeight: 1, anchorFraction: 0))
     let g = layout.index("g"), h = layout.index("h")
     var weights = [Float](repeating: 1e-6, count: layout.keys.count)
     weights[h] = 1

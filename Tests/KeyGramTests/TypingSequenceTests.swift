@@ -40,10 +40,14 @@ struct TypingSequenceTests {
   func spaceThenT(kind: WeightedResolverKind) {
     let right = layout.touchOnDivider(after: "t")
     let left = layout.touchOnDivider(after: "r")
+    let t = layout.keys[layout.index("t")].frame.center
     for text in ["the ", "", "Hi. "] {
       #expect(resolve(kind, typed: text, touch: right) == "t")
-      #expect(resolve(kind, typed: text, touch: TouchPoint(x: right.x + 3, y: right.y)) == "t")
+      #expect(resolve(kind, typed: text, touch: TouchPoint(x: right.x + 1, y: right.y)) == "t")
       #expect(resolve(kind, typed: text, touch: TouchPoint(x: left.x + 0.5, y: left.y)) == "t")
+      for (dx, dy) in [(-12, 0), (12, 0), (0, -15), (0, 15), (9, 9), (-9, 9)] as [(Float, Float)] {
+        #expect(resolve(kind, typed: text, touch: TouchPoint(x: t.x + dx, y: t.y + dy)) == "t")
+      }
     }
   }
 
