@@ -41,14 +41,14 @@ extension Keygram {
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
 
       var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
-      for multiplier: Float in [0.1, 0.2, 0.3, 0.4, 0.5, 0.75, 1] {
-        for ratio: Float in [0.5, 0.6, 0.7, 0.8, 0.9] {
+      for multiplier: Float in [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1] {
+        for ratio: Float in [0.6, 0.7, 0.8, 0.85, 0.9] {
           methods.append(.init(name: "boundary shift: shiftMultiplier \(multiplier), minWidthRatio \(ratio)",
                                kind: .boundaryShift(.init(shiftMultiplier: multiplier, minWidthRatio: ratio)), context: .trigram))
         }
       }
-      for weight: Float in [0.5, 0.75, 1, 1.25, 1.5] {
-        for anchor: Float in [0, 0.25, 0.5, 0.75, 0.9, 1] {
+      for weight: Float in [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.25] {
+        for anchor: Float in [0, 0.5, 0.75, 0.8, 0.85, 0.9, 0.95, 1] {
           methods.append(.init(name: "Gaussian: priorWeight \(weight), anchorFraction \(anchor)",
                                kind: .gaussian(.init(priorWeight: weight, anchorFraction: anchor)), context: .trigram))
         }
