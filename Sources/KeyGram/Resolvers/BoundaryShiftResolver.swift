@@ -11,7 +11,8 @@
 /// special keys are never stolen from. A touch exactly on a divider goes to the right.
 ///
 /// Because every shift is clamped to at most half of the key it moves into, dividers never
-/// cross: `resolve` counts the dividers of one row left of the touch, with no search state.
+/// cross and a touch can only go to its static key or a neighbour: `resolve` is O(1), the
+/// static key (from the row's buckets) then two branch-free compares.
 public final class BoundaryShiftResolver: WeightedKeyResolver {
   public let layout: KeyboardLayout
   /// The parameters in use, after `Parameters.sanitized`.
@@ -59,7 +60,8 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
     }
   }
 
-  /// A resolver whose letters map to keys through their caps and `table`'s alphabet.
+  /// A resolver whose letters map to keys by `LetterKeyMap(layout:table:)`: the table's
+  /// `LAYT` section where it has one, else the key caps.
   public convenience init(layout: KeyboardLayout, table: KeyGramTable, parameters: Parameters = Parameters()) {
     self.init(layout: layout, letterKeys: LetterKeyMap(layout: layout, table: table), parameters: parameters)
   }

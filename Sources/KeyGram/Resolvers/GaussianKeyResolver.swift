@@ -70,7 +70,8 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     recomputeCount = 0
   }
 
-  /// A resolver whose letters map to keys through their caps and `table`'s alphabet.
+  /// A resolver whose letters map to keys by `LetterKeyMap(layout:table:)`: the table's
+  /// `LAYT` section where it has one, else the key caps.
   public convenience init(layout: KeyboardLayout, table: KeyGramTable, parameters: Parameters = Parameters()) {
     self.init(layout: layout, letterKeys: LetterKeyMap(layout: layout, table: table), parameters: parameters)
   }
