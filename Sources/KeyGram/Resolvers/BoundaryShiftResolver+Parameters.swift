@@ -3,9 +3,10 @@ extension BoundaryShiftResolver {
   public struct Parameters: Hashable, Sendable {
     /// Scales every shift. A divider between keys A and B moves by
     /// (w_B / (w_A + w_B) − 0.5) × (distance between the two slot centres) × `shiftMultiplier`
-    /// towards the less likely key, so with the default 1 a divider could move by up to half a
-    /// slot before clamping. Default 1. NaN or infinite: the default; negative: 0.
-    public var shiftMultiplier: Float = 1
+    /// towards the less likely key, so with 1 a divider could move by up to half a slot before
+    /// clamping. Default 0.25, tuned by `keygram tune` on held-out text (docs/Tuning.md): larger
+    /// values overshoot the Bayes boundary at moderate odds. NaN or infinite: the default; negative: 0.
+    public var shiftMultiplier: Float = 0.25
     /// No key's target shrinks below this fraction of its slot width. Each divider's shift is
     /// clamped to ±(1 − `minWidthRatio`) / 2 × the width of the key it moves into, so a key
     /// always keeps the central `minWidthRatio` of its slot (its anchor) and a touch can only
@@ -14,7 +15,7 @@ extension BoundaryShiftResolver {
 
     public init() {}
 
-    public init(shiftMultiplier: Float = 1, minWidthRatio: Float = 0.60) {
+    public init(shiftMultiplier: Float = 0.25, minWidthRatio: Float = 0.60) {
       self.shiftMultiplier = shiftMultiplier
       self.minWidthRatio = minWidthRatio
     }

@@ -1,0 +1,141 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import KeyGram
+import Testing
+@testable import KeyGramPipeline
+
+@Suite("Typing simulator and plots")
+struct SimulatorTests {
+  static let english = try! KeyGramTable(contentsOf: Fixtures.packageRoot + "/tables/en.keygram")
+  static let layout = KeyboardLayout.iPhonePortraitQWERTY
+
+  func simulator(_ table: KeyGramTable = english) -> TypingSimulator {
+    TypingSimulator(table: table, layout: Self.layout, letterKeys: LetterKeyMap(layout: Self.layout, table: table))
+  }
+
+  /// Some held-out text: the simulator never types training text in these tests.
+  func heldOutText(limit: Int = 30_000) throws -> [TypingSimulator.Keystroke] {
+    let bytes = try Fixtures.readAll(Fixtures.packageRoot + "/corpora/en/heldout/jargon-evaluation.gz")
+    return simulator().keystrokes(of: String(decoding: bytes, as: UTF8.self), limit: limit)
+  }
+
+  /// A table in which every row is (as nearly as 65,536 allows) uniform.
+  static func uniformTable() throws -> KeyGramTable {
+    let n = 26
+    let letters = Quantise.row([Double](repeating: 1, count: n)), withEnd = Quantise.row([Double](repeating: 1, count: n + 1))
+    let model = QuantisedModel(letterCount: n, unigram: letters, initial: letters,
+                               bigram: [[UInt16]](repeating: withEnd, count: n), trigram: [[UInt16]](repeating: withEnd, count: (n + 1) * n))
+    return try KeyGramTable(copying: TableImage.make(language: Fixtures.language(), model: model, provenance: nil))
+  }
+
+  @Test func keystrokesSkipApostrophesAndCollapseBoundaries() {
+    let keystrokes = simulator().keystrokes(of: "Don't  stop, é!")
+    let letters = keystrokes.compactMap { if case .letter(let index) = $0 { return Character(Self.english.letter(at: index)) } else { return nil } }
+    #expect(String(letters) == "dontstop")
+    #expect(keystrokes.filter { $0 == .boundary }.count == 2)  // after "dont", after "stop" (", é!" is one run)
+  }
+
+  @Test func withNoNoiseEveryResolverIsAlwaysRight() throws {
+    let result = simulator().run(try heldOutText(), touches: .init(sigmaX: 0, sigmaY: 0))
+    #expect(result.keystrokes == 30_000)
+    for method in result.methods { #expect(method.errors == 0, "\(method.method.name)") }
+  }
+
+  @Test func withAUniformTableTheGaussianResolverIsStatic() throws {
+    let uniform = try Self.uniformTable()
+    let keystrokes = try heldOutText().map { keystroke -> TypingSimulator.Keystroke in keystroke }
+    let methods: [TypingSimulator.Method] = [
+      .init(name: "static", kind: .nearestKey, context: .none),
+      .init(name: "Gaussian", kind: .gaussian(.init(anchorFraction: 0)), context: .trigram),
+    ]
+    let result = simulator(uniform).run(keystrokes, touches: .init(sigmaX: 8, sigmaY: 8), methods: methods)
+    // A flat prior leaves only the distance term: the nearest aim point. That differs from the
+    // static slots only in the corners where offset rows meet, which touches rarely reach.
+    let (nearest, gaussian) = (result.methods[0], result.methods[1])
+    #expect(nearest.errors > 300)
+    #expect(abs(gaussian.errors - nearest.errors) <= nearest.errors / 50, "\(gaussian.errors) vs \(nearest.errors)")
+    #expect(gaussian.reductionInterval.contains(1))
+  }
+
+  @Test func theSameSeedGivesTheSameNumbers() throws {
+    let keystrokes = try heldOutText(limit: 10_000)
+    let first = simulator().run(keystrokes, touches: .init(seed: 42)).methods.map(\.errors)
+    let again = simulator().run(keystrokes, touches: .init(seed: 42)).methods.map(\.errors)
+    let other = simulator().run(keystrokes, touches: .init(seed: 43)).methods.map(\.errors)
+    #expect(first == again)
+    #expect(first != other)
+  }
+
+  @Test func contextHelpsAtTheDefaultSpread() throws {
+    let result = simulator().run(try heldOutText(limit: 100_000), touches: .init(sigmaX: 8, sigmaY: 8))
+    let byName = Dictionary(uniqueKeysWithValues: result.methods.map { ($0.method.name, $0) })
+    let gaussian = try #require(byName["Gaussian × prior, trigram"])
+    let boundary = try #require(byName["boundary shift, trigram"])
+    #expect(gaussian.reductionInterval.lowerBound > 1.3)
+    #expect(boundary.reductionInterval.lowerBound > 1.1)
+    #expect(gaussian.errors < (byName["Gaussian × prior, bigram"]?.errors ?? 0), "trigram context beats bigram")
+  }
+
+  @Test func seededRandomIsStandardNormal() {
+    var random = SeededRandom(seed: 1)
+    var sum = 0.0, squares = 0.0
+    for _ in 0..<50_000 {
+      let (a, b) = random.normalPair()
+      sum += a + b
+      squares += a * a + b * b
+    }
+    #expect(abs(sum / 100_000) < 0.02)
+    #expect(abs(squares / 100_000 - 1) < 0.02)
+  }
+
+  // MARK: Plots
+
+  final class Collector: NSObject, XMLParserDelegate {
+    var elements: [String: Int] = [:]
+    /// The content of every <text> element, pieced together.
+    var texts: [String] = []
+    private var current: String?
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+      elements[name, default: 0] += 1
+      if name == "text" { current = "" }
+    }
+    func parser(_ parser: XMLParser, foundCharacters string: String) { current? += string }
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+      if name == "text", let current { texts.append(current) }
+      current = nil
+    }
+  }
+
+  func parse(_ svg: String) throws -> Collector {
+    let parser = XMLParser(data: Data(svg.utf8))
+    let collector = Collector()
+    parser.delegate = collector
+    #expect(parser.parse(), "not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+    return collector
+  }
+
+  @Test func hitMapIsWellFormedSVGWithEveryKey() throws {
+    let svg = HitMap.svg(table: Self.english, layout: Self.layout, letterKeys: LetterKeyMap(layout: Self.layout, table: Self.english), after: "t")
+    let parsed = try parse(svg)
+    #expect(parsed.elements["svg"] == 1)
+    #expect((parsed.elements["rect"] ?? 0) > 2 * Self.layout.keys.count)
+    for letter in "qwertyuiopasdfghjklzxcvbnm" { #expect(parsed.texts.contains(String(letter))) }
+    #expect(parsed.texts.contains { $0.contains("after “t”: boundary shift") })
+    #expect(parsed.texts.contains { $0.contains("Gaussian") })
+  }
+
+  @Test func bigramHeatmapIsWellFormedSVG() throws {
+    let parsed = try parse(BigramHeatmap.svg(table: Self.english))
+    #expect(parsed.elements["rect"] == 26 * 27)
+    #expect(parsed.texts.contains("$"))
+  }
+
+  @Test func textIsEscaped() throws {
+    var svg = SVGDocument(width: 10, height: 10)
+    svg.text("a < b & \"c\"", x: 1, y: 1)
+    let parsed = try parse(svg.rendered)
+    #expect(parsed.texts == ["a < b & \"c\""])
+  }
+}
