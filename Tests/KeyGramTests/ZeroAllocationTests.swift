@@ -1,5 +1,6 @@
 import KeyGram
 import Testing
+import KeyGramTables
 
 /// The hot paths allocate nothing: each test runs ≥ 100,000 iterations of one path between
 /// two reads of the thread's malloc counter (after a warm-up run), for both the memory-mapped
@@ -137,5 +138,30 @@ struct ZeroAllocationTests {
     }
     #expect(count == 0)
     #expect(total > 0)
+  }
+}
+
+/// Opening is not the hot path, but a keyboard opens its table at every launch: count it too.
+/// Only optimised builds are meaningful here: unspecialised generic code in debug builds boxes
+/// array elements as it iterates (about 90 mallocs for the section list). `make test` also runs
+/// this suite with `-c release`.
+@Suite("Allocations at open")
+struct OpenAllocationTests {
+  @Test func mappingTheTableAllocatesAlmostNothing() {
+    let count = mallocs { _ = try? KeyGramTable(contentsOf: EnglishTable.path) }
+    #if !DEBUG
+    // The table object and its section list.
+    #expect(count <= 3, "\(count) mallocs")
+    #endif
+    #expect(count < 200, "\(count) mallocs")
+  }
+
+  @Test func decodingTheEmbeddedTableAllocatesAlmostNothing() {
+    let count = mallocs { _ = try? KeyGramTable(embedded: KeyGramTables.english) }
+    #if !DEBUG
+    // The table object, its section list, and the decoded image.
+    #expect(count <= 3, "\(count) mallocs")
+    #endif
+    #expect(count < 200, "\(count) mallocs")
   }
 }

@@ -133,87 +133,94 @@ extension TableBytes {
     if input.count >= 1, input[input.count - 1] == UInt8(ascii: "=") { padding += 1 }
     if input.count >= 2, input[input.count - 2] == UInt8(ascii: "=") { padding += 1 }
     let outputCount = input.count / 4 * 3 - padding
-    let output = UnsafeMutableRawPointer.allocate(byteCount: max(outputCount, 1), alignment: 16)
-    var written = 0
-    var index = 0
-    while index < input.count {
-      var quad: UInt32 = 0
-      for offset in 0..<4 {
-        let character = input[index + offset]
-        let value = base64Value(character)
-        if value < 0 {
-          // "=" is allowed only as trailing padding.
-          guard character == UInt8(ascii: "="), index + 4 == input.count, offset >= 2 else {
-            output.deallocate()
-            return nil
-          }
-        }
-        quad = quad << 6 | UInt32(max(value, 0))
+    let output = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(outputCount, 1), alignment: 16)
+    let decoded = Base64Table.values.withUnsafeBufferPointer { values -> Bool in
+      var written = 0
+      var index = 0
+      let fullQuads = (input.count - (padding > 0 ? 4 : 0)) / 4
+      for _ in 0..<fullQuads {
+        let a = values[Int(input[index])], b = values[Int(input[index + 1])]
+        let c = values[Int(input[index + 2])], d = values[Int(input[index + 3])]
+        guard (a | b | c | d) & 0x80 == 0 else { return false }
+        let quad = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+        output.storeBytes(of: UInt8(truncatingIfNeeded: quad >> 16), toByteOffset: written, as: UInt8.self)
+        output.storeBytes(of: UInt8(truncatingIfNeeded: quad >> 8), toByteOffset: written + 1, as: UInt8.self)
+        output.storeBytes(of: UInt8(truncatingIfNeeded: quad), toByteOffset: written + 2, as: UInt8.self)
+        written += 3
+        index += 4
       }
-      for shift in [16, 8, 0] where written < outputCount {
-        output.storeBytes(of: UInt8(truncatingIfNeeded: quad >> UInt32(shift)), toByteOffset: written, as: UInt8.self)
-        written += 1
-      }
-      index += 4
+      guard padding > 0 else { return true }
+      // The last quad: two or three significant characters, then "=" padding.
+      let a = values[Int(input[index])], b = values[Int(input[index + 1])]
+      let c = padding == 1 ? values[Int(input[index + 2])] : 0
+      guard (a | b | c) & 0x80 == 0 else { return false }
+      let quad = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6
+      output.storeBytes(of: UInt8(truncatingIfNeeded: quad >> 16), toByteOffset: written, as: UInt8.self)
+      if padding == 1 { output.storeBytes(of: UInt8(truncatingIfNeeded: quad >> 8), toByteOffset: written + 1, as: UInt8.self) }
+      return true
+    }
+    guard decoded else {
+      output.deallocate()
+      return nil
     }
     return TableBytes(base: UnsafeRawPointer(output), count: outputCount)
   }
 }
 
-@inline(__always)
-private func base64Value(_ character: UInt8) -> Int {
-  switch character {
-  case UInt8(ascii: "A")...UInt8(ascii: "Z"): return Int(character - UInt8(ascii: "A"))
-  case UInt8(ascii: "a")...UInt8(ascii: "z"): return Int(character - UInt8(ascii: "a")) + 26
-  case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(character - UInt8(ascii: "0")) + 52
-  case UInt8(ascii: "+"): return 62
-  case UInt8(ascii: "/"): return 63
-  default: return -1
-  }
+/// Each byte's base64 value, or 0xFF for a byte outside the alphabet ("=" included).
+private enum Base64Table {
+  static let values: [UInt8] = {
+    var values = [UInt8](repeating: 0xFF, count: 256)
+    for (index, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+      values[Int(character)] = UInt8(index)
+    }
+    return values
+  }()
 }
 
 // MARK: - CRC-32
 
 extension TableBytes {
   /// The CRC-32 (IEEE 802.3, as zlib's `crc32`) of these bytes, with the 4 bytes at
-  /// `zeroedOffset` read as zero. Slicing-by-8, so a 40 KB table checks in a few microseconds.
+  /// `zeroedOffset` read as zero. Slicing-by-8 in plain loops (no closures, which would box
+  /// their captured state on the heap), so a 40 KB table checks in a few microseconds.
   public func crc32(readingAsZero zeroedOffset: Int) -> UInt32 {
-    let tables = CRC32Tables.shared
-    var crc: UInt32 = 0xFFFF_FFFF
-    var offset = 0
-    @inline(__always) func byte(_ i: Int) -> UInt8 {
-      (i >= zeroedOffset && i < zeroedOffset + 4) ? 0 : base.load(fromByteOffset: i, as: UInt8.self)
+    let fieldStart = Swift.min(Swift.max(zeroedOffset, 0), count)
+    let fieldEnd = Swift.min(fieldStart + 4, count)
+    return CRC32Tables.shared.withUnsafeBufferPointer { tables in
+      var crc: UInt32 = 0xFFFF_FFFF
+      crc = Self.crc32Update(crc, base, from: 0, to: fieldStart, tables)
+      for _ in fieldStart..<fieldEnd { crc = tables[Int(crc & 0xFF)] ^ (crc >> 8) }  // the zeroed field
+      crc = Self.crc32Update(crc, base, from: fieldEnd, to: count, tables)
+      return crc ^ 0xFFFF_FFFF
     }
-    // Bytewise up to the zeroed field, through it, then in slices of 8 to the end.
-    func bytewise(to end: Int) {
-      while offset < end {
-        crc = tables[Int((crc ^ UInt32(byte(offset))) & 0xFF)] ^ (crc >> 8)
-        offset += 1
-      }
+  }
+
+  /// Continues `crc` over bytes `start ..< end` of `base`: eight bytes a step, then bytewise.
+  @inline(__always)
+  private static func crc32Update(_ crc: UInt32, _ base: UnsafeRawPointer, from start: Int, to end: Int,
+                                  _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    var crc = crc
+    var offset = start
+    while offset + 8 <= end {
+      let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      let low = UInt32(truncatingIfNeeded: word) ^ crc
+      let high = UInt32(truncatingIfNeeded: word >> 32)
+      crc = tables[7 * 256 + Int(low & 0xFF)]
+        ^ tables[6 * 256 + Int((low >> 8) & 0xFF)]
+        ^ tables[5 * 256 + Int((low >> 16) & 0xFF)]
+        ^ tables[4 * 256 + Int(low >> 24)]
+        ^ tables[3 * 256 + Int(high & 0xFF)]
+        ^ tables[2 * 256 + Int((high >> 8) & 0xFF)]
+        ^ tables[1 * 256 + Int((high >> 16) & 0xFF)]
+        ^ tables[Int(high >> 24)]
+      offset += 8
     }
-    func sliced(to end: Int) {
-      while offset + 8 <= end {
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        let low = UInt32(truncatingIfNeeded: word) ^ crc
-        let high = UInt32(truncatingIfNeeded: word >> 32)
-        crc = tables[7 * 256 + Int(low & 0xFF)]
-          ^ tables[6 * 256 + Int((low >> 8) & 0xFF)]
-          ^ tables[5 * 256 + Int((low >> 16) & 0xFF)]
-          ^ tables[4 * 256 + Int(low >> 24)]
-          ^ tables[3 * 256 + Int(high & 0xFF)]
-          ^ tables[2 * 256 + Int((high >> 8) & 0xFF)]
-          ^ tables[1 * 256 + Int((high >> 16) & 0xFF)]
-          ^ tables[0 * 256 + Int(high >> 24)]
-        offset += 8
-      }
-      bytewise(to: end)
+    while offset < end {
+      crc = tables[Int((crc ^ UInt32(base.load(fromByteOffset: offset, as: UInt8.self))) & 0xFF)] ^ (crc >> 8)
+      offset += 1
     }
-    let fieldStart = min(max(zeroedOffset, 0), count)
-    let fieldEnd = min(fieldStart + 4, count)
-    sliced(to: fieldStart)
-    bytewise(to: fieldEnd)
-    sliced(to: count)
-    return crc ^ 0xFFFF_FFFF
+    return crc
   }
 }
 

@@ -75,7 +75,7 @@ public struct TableLayout: Sendable, Equatable {
                                offset: Int(bytes.uint32(at: at + 4)),
                                length: Int(bytes.uint32(at: at + 8)),
                                elementCount: Int(bytes.uint32(at: at + 12)))
-      let name = entry.tag.description
+      var name: String { entry.tag.description }  // only spelled out for an error
       guard entry.offset % F.sectionAlignment == 0 else { throw .badSection(tag: name, reason: "offset \(entry.offset) not 16-byte aligned") }
       guard entry.offset >= directoryEnd, entry.offset + entry.length <= bytes.count else {
         throw .badSection(tag: name, reason: "bytes \(entry.offset)..<\(entry.offset + entry.length) outside the file")
@@ -83,27 +83,23 @@ public struct TableLayout: Sendable, Equatable {
       if let previous = entries.last, previous.offset + previous.length > entry.offset {
         throw .badSection(tag: name, reason: "overlaps \(previous.tag) or is out of order")
       }
-      if entries.contains(where: { $0.tag == entry.tag }) { throw .badSection(tag: name, reason: "appears twice") }
+      if Self.find(entry.tag, in: entries) != nil { throw .badSection(tag: name, reason: "appears twice") }
       if let expected = F.expectedLength(of: entry.tag, letterCount: n), expected != entry.length {
         throw .badSection(tag: name, reason: "length \(entry.length), expected \(expected) for \(n) letters")
       }
       entries.append(entry)
     }
     sections = entries
-    func required(_ tag: F.Tag) throws(KeyGramTableError) -> SectionEntry {
-      guard let entry = entries.first(where: { $0.tag == tag }) else { throw .badSection(tag: tag.description, reason: "missing") }
-      return entry
-    }
-    let language = try required(F.Section.language)
+    let language = try Self.required(F.Section.language, in: entries)
     languageOffset = language.offset
-    alphabetOffset = try required(F.Section.alphabet).offset
-    asciiMapOffset = try required(F.Section.asciiMap).offset
-    unigramOffset = try required(F.Section.unigram).offset
-    initialOffset = try required(F.Section.initial).offset
-    bigramOffset = try required(F.Section.bigram).offset
-    trigramOffset = try required(F.Section.trigram).offset
-    layoutSection = entries.first { $0.tag == F.Section.layout }.map { $0.offset..<($0.offset + $0.length) }
-    provenanceSection = entries.first { $0.tag == F.Section.provenance }.map { $0.offset..<($0.offset + $0.length) }
+    alphabetOffset = try Self.required(F.Section.alphabet, in: entries).offset
+    asciiMapOffset = try Self.required(F.Section.asciiMap, in: entries).offset
+    unigramOffset = try Self.required(F.Section.unigram, in: entries).offset
+    initialOffset = try Self.required(F.Section.initial, in: entries).offset
+    bigramOffset = try Self.required(F.Section.bigram, in: entries).offset
+    trigramOffset = try Self.required(F.Section.trigram, in: entries).offset
+    layoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
+    provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }
 
     // Strings of LANG must fit their section; ASCII map entries must name real letters.
     let codeLength = language.length >= 2 ? Int(bytes.uint16(at: language.offset)) : Int.max
@@ -129,15 +125,31 @@ public struct TableLayout: Sendable, Equatable {
     guard section.count == 4 + rows + n + 4 * keys else {
       throw .badSection(tag: "LAYT", reason: "length \(section.count), expected \(4 + rows + n + 4 * keys) for \(rows) rows, \(keys) keys, \(n) letters")
     }
-    let keysInRows = (0..<rows).reduce(0) { $0 + Int(section.uint8(at: 4 + $1)) }
+    var keysInRows = 0
+    for row in 0..<rows { keysInRows += Int(section.uint8(at: 4 + row)) }
     guard keysInRows == keys else { throw .badSection(tag: "LAYT", reason: "rows hold \(keysInRows) keys, header says \(keys)") }
     for letter in 0..<n where Int(section.uint8(at: 4 + rows + letter)) >= keys {
       throw .badSection(tag: "LAYT", reason: "letter \(letter) is on key \(section.uint8(at: 4 + rows + letter)) of \(keys)")
     }
   }
 
+  /// "KEYGRAM\0" read as a little-endian UInt64, so the check is one compare.
+  private static let magicWord: UInt64 = 0x004D_4152_4759_454B
+
   private static func hasMagic(_ bytes: TableBytes) -> Bool {
-    TableFormat.magic.indices.allSatisfy { bytes.uint8(at: $0) == TableFormat.magic[$0] }
+    bytes.uint64(at: 0) == magicWord
+  }
+
+  /// The entry for `tag`, by a plain loop: validation runs at every launch, so it avoids
+  /// closures and the allocations they can bring.
+  private static func find(_ tag: TableFormat.Tag, in entries: [SectionEntry]) -> SectionEntry? {
+    for entry in entries where entry.tag == tag { return entry }
+    return nil
+  }
+
+  private static func required(_ tag: TableFormat.Tag, in entries: [SectionEntry]) throws(KeyGramTableError) -> SectionEntry {
+    guard let entry = find(tag, in: entries) else { throw .badSection(tag: tag.description, reason: "missing") }
+    return entry
   }
 
   /// A UInt16-length-prefixed UTF-8 string at `offset`.
