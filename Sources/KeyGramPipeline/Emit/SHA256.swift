@@ -17,11 +17,15 @@ public struct SHA256 {
       let take = min(64 - block.count, bytes.count)
       block.append(contentsOf: bytes[0..<take])
       index = take
-      if block.count == 64 { compress(block[...]); block.removeAll(keepingCapacity: true) }
+      if block.count == 64 {
+        block.withUnsafeBytes { compress($0.baseAddress!, blocks: 1) }
+        block.removeAll(keepingCapacity: true)
+      }
     }
-    while index + 64 <= bytes.count {
-      compress(bytes[index..<(index + 64)])
-      index += 64
+    let whole = (bytes.count - index) / 64
+    if whole > 0, let base = bytes.baseAddress {
+      compress(base + index, blocks: whole)
+      index += whole * 64
     }
     block.append(contentsOf: bytes[index...])
   }
@@ -56,32 +60,35 @@ public struct SHA256 {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
   ]
 
-  private mutating func compress<Bytes: Collection>(_ chunk: Bytes) where Bytes.Element == UInt8, Bytes.Index == Int {
-    var w = schedule
-    schedule = []
-    defer { schedule = w }
-    let start = chunk.startIndex
-    var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-    w.withUnsafeMutableBufferPointer { w in
+  /// Compresses `blocks` consecutive 64-byte blocks starting at `base`: words loaded straight
+  /// from memory, state in locals, no bounds checks, so hashing keeps pace with counting.
+  private mutating func compress(_ base: UnsafeRawPointer, blocks: Int) {
+    var (h0, h1, h2, h3, h4, h5, h6, h7) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+    schedule.withUnsafeMutableBufferPointer { w in
       Self.k.withUnsafeBufferPointer { k in
-        for t in 0..<16 {
-          let i = start + 4 * t
-          w[t] = UInt32(chunk[i]) << 24 | UInt32(chunk[i + 1]) << 16 | UInt32(chunk[i + 2]) << 8 | UInt32(chunk[i + 3])
-        }
-        for t in 16..<64 {
-          let s0 = w[t - 15].rotated(7) ^ w[t - 15].rotated(18) ^ (w[t - 15] >> 3)
-          let s1 = w[t - 2].rotated(17) ^ w[t - 2].rotated(19) ^ (w[t - 2] >> 10)
-          w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        for t in 0..<64 {
-          let t1 = h &+ (e.rotated(6) ^ e.rotated(11) ^ e.rotated(25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
-          let t2 = (a.rotated(2) ^ a.rotated(13) ^ a.rotated(22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-          (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        for block in 0..<blocks {
+          let start = base + 64 * block
+          for t in 0..<16 {
+            w[t] = UInt32(bigEndian: start.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
+          }
+          for t in 16..<64 {
+            let s0 = w[t - 15].rotated(7) ^ w[t - 15].rotated(18) ^ (w[t - 15] >> 3)
+            let s1 = w[t - 2].rotated(17) ^ w[t - 2].rotated(19) ^ (w[t - 2] >> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+          }
+          var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+          for t in 0..<64 {
+            let t1 = h &+ (e.rotated(6) ^ e.rotated(11) ^ e.rotated(25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+            let t2 = (a.rotated(2) ^ a.rotated(13) ^ a.rotated(22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+          }
+          h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
+          h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
         }
       }
     }
-    state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-    state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    state[0] = h0; state[1] = h1; state[2] = h2; state[3] = h3
+    state[4] = h4; state[5] = h5; state[6] = h6; state[7] = h7
   }
 }
 
