@@ -27,7 +27,7 @@ extension Keygram {
     var preciseSigma: Float = 4
 
     @Option(help: "Type at most this many letters.")
-    var limit = 200_000
+    var limit = 1_000_000
 
     @Option(help: "The random seed.")
     var seed: UInt64 = 7
