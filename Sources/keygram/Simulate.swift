@@ -58,7 +58,7 @@ extension Keygram {
 
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, layoutName: layout, corpora: corpora)
-      let textPath = try text ?? SimulationSetup.defaultText(lang: lang, corpora: corpora)
+      let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "evaluation")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY, seed: seed)
       let started = ContinuousClock.now
@@ -105,25 +105,20 @@ struct SimulationSetup {
     simulator = TypingSimulator(table: table, layout: layout, letterKeys: letterKeys)
   }
 
-  static func defaultText(lang: String, corpora: String) throws -> String {
+  /// The first held-out text of `corpora/<lang>/heldout/` whose name contains `purpose`
+  /// ("evaluation" or "tuning"), by name.
+  static func heldOutText(lang: String, corpora: String, purpose: String) throws -> String {
     let folder = "\(corpora)/\(lang)/heldout"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    guard let name = names.sorted().first(where: { $0.contains("evaluation") }) else {
-      throw CLIError("\(folder): no held-out evaluation text; pass --text FILE")
+    guard let name = names.sorted().first(where: { $0.contains(purpose) }) else {
+      throw CLIError("\(folder): no held-out \(purpose) text; pass --text FILE")
     }
     return "\(folder)/\(name)"
   }
 
   /// The keystrokes of a text file; an empty file or one without a letter of the alphabet is an error.
   func keystrokes(of path: String, limit: Int?) throws -> [TypingSimulator.Keystroke] {
-    let reader = try CorpusReader(path: path)
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
-    }
+    let bytes = try CorpusReader(path: path).readAll()
     let keystrokes = simulator.keystrokes(of: String(decoding: bytes, as: UTF8.self), limit: limit)
     guard keystrokes.contains(where: { $0 != .boundary }) else {
       throw CLIError("\(path): no letters of the \(table.languageName) alphabet to type")

@@ -37,7 +37,7 @@ extension Keygram {
 
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: nil, layoutName: "iphone-portrait", corpora: corpora)
-      let textPath = try text ?? Self.defaultText(lang: lang, corpora: corpora)
+      let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "tuning")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
 
       var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
@@ -72,15 +72,6 @@ extension Keygram {
           print("\nbest \(family): none is as good as static at σ = \(preciseSigma)")
         }
       }
-    }
-
-    static func defaultText(lang: String, corpora: String) throws -> String {
-      let folder = "\(corpora)/\(lang)/heldout"
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-      guard let name = names.sorted().first(where: { $0.contains("tuning") }) else {
-        throw CLIError("\(folder): no held-out tuning text; pass --text FILE")
-      }
-      return "\(folder)/\(name)"
     }
   }
 }

@@ -31,6 +31,11 @@ struct KeygramCLITests {
 
   @discardableResult
   func keygram(_ arguments: String..., in directory: String = KeygramCLITests.packageRoot) throws -> Run {
+    try keygram(arguments, in: directory)
+  }
+
+  @discardableResult
+  func keygram(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.executable)
     process.arguments = arguments
@@ -201,5 +206,63 @@ struct KeygramCLITests {
     #expect(run.stdout.contains("letters 134,704,352,936, words 49,285,431,904"))
     #expect(run.stdout.contains("top letters: e 17.2%  h 17.2%  t 17.2%  f 9.8%  o 9.8%  a 9.6%  d 9.6%  n 9.6%\n"))
     #expect(run.stdout.contains("top bigrams: he 27.1%  th 27.1%  of 15.4%  an 15.2%  nd 15.2%\n"))
+  }
+
+  // MARK: simulate, tune and plot
+
+  @Test func simulateTypesTheHeldOutTextAndPrintsATable() throws {
+    let run = try keygram("simulate", "--lang", "en", "--limit", "20000", "--sigma", "8")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("en, corpora/en/heldout/jargon-evaluation.gz: 20000 keystrokes, σ = 8.0 × 8.0 pt"))
+    #expect(run.stdout.contains("| static (nearest key) |"))
+    #expect(run.stdout.contains("| Gaussian × prior, trigram |"))
+    #expect(run.stdout.contains("| boundary shift, bigram |"))
+  }
+
+  @Test func simulateJSONIsTheSameForTheSameSeed() throws {
+    let first = try keygram("simulate", "--limit", "5000", "--seed", "9", "--json")
+    let again = try keygram("simulate", "--limit", "5000", "--seed", "9", "--json")
+    #expect(first.status == 0 && first.stdout == again.stdout)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+    #expect(json["keystrokes"] as? Int == 5000)
+    #expect((json["methods"] as? [[String: Any]])?.count == 7)
+  }
+
+  @Test func simulateWorksForEveryShippedLanguage() throws {
+    let root = try scratch()
+    FileManager.default.createFile(atPath: "\(root)/de.txt", contents: Data("Die Größe der Städte überrascht übermäßig viele Bürger.".utf8))
+    let run = try keygram("simulate", "--lang", "de", "--text", "\(root)/de.txt", "--table", Self.packageRoot + "/tables/de.keygram")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("47 keystrokes"))
+  }
+
+  @Test(arguments: [
+    (["--text", "EMPTY"], "empty file"),
+    (["--text", "DIGITS"], "no letters of the English alphabet to type"),
+    (["--sigma", "0"], "--sigma must be a positive number of points"),
+    (["--sigma=-3"], "--sigma must be a positive number of points"),
+    (["--layout", "ipad-landscape"], "unknown layout \"ipad-landscape\"; known: iphone-portrait"),
+  ])
+  func simulateRejectsBadInput(arguments: [String], message: String) throws {
+    let root = try scratch()
+    FileManager.default.createFile(atPath: "\(root)/empty.txt", contents: Data())
+    FileManager.default.createFile(atPath: "\(root)/digits.txt", contents: Data("123 456, 789!".utf8))
+    let resolved = arguments.map { $0 == "EMPTY" ? "\(root)/empty.txt" : $0 == "DIGITS" ? "\(root)/digits.txt" : $0 }
+    let run = try keygram(["simulate", "--limit", "1000"] + resolved)
+    #expect(run.status != 0)
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+  }
+
+  @Test func plotsWriteSVG() throws {
+    let root = try scratch()
+    let hitmap = try keygram("plot", "hitmap", "--lang", "en", "--after", "th", "--out", "\(root)/h.svg")
+    #expect(hitmap.status == 0, "\(hitmap.stderr)")
+    let bigrams = try keygram("plot", "bigrams", "--lang", "ru", "--out", "\(root)/b.svg")
+    #expect(bigrams.status == 0, "\(bigrams.stderr)")
+    for file in ["h.svg", "b.svg"] {
+      let svg = try String(contentsOfFile: "\(root)/\(file)", encoding: .utf8)
+      #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+      #expect(svg.hasSuffix("</svg>\n"))
+    }
   }
 }

@@ -116,6 +116,18 @@ public final class CorpusReader {
     return produced
   }
 
+  /// The whole decompressed text, for inputs small enough to hold (simulator texts, tests).
+  public func readAll() throws(CorpusError) -> [UInt8] {
+    var text: [UInt8] = []
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+    defer { buffer.deallocate() }
+    while true {
+      let count = try read(into: buffer)
+      if count == 0 { return text }
+      text += buffer[0..<count]
+    }
+  }
+
   private func readPlain(into output: UnsafeMutableRawBufferPointer) throws(CorpusError) -> Int {
     // The sniffing read's bytes come first, then straight reads into the caller's buffer.
     if inputStart < inputEnd {
