@@ -79,16 +79,13 @@ extension Keygram {
 enum KeyboardChoice {
   static let names = ["iphone-portrait"]
 
+  /// The table's own keyboard (QWERTY, QWERTZ, AZERTY, ЙЦУКЕН, …) laid out iPhone-style, and
+  /// which key types each letter (accented letters on their long-press keys).
   static func layout(named name: String, for table: KeyGramTable) throws -> (KeyboardLayout, LetterKeyMap) {
     guard name == "iphone-portrait" else {
       throw CLIError("unknown layout \"\(name)\"; known: \(names.joined(separator: ", "))")
     }
-    if let keyboard = table.keyboardLayout, keyboard.rows.map({ String(String.UnicodeScalarView($0)) }) != ["qwertyuiop", "asdfghjkl", "zxcvbnm"] {
-      let layout = KeyboardLayout.iPhonePortrait(rows: keyboard.rows)
-      return (layout, LetterKeyMap(layout: layout, keyboard: keyboard))
-    }
-    let layout = KeyboardLayout.iPhonePortraitQWERTY
-    if let keyboard = table.keyboardLayout { return (layout, LetterKeyMap(layout: layout, keyboard: keyboard)) }
+    let layout = KeyboardLayout.iPhonePortrait(for: table)
     return (layout, LetterKeyMap(layout: layout, table: table))
   }
 }

@@ -129,6 +129,20 @@ struct KeygramCLITests {
     #expect(run.stderr.contains("unknown language \"xx\"; known: en"))
   }
 
+  @Test func malformedManifestWritesNothing() throws {
+    let root = try scratch()
+    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    let before = try FileManager.default.contentsOfDirectory(atPath: "\(root)/tables").sorted()
+    let table = FileManager.default.contents(atPath: "\(root)/tables/en.keygram")
+    FileManager.default.createFile(atPath: "\(root)/corpora/en/language.json",
+                                   contents: Data(#"{"code":"en","name":"English","alphabet":"abcdefghijklmnopqrstuvwxyza"}"#.utf8))
+    let run = try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root)
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("corpora/en/language.json: alphabet: \"a\" appears twice"), "\(run.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: "\(root)/tables").sorted() == before)
+    #expect(FileManager.default.contents(atPath: "\(root)/tables/en.keygram") == table)
+  }
+
   @Test func unwritableOutputFolder() throws {
     let root = try scratch()
     let run = try keygram("build", "en", "--out", getuid() == 0 ? "/sys" : "/", "--no-swift", in: root)
