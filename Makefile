@@ -5,13 +5,14 @@ CONFIG ?= release
 KEYGRAM = .build/$(CONFIG)/keygram
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: tables test verify bench bench-build bench-runtime corpora deps clean help
+.PHONY: tables test verify bench bench-build bench-runtime accuracy corpora deps clean help
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
 	@echo "make test     run the test suite"
 	@echo "make verify   check tables are normalised, intact and up to date (the CI gate)"
 	@echo "make bench    benchmarks: build throughput vs zlib/gzip/Python, runtime ns/op and mallocs"
+	@echo "make accuracy the typing simulator: tuning sweep and error rates on held-out text"
 	@echo "make corpora  re-derive corpora/<lang>/*.gz from their Debian packages"
 
 # zlib's headers and pkg-config file are the only system requirement.
@@ -51,6 +52,9 @@ bench-build: $(KEYGRAM)
 
 bench-runtime:
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+accuracy: $(KEYGRAM)
+	bash Benchmarks/typing-accuracy.sh
 
 clean:
 	rm -rf .build
