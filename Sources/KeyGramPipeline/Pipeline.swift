@@ -92,7 +92,11 @@ public enum Pipeline {
         stream.recycle(slot)
       case .endOfFile(let file, let size):
         if var finished = list {
-          do { try finished.finish() } catch { stream.cancel(); throw error }
+          do { try finished.finish() } catch {
+            stream.cancel()
+            progress?.finish()
+            throw error
+          }
           listCounts += finished.counts
           list = nil
         } else {
@@ -155,15 +159,8 @@ public enum Pipeline {
 
   /// KeyGramTables.swift, listing the generated sources in `folder` plus `language`'s.
   static func index(in folder: String, adding language: Language) throws(OutputError) -> AtomicFile {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    var tables: [String: String] = [language.code: SwiftTableSource.identifier(for: language)]
-    for name in names where name.hasSuffix(".swift") {
-      guard let source = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8),
-            let marker = SwiftTableSource.marker(in: source) else { continue }
-      tables[marker.code] = tables[marker.code] ?? marker.identifier
-    }
-    let identifiers = tables.sorted { $0.key < $1.key }.map(\.value)
-    return try AtomicFile(Array(SwiftTableSource.index(identifiers: identifiers).utf8), for: folder + "/KeyGramTables.swift")
+    let source = SwiftTableSource.index(forFolder: folder, adding: (language.code, SwiftTableSource.identifier(for: language)))
+    return try AtomicFile(Array(source.utf8), for: folder + "/" + SwiftTableSource.indexFileName)
   }
 
   /// Fails early, before any counting, on problems that would otherwise surface only at the end.
@@ -182,8 +179,9 @@ public enum Pipeline {
     }
   }
 
+  /// A corpus file's name in the provenance: relative to the corpus folder, or as given.
   static func relativeName(_ path: String, in folder: String?) -> String {
     if let folder, path.hasPrefix(folder + "/") { return String(path.dropFirst(folder.count + 1)) }
-    return path.split(separator: "/").last.map(String.init) ?? path
+    return path
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyGram
 import KeyGramPipeline
 
 /// The text summary `keygram build` prints for one language.
@@ -28,7 +29,7 @@ struct BuildReport: CustomStringConvertible {
     let bigramTotal = max(bigrams.reduce(0) { $0 + $1.1 }, 1)
     lines.append("top bigrams: " + bigrams.sorted { ($0.1, $1.0) > ($1.1, $0.0) }.prefix(10).map { "\($0.0) \(percent(Double($0.1) / Double(bigramTotal)))" }.joined(separator: "  "))
     let n = summary.language.alphabet.count
-    let ngramBytes = 2 * n * (n + 1) + 2 * (n + 1) * n * (n + 1)
+    let ngramBytes = [TableFormat.Section.bigram, TableFormat.Section.trigram].reduce(0) { $0 + (TableFormat.expectedLength(of: $1, letterCount: n) ?? 0) }
     lines.append("wrote \(summary.tablePath) (\(grouped(UInt64(summary.image.count))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
     if let swiftPath = summary.swiftPath { lines.append("wrote \(swiftPath) (\(grouped(UInt64(summary.swiftSourceBytes))) bytes)") }
     return lines.joined(separator: "\n")

@@ -26,6 +26,10 @@ extension Keygram {
     @Option(help: "How many letters the text view lists.")
     var top = 10
 
+    func validate() throws {
+      guard top >= 1 else { throw ValidationError("--top must be at least 1.") }
+    }
+
     func run() throws {
       let table: KeyGramTable
       do {

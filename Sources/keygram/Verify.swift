@@ -41,12 +41,17 @@ extension Keygram {
       }
       let verifier = TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: noSwift ? nil : swiftOut)
       let reports = files.map(verifier.verify)
+      let indexFailure = verifier.verifyIndex()
       if json {
-        print(jsonReport(reports))
+        print(jsonReport(reports, index: indexFailure))
       } else {
         for report in reports { print(textReport(report)) }
+        if !noSwift {
+          let path = "\(swiftOut)/\(SwiftTableSource.indexFileName)"
+          print(indexFailure.map { "\(path): FAILED\n  \($0)" } ?? "\(path): ok: lists every generated table")
+        }
       }
-      if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
+      if reports.contains(where: { !$0.passed }) || indexFailure != nil { throw ExitCode.failure }
     }
 
     private func textReport(_ report: TableVerifier.Report) -> String {
@@ -61,14 +66,15 @@ extension Keygram {
         + "\(report.corpusFiles) corpus file\(report.corpusFiles == 1 ? "" : "s") unchanged"
     }
 
-    private func jsonReport(_ reports: [TableVerifier.Report]) -> String {
+    private func jsonReport(_ reports: [TableVerifier.Report], index: TableVerifier.Failure?) -> String {
       let tables = reports.map { report in
         "{\"file\":\(jsonString(report.path)),\"language\":\(report.languageCode.map(jsonString) ?? "null"),\"ok\":\(report.passed),"
           + "\"bytes\":\(report.bytes),\"crc32\":\(report.crc32.map(String.init) ?? "null"),\"rows\":\(report.rowsChecked),"
           + "\"letters\":\(report.letters),\"corpusFiles\":\(report.corpusFiles),\"swift\":\(report.swiftPath.map(jsonString) ?? "null"),"
           + "\"failures\":[\(report.failures.map { "{\"check\":\(jsonString($0.check.rawValue)),\"message\":\(jsonString($0.message))}" }.joined(separator: ","))]}"
       }
-      return "{\"ok\":\(reports.allSatisfy(\.passed)),\"tables\":[\(tables.joined(separator: ","))]}"
+      let indexJSON = index.map { "{\"ok\":false,\"message\":\(jsonString($0.message))}" } ?? "{\"ok\":true}"
+      return "{\"ok\":\(reports.allSatisfy(\.passed) && index == nil),\"tables\":[\(tables.joined(separator: ","))],\"index\":\(indexJSON)}"
     }
   }
 }

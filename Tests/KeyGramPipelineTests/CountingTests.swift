@@ -178,6 +178,18 @@ struct FrequencyListTests {
     #expect(error?.description == "list.txt:2 (text byte 6): expected \"word<TAB>count\" or \"word count\", found \"three cats\"")
   }
 
+  @Test func aBadLineLateInALargeListStopsTheReaderCleanly() throws {
+    // Several megabytes, so the reader thread is several chunks ahead when counting fails.
+    let folder = Fixtures.temporaryFolder()
+    let good = String(repeating: "the\t3\nquick 2\n", count: 300_000)
+    let list = Fixtures.file("big.freq.txt", Array((good + "broken line\n" + good).utf8), in: folder)
+    let other = Fixtures.file("text.txt", Array("more text".utf8), in: folder)
+    let error = #expect(throws: FrequencyListError.self) {
+      _ = try Pipeline.count([list, other], decoder: LetterDecoder(language: Fixtures.language()))
+    }
+    #expect(error?.line == 600_001)
+  }
+
   @Test func gzippedListThroughThePipeline() throws {
     let path = Fixtures.file("words.freq.gz", Fixtures.gzipMember(list))
     let (counts, provenance) = try Pipeline.count([path], decoder: LetterDecoder(language: Fixtures.language()))

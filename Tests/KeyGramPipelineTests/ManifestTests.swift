@@ -46,6 +46,11 @@ struct ManifestTests {
     #expect(error?.problem == "\"é\" appears twice")
   }
 
+  @Test func aOneLetterAlphabetIsRefused() {
+    let error = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":"a"}"#) }
+    #expect(error?.problem == "1 letters; a table needs at least 2")
+  }
+
   @Test func alphabetOfNonLetters() {
     let error = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":"ab1"}"#) }
     #expect(error?.field == "alphabet" && error?.problem.contains("is not a letter") == true)

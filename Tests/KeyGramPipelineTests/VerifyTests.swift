@@ -134,6 +134,25 @@ struct VerifyTests {
     #expect(failures.first?.message.contains("first at line") == true)
   }
 
+  @Test func editedOrStaleIndex() throws {
+    let workspace = try Workspace()
+    #expect(workspace.verifier.verifyIndex() == nil)
+    let path = "\(workspace.swift)/KeyGramTables.swift"
+    try "// hand-edited\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(workspace.verifier.verifyIndex()?.message.hasSuffix("does not list exactly the generated tables beside it; run make tables") == true)
+    try FileManager.default.removeItem(atPath: path)
+    #expect(workspace.verifier.verifyIndex()?.message.hasSuffix("is missing; run make tables") == true)
+  }
+
+  @Test func alphabetChangedAfterTheBuildIsReportedNotATrap() throws {
+    let workspace = try Workspace()
+    let manifest = #"{"code":"xx","name":"Toy","alphabet":"abcd","layout":{"name":"ABC","rows":[["a","b"],["c","d"]]}}"#
+    _ = Fixtures.file("language.json", Array(manifest.utf8), in: "\(workspace.corpora)/xx")
+    let failures = workspace.verify().failures
+    #expect(failures.map(\.check) == [.manifest])
+    #expect(failures.first?.message.contains("alphabet abc differs") == true)
+  }
+
   @Test func manifestChangedAfterTheBuild() throws {
     let workspace = try Workspace()
     let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a"],["b","c"]]}}"#

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import KeyGram
 import Testing
 
@@ -165,5 +170,40 @@ struct BadInputTests {
     let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(sigmaX: .nan, priorWeight: -1))
     #expect(resolver.parameters.sigmaX == defaults.sigmaX && resolver.parameters.priorWeight == 0)
     #expect(resolver.resolve(layout.keys[0].frame.center) == 0)
+  }
+}
+
+@Suite("Bad input found in review")
+struct ReviewedBadInputTests {
+  @Test func apostrophesThatFillTheHistoryKeepTheContextConsistent() {
+    var context = TypingContext(table: EnglishTable.mapped)
+    context.record("x")
+    context.record("y")
+    for _ in 0..<(TypingContext.historyCapacity + 2) { context.record("'") }
+    context._checkInvariants()
+    #expect(context.distribution.indices.map { context.distribution.weight(at: $0) }
+            == context.table.distribution(after: context.letterContext).indices.map { context.table.distribution(after: context.letterContext).weight(at: $0) })
+  }
+
+  @Test func nearZeroAndHugeKeyWidthsDoNotTrap() {
+    func key(_ letter: Unicode.Scalar, x: Float, width: Float) -> Key {
+      Key(role: .letter(letter), frame: KeyFrame(x: x, y: 0, width: width, height: 40), slot: KeyFrame(x: x, y: 0, width: width, height: 40))
+    }
+    for layout in [
+      KeyboardLayout(rows: [[key("a", x: 0, width: 1e-30), key("b", x: 1e-30, width: 100)]]),
+      KeyboardLayout(rows: [[key("a", x: 0, width: 1e30), key("b", x: 1e30, width: 1e30)]]),
+    ] {
+      let resolver = StaticKeyResolver(layout: layout)
+      #expect(resolver.resolve(TouchPoint(x: 50, y: 20)) != nil)
+    }
+  }
+
+  @Test func aShortFileWithoutTheMagicIsBadMagic() throws {
+    #expect(throws: KeyGramTableError.badMagic) { try KeyGramTable(copying: Array("not a table".utf8)) }
+    let path = "/tmp/keygram-short-not-a-table-\(getpid()).bin"
+    _ = Array("not a table".utf8).withUnsafeBytes { bytes in
+      fopen(path, "w").map { file in defer { fclose(file) }; return fwrite(bytes.baseAddress, 1, bytes.count, file) }
+    }
+    #expect(throws: KeyGramTableError.badMagic) { try KeyGramTable(contentsOf: path) }
   }
 }

@@ -156,6 +156,12 @@ struct KeygramCLITests {
     #expect(run.stdout.hasPrefix("after \"q\" (27 outcomes):\n  u  0."))
   }
 
+  @Test func inspectRefusesANonPositiveTop() throws {
+    let run = try keygram("inspect", "tables/en.keygram", "--after", "t", "--top", "0")
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("--top must be at least 1"))
+  }
+
   @Test func inspectJSONHasTheDocumentedShape() throws {
     let run = try keygram("inspect", "tables/en.keygram", "--json")
     #expect(run.status == 0)

@@ -4,8 +4,10 @@ extension TypingContext {
   /// else, which is a boundary.
   public mutating func record(_ scalar: Unicode.Scalar) {
     if Self.isApostrophe(scalar) {
-      // Remembered only so a later deletion removes it and not the letter before it.
+      // Remembered only so a later deletion removes it and not the letter before it; a full
+      // history may drop its oldest symbol to make room, which can change the context.
       history.push(SymbolHistory.transparent)
+      refresh()
       return
     }
     history.push(table.symbol(for: scalar).rawValue)

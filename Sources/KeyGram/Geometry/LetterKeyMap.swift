@@ -2,9 +2,8 @@
 ///
 /// Usually each letter is typed by the key with that letter on its cap, but several letters
 /// may share one key (French é and è on the e key); a key's weight in a context is then the
-/// sum of its letters' weights. A later version of the table format adds a `LAYT` section
-/// that carries exactly this map (letter index → key index); `init(keyIndexOfLetter:keyCount:)`
-/// is the way in for it.
+/// sum of its letters' weights. A table's `LAYT` section (format 1.1) carries exactly this map,
+/// and `init(layout:table:)` follows it; `init(keyIndexOfLetter:keyCount:)` takes one by hand.
 public struct LetterKeyMap: Hashable, Sendable {
   /// For each letter index, the index of the key that types it, or nil.
   public private(set) var keyIndexOfLetter: [Int?]

@@ -70,8 +70,6 @@ enum TableImageOwner {
   case mapped
   /// A heap buffer (a decoded embedded table, or a copy of caller-provided bytes).
   case heap
-  /// Memory the caller keeps alive.
-  case borrowed
 }
 
 extension TableBytes {
@@ -80,7 +78,6 @@ extension TableBytes {
     switch owner {
     case .mapped: system_unmap(base, length: count)
     case .heap: base.deallocate()
-    case .borrowed: break
     }
   }
 
@@ -113,10 +110,8 @@ extension TableBytes {
     if system_isDirectory(fd) { return .failure(.cannotOpen(SystemErrno(rawValue: 21))) }
     let size = system_fileSize(fd)
     guard size >= 0 else { return .failure(.cannotOpen(system_errno())) }
-    guard size >= TableFormat.headerSize else {
-      return .failure(size == 0 ? .truncated(expected: TableFormat.headerSize, actual: 0)
-                                : .truncated(expected: TableFormat.headerSize, actual: size))
-    }
+    // An empty file cannot be mapped; anything else goes to validation, which checks the magic first.
+    guard size > 0 else { return .failure(.truncated(expected: TableFormat.headerSize, actual: 0)) }
     guard let address = system_mapReadOnly(fd, length: size) else {
       return .failure(.cannotOpen(system_errno()))
     }

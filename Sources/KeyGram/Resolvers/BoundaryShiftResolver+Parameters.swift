@@ -4,7 +4,7 @@ extension BoundaryShiftResolver {
     /// Scales every shift. A divider between keys A and B moves by
     /// (w_B / (w_A + w_B) − 0.5) × (distance between the two slot centres) × `shiftMultiplier`
     /// towards the less likely key, so with 1 a divider could move by up to half a slot before
-    /// clamping. Default 0.25, tuned by `keygram tune` on held-out text (docs/Tuning.md): larger
+    /// clamping. Default 0.25, tuned by `keygram tune` on held-out text (docs/Simulator.md): larger
     /// values overshoot the Bayes boundary at moderate odds. NaN or infinite: the default; negative: 0.
     public var shiftMultiplier: Float = 0.25
     /// No key's target shrinks below this fraction of its slot width. Each divider's shift is

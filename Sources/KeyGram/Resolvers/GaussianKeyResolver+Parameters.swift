@@ -12,7 +12,7 @@ extension GaussianKeyResolver {
     public var offsetY: Float = 0
     /// The exponent α of P(key | context) in the score P^α · N(touch). 1 is plain Bayes;
     /// 0 ignores the context (nearest aim point). Default 0.7, tuned by `keygram tune` on
-    /// held-out text (docs/Tuning.md): a letter model is overconfident on text unlike its
+    /// held-out text (docs/Simulator.md): a letter model is overconfident on text unlike its
     /// corpus. NaN or infinite: the default; clamped to 0 ... 100.
     public var priorWeight: Float = 0.7
     /// The anchor (Gunawardana et al. 2010): a touch inside the central `anchorFraction` of

@@ -10,7 +10,8 @@
 ///    that key;
 /// 3. otherwise the best-scoring letter key. The touch's row is scored first; another row is
 ///    scored only if its best prior minus its nearest vertical distance term could still win,
-///    so the answer is exact and usually costs one row. Ties go to the earlier key; if no
+///    so the answer is exact and usually costs one row. Ties go to the key scored first (the
+///    slot key, then outwards in its row, then other rows); if no
 ///    score is finite (a touch astronomically far away) the slot's key is kept.
 ///
 /// α · ln P per key is computed once per context change (`update(for:)`), so a resolve is

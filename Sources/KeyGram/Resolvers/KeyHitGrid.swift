@@ -56,7 +56,9 @@ final class KeyHitGrid {
       let edges = [origin] + keys.dropLast().map { dividers[$0] } + [end]
       let narrowest = zip(edges.dropLast(), edges.dropFirst()).map { $1 - $0 }.min() ?? 0
       let monotone = narrowest >= 0
-      let count = narrowest > 0 ? Int(((end - origin) / narrowest).rounded(.up)) + 1 : Int.max
+      // Compared as a Float first: a near-zero width or a huge frame would overflow Int.
+      let ratio = narrowest > 0 ? ((end - origin) / narrowest).rounded(.up) : .infinity
+      let count = ratio.isFinite && ratio < Float(Self.maximumBucketsPerRow) ? Int(ratio) + 1 : Int.max
       origins.append(origin)
       firsts.append(buckets.count)
       guard monotone, count <= Self.maximumBucketsPerRow, narrowest > 0 else {

@@ -139,10 +139,11 @@ extension KeyGramTable {
                               letterCount: n, includesEndOfWord: true)
   }
 
-  /// The distribution after the last two scalars of `text` (a convenience for tools and tests).
+  /// The distribution after `text` (a convenience for tools and tests): its last two symbols,
+  /// skipping apostrophes as `TypingContext` does.
   public func distribution(after text: some StringProtocol) -> LetterDistribution {
     var context = LetterContext.wordStart
-    for scalar in text.unicodeScalars { context.append(symbol(for: scalar)) }
+    for scalar in text.unicodeScalars where !TypingContext.isApostrophe(scalar) { context.append(symbol(for: scalar)) }
     return distribution(after: context)
   }
 

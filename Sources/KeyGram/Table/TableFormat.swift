@@ -88,13 +88,4 @@ public enum TableFormat {
     }
   }
 
-  /// Rows in a weight section for an alphabet of `letterCount` letters.
-  public static func rowCount(of tag: Tag, letterCount n: Int) -> Int? {
-    switch tag {
-    case Section.unigram, Section.initial: return 1
-    case Section.bigram: return n
-    case Section.trigram: return (n + 1) * n
-    default: return nil
-    }
-  }
 }

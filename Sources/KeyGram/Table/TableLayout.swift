@@ -52,7 +52,7 @@ public struct TableLayout: Sendable, Equatable {
     guard computed == storedCRC32 else { throw .checksumMismatch(stored: storedCRC32, computed: computed) }
 
     let n = Int(bytes.uint16(at: F.Offset.letterCount))
-    guard n >= 1 && n <= F.maximumLetterCount else { throw .badHeader(field: "letter count \(n)") }
+    guard n >= 2 && n <= F.maximumLetterCount else { throw .badHeader(field: "letter count \(n)") }
     guard Int(bytes.uint16(at: F.Offset.rowWidth)) == n + 1 else { throw .badHeader(field: "row width") }
     guard bytes.uint32(at: F.Offset.rowTotal) == F.rowTotal else { throw .badHeader(field: "row total") }
     letterCount = n

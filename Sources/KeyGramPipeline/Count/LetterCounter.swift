@@ -17,7 +17,6 @@ public struct LetterCounter {
   private var pending: [UInt8] = []
   public private(set) var outsideAlphabet: UInt64 = 0
   public private(set) var invalidUTF8: UInt64 = 0
-  public private(set) var bytes: UInt64 = 0
 
   public init(decoder: LetterDecoder) {
     self.decoder = decoder
@@ -32,7 +31,6 @@ public struct LetterCounter {
 
   /// Counts the symbols in `chunk`, continuing from where the last chunk stopped.
   public mutating func consume(_ chunk: UnsafeRawBufferPointer) {
-    bytes += UInt64(chunk.count)
     var start = 0
     if !pending.isEmpty { start = finishPendingSequence(chunk) }
     let classes = decoder.byteClasses

@@ -36,6 +36,8 @@ public struct LetterDecoder: Sendable {
   private let lowScalarClasses: [ScalarClass]
   /// (letter symbol, combining mark) → composed letter symbol, for NFD input.
   private let compositions: [UInt64: UInt8]
+  /// Each alphabet letter's index, for scalars above the precomputed range.
+  private let letters: [Unicode.Scalar: Int]
 
   public var letterCount: Int { language.alphabet.count }
 
@@ -50,6 +52,7 @@ public struct LetterDecoder: Sendable {
       }
     }
     self.compositions = compositions
+    self.letters = letters
     let classify = { (scalar: Unicode.Scalar) in Self.classify(scalar, language: language, letters: letters) }
     lowScalarClasses = (0..<0x800).map { classify(Unicode.Scalar(UInt32($0))!) }
     byteClasses = (0..<256).map { byte -> UInt8 in
@@ -77,7 +80,7 @@ public struct LetterDecoder: Sendable {
   @inline(__always)
   public func scalarClass(_ scalar: Unicode.Scalar) -> ScalarClass {
     if scalar.value < 0x800 { return lowScalarClasses[Int(scalar.value)] }
-    return Self.classify(scalar, language: language, letters: language.letterIndex)
+    return Self.classify(scalar, language: language, letters: letters)
   }
 
   /// The letter symbol that `mark` composes with letter `symbol` into, if the alphabet has it.

@@ -7,8 +7,10 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
 
 /// An output written so that a failed run never leaves a partial or clobbered file: the bytes
 /// go to a temporary file in the target's folder and are flushed to disk; `commit()` then
-/// renames it over the target, which `rename(2)` does atomically. A build prepares all its
-/// outputs before it commits any, so the binary and Swift tables are replaced together or not at all.
+/// renames it over the target, which `rename(2)` does atomically. A build writes all its
+/// outputs before it renames any, so a failed write leaves every old output in place; the
+/// renames themselves (same folder, files already written) could only fail if a target turned
+/// into a folder meanwhile, which `keygram verify` would then report as a mismatch.
 public final class AtomicFile {
   public let path: String
   private let temporary: String

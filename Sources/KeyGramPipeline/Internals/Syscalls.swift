@@ -13,7 +13,6 @@ struct Errno: Error, Equatable, CustomStringConvertible {
   var rawValue: Int32
   static var current: Errno { Errno(rawValue: errno) }
   var description: String { strerror(rawValue).map { String(cString: $0) } ?? "errno \(rawValue)" }
-  static let isDirectory = Errno(rawValue: EISDIR)
 }
 
 // MARK: - Files

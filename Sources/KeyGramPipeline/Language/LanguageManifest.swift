@@ -1,4 +1,5 @@
 import Foundation
+import KeyGram
 
 /// Why a language manifest (corpora/<code>/language.json) was refused: names the file and field.
 public struct ManifestError: Error, Equatable, CustomStringConvertible {
@@ -58,8 +59,10 @@ public enum LanguageManifest {
       throw fail("code", "\"\(file.code)\" is not a language code such as \"en\" or \"pt-BR\"")
     }
     let alphabet = Array(file.alphabet.precomposedStringWithCanonicalMapping.unicodeScalars)
-    guard !alphabet.isEmpty else { throw fail("alphabet", "empty") }
-    guard alphabet.count <= 250 else { throw fail("alphabet", "\(alphabet.count) letters; at most 250") }
+    guard alphabet.count >= 2 else { throw fail("alphabet", "\(alphabet.count) letters; a table needs at least 2") }
+    guard alphabet.count <= TableFormat.maximumLetterCount else {
+      throw fail("alphabet", "\(alphabet.count) letters; at most \(TableFormat.maximumLetterCount)")
+    }
     var seen: Set<Unicode.Scalar> = []
     for letter in alphabet {
       guard seen.insert(letter).inserted else { throw fail("alphabet", "\"\(letter)\" appears twice") }
@@ -99,7 +102,7 @@ public enum LanguageManifest {
       if let missing = alphabet.first(where: { typed[$0] == nil }) {
         throw fail("layout", "letter \"\(missing)\" has no key")
       }
-      guard rows.joined().count <= 250 else { throw fail("layout", "more than 250 keys") }
+      guard rows.joined().count <= TableFormat.maximumLetterCount else { throw fail("layout", "more than \(TableFormat.maximumLetterCount) keys") }
       layout = KeyboardLayoutSpec(name: spec.name, rows: rows)
     }
     return Language(code: file.code, name: file.name, alphabet: alphabet, caseMappings: caseMappings,

@@ -1,3 +1,5 @@
+import KeyGram
+
 /// The quantising stage: each probability row becomes UInt16 weights that sum to exactly
 /// `TableFormat.rowTotal` (65,536) with no zero, so "normalised" is checkable in integers.
 ///
@@ -6,7 +8,7 @@
 /// (from the floor of 1) comes off the entries rounded up furthest. Ties go to the lower index,
 /// so the result is deterministic.
 public enum Quantise {
-  public static let total = Int(65_536)
+  public static let total = Int(TableFormat.rowTotal)
 
   public static func row(_ probabilities: [Double]) -> [UInt16] {
     precondition(!probabilities.isEmpty && probabilities.count <= total)

@@ -32,11 +32,6 @@ public struct SVGDocument {
                     + "font-weight=\"\(weight)\" fill=\"\(fill)\" font-family=\"Helvetica, Arial, sans-serif\">\(Self.escape(content))</text>")
   }
 
-  public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {
-    elements.append("<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\""
-                    + (dash.map { " stroke-dasharray=\"\($0)\"" } ?? "") + "/>")
-  }
-
   public var rendered: String {
     """
     <?xml version="1.0" encoding="UTF-8"?>

@@ -19,7 +19,9 @@ final class ChunkStream: @unchecked Sendable {
   }
 
   private let paths: [String]
-  private let free: DispatchSemaphore
+  /// Counts free slots. Created at 0 and signalled once per slot, because libdispatch traps
+  /// when a semaphore is released below its initial value, as a cancelled stream can be.
+  private let free = DispatchSemaphore(value: 0)
   private let ready = DispatchSemaphore(value: 0)
   private let lock = NSLock()
   private var freeSlots: [Slot]
@@ -29,7 +31,7 @@ final class ChunkStream: @unchecked Sendable {
   init(paths: [String], slotCount: Int = 4, chunkSize: Int = 1 << 20) {
     self.paths = paths
     freeSlots = (0..<slotCount).map { _ in Slot(capacity: chunkSize) }
-    free = DispatchSemaphore(value: slotCount)
+    for _ in 0..<slotCount { free.signal() }
   }
 
   /// Starts the reading thread.

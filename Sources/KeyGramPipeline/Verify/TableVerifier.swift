@@ -83,7 +83,8 @@ public struct TableVerifier {
       return report
     }
     if language.alphabet != table.alphabet {
-      fail(.manifest, "alphabet \(String(String.UnicodeScalarView(table.alphabet))) differs from \(corpora.folder(for: code))/language.json: \(String(String.UnicodeScalarView(language.alphabet)))")
+      fail(.manifest, "alphabet \(String(String.UnicodeScalarView(table.alphabet))) differs from \(corpora.folder(for: code))/language.json: \(String(String.UnicodeScalarView(language.alphabet))); run make tables")
+      return report  // nothing else can be compared against a different alphabet
     }
     let expectedImage = TableImage.make(language: language, model: Self.model(of: table), provenance: Self.provenance(of: table))
     let layoutNow = Self.section(TableFormat.Section.layout, in: expectedImage)
@@ -115,7 +116,7 @@ public struct TableVerifier {
     let folder = corpora.folder(for: code)
     let current = corpora.corpusFiles(for: code)
     report.corpusFiles = current.count
-    let recorded = Dictionary(uniqueKeysWithValues: provenance.files.map { ($0.name, $0) })
+    let recorded = Dictionary(provenance.files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let currentNames = Set(current.map { Pipeline.relativeName($0, in: folder) })
     for name in recorded.keys.sorted() where !currentNames.contains(name) {
       fail(.freshness, "\(folder)/\(name) was removed since the table was built; run make tables")
@@ -135,6 +136,20 @@ public struct TableVerifier {
       }
     }
     return report
+  }
+
+  /// Checks the generated index (KeyGramTables.swift) lists exactly the generated tables in
+  /// the Swift folder; nil when it does (or when there is no Swift folder to check).
+  public func verifyIndex() -> Failure? {
+    guard let swiftFolder else { return nil }
+    let path = "\(swiftFolder)/\(SwiftTableSource.indexFileName)"
+    guard let actual = try? String(contentsOfFile: path, encoding: .utf8) else {
+      return Failure(check: .swift, message: "\(path) is missing; run make tables")
+    }
+    guard actual == SwiftTableSource.index(forFolder: swiftFolder) else {
+      return Failure(check: .swift, message: "\(path) does not list exactly the generated tables beside it; run make tables")
+    }
+    return nil
   }
 
   /// Every row of a table, named as `keygram inspect --json` names them.
