@@ -36,18 +36,7 @@ struct KeygramCLITests {
 
   @discardableResult
   func keygram(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    try Process.runAndCapture(Self.executable, arguments, in: directory)
   }
 
   /// A scratch project: corpora/en (the real manifest, a tiny corpus), tables/, swift/.
@@ -76,6 +65,18 @@ struct KeygramCLITests {
     let verify = try keygram("verify", "tables", "--swift-out", "swift", in: root)
     #expect(verify.status == 0, "\(verify.stdout)")
     #expect(verify.stdout.hasPrefix("tables/en.keygram: ok: en,"))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
+  func progressBarOnATerminal() throws {
+    // script(1) gives the command a pseudo-terminal, so stderr is a TTY as for a person.
+    let root = try scratch()
+    let command = "\(Self.executable) build en --out tables --swift-out swift"
+    let run = try Process.runAndCapture("/usr/bin/script", ["-qec", command, "/dev/null"], in: root)
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("\ren █"), "a bar drawn over itself with carriage returns")
+    #expect(run.stdout.contains("100%"))
+    #expect(run.stdout.contains("English (en): 1 file"))
   }
 
   @Test func buildFromTheUsersOwnFiles() throws {
@@ -284,5 +285,23 @@ struct KeygramCLITests {
       #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
       #expect(svg.hasSuffix("</svg>\n"))
     }
+  }
+}
+
+extension Process {
+  /// Runs `executable` to completion and returns its exit status and output.
+  static func runAndCapture(_ executable: String, _ arguments: [String], in directory: String) throws -> KeygramCLITests.Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return .init(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
   }
 }
