@@ -56,13 +56,7 @@ struct ZeroAllocationTests {
       for _ in 0..<Self.iterations { total &+= distribution.topLetters(into: &top) }
     }
     #expect(total == 5 * 2 * Self.iterations)  // the warm-up run and the measured one
-    #if DEBUG
-    // Unspecialised generic code (debug builds) allocates coroutine frames for the generic
-    // MutableCollection subscript: about 65 mallocs a call. Specialised (release) code does not.
-    withKnownIssue("topLetters(into:) allocates in debug builds", isIntermittent: true) { #expect(count == 0) }
-    #else
     #expect(count == 0)
-    #endif
   }
 
   @Test("Recording keystrokes and updating both resolvers", arguments: EnglishTable.Source.allCases)

@@ -48,24 +48,29 @@ public struct LetterDistribution: RandomAccessCollection, Sendable {
 
   /// Writes the indices of the most likely letters, best first, into `buffer` (as many as
   /// it holds, at most `letterCount`) and returns how many it wrote. End of word is not a
-  /// candidate. Ties keep alphabet order. Allocates nothing.
+  /// candidate. Ties keep alphabet order. Allocates nothing, in debug builds too.
   @inlinable
-  public func topLetters<Buffer: MutableCollection>(into buffer: inout Buffer) -> Int
-  where Buffer.Element == Int, Buffer.Index == Int {
+  public func topLetters(into buffer: inout [Int]) -> Int {
+    buffer.withUnsafeMutableBufferPointer { topLetters(into: $0) }
+  }
+
+  /// `topLetters(into:)` for memory the caller manages.
+  @inlinable
+  public func topLetters(into buffer: UnsafeMutableBufferPointer<Int>) -> Int {
     let k = Swift.min(buffer.count, letterCount)
     var filled = 0
     // Insertion into a sorted prefix: k and N are small (≤ 250), and no storage is needed.
     for letter in 0..<letterCount {
       let w = weight(at: letter)
       var position = filled
-      while position > 0 && weight(at: buffer[buffer.startIndex + position - 1]) < w { position -= 1 }
+      while position > 0 && weight(at: buffer[position - 1]) < w { position -= 1 }
       guard position < k else { continue }
       var move = Swift.min(filled, k - 1)
       while move > position {
-        buffer[buffer.startIndex + move] = buffer[buffer.startIndex + move - 1]
+        buffer[move] = buffer[move - 1]
         move -= 1
       }
-      buffer[buffer.startIndex + position] = letter
+      buffer[position] = letter
       filled = Swift.min(filled + 1, k)
     }
     return filled
