@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "KeyGram",
+  // The runtime is iOS-first; the builder uses Clock, which needs macOS 13.
+  platforms: [.iOS(.v16), .macOS(.v13)],
   products: [
     // The runtime a keyboard extension embeds: no dependencies, not even Foundation.
     .library(name: "KeyGram", targets: ["KeyGram"]),
