@@ -132,7 +132,7 @@ public enum Pipeline {
     let (counts, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
                                          frequencyLists: request.frequencyLists, progress: progress)
     let model = normalise(counts)
-    let image = TableImage.make(language: request.language, model: model, provenance: provenance)
+    let image = TableImage.make(language: request.language, model: model, provenance: provenance, decoder: decoder)
 
     // Check the image with the runtime's own validator before anything is replaced.
     _ = try KeyGramTable(copying: image)

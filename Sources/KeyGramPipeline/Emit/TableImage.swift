@@ -3,7 +3,9 @@ import KeyGram
 /// The emitting stage's first half: lays out a normalised model as `.keygram` bytes
 /// (docs/TableFormat.md). The image is complete (state `DONE`, CRC set); `AtomicFile` writes it.
 public enum TableImage {
-  public static func make(language: Language, model: QuantisedModel, provenance: Provenance?) -> [UInt8] {
+  /// `decoder` is the build's own, when it has one, so its character tables are not made twice.
+  public static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
+                          decoder: LetterDecoder? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
     precondition(model.letterCount == n, "model and language disagree on the alphabet")
@@ -21,7 +23,7 @@ public enum TableImage {
     }
     sections.append((F.Section.alphabet, alphabet.bytes, n))
 
-    let decoder = LetterDecoder(language: language)
+    let decoder = decoder ?? LetterDecoder(language: language)
     let ascii = (0..<128).map { byte -> UInt8 in
       let symbol = decoder.byteClasses[byte]
       return (1...UInt8(n)).contains(symbol) ? symbol - 1 : F.notALetter
@@ -74,7 +76,8 @@ public enum TableImage {
     return out.bytes
   }
 
-  private static func layoutBytes(_ layout: KeyboardLayoutSpec, language: Language) -> [UInt8] {
+  /// The `LAYT` section for `layout`; `keygram verify` compares a table's with it.
+  static func layoutBytes(_ layout: KeyboardLayoutSpec, language: Language) -> [UInt8] {
     let keys = layout.keys
     var keyOfLetter = [UInt8](repeating: 0xFF, count: language.alphabet.count)
     let letterIndex = language.letterIndex

@@ -86,8 +86,7 @@ public struct TableVerifier {
       fail(.manifest, "alphabet \(String(String.UnicodeScalarView(table.alphabet))) differs from \(corpora.folder(for: code))/language.json: \(String(String.UnicodeScalarView(language.alphabet))); run make tables")
       return report  // nothing else can be compared against a different alphabet
     }
-    let expectedImage = TableImage.make(language: language, model: Self.model(of: table), provenance: Self.provenance(of: table))
-    let layoutNow = Self.section(TableFormat.Section.layout, in: expectedImage)
+    let layoutNow = language.layout.map { TableImage.layoutBytes($0, language: language) }
     let layoutStored = table.layout.layoutSection.map { Array(table.bytes.array[$0]) }
     if layoutNow != layoutStored {
       fail(.manifest, "keyboard layout in the table differs from \(corpora.folder(for: code))/language.json; run make tables")
@@ -169,21 +168,7 @@ public struct TableVerifier {
     return rows
   }
 
-  /// The quantised model stored in a table.
-  static func model(of table: KeyGramTable) -> QuantisedModel {
-    let rows = Self.rows(of: table).map { _, row in row.indices.map { UInt16(truncatingIfNeeded: row.weight(at: $0)) } }
-    let n = table.letterCount
-    return QuantisedModel(letterCount: n, unigram: rows[0], initial: rows[1], bigram: Array(rows[2..<(2 + n)]), trigram: Array(rows[(2 + n)...]))
-  }
-
   static func provenance(of table: KeyGramTable) -> Provenance? {
     table.layout.provenanceSection.flatMap { Provenance(section: table.bytes.slice(from: $0.lowerBound, length: $0.count), letterCount: table.letterCount) }
-  }
-
-  /// The bytes of section `tag` in a table image, or nil.
-  static func section(_ tag: TableFormat.Tag, in image: [UInt8]) -> [UInt8]? {
-    guard let table = try? KeyGramTable(copying: image),
-          let entry = table.layout.sections.first(where: { $0.tag == tag }) else { return nil }
-    return Array(image[entry.offset..<(entry.offset + entry.length)])
   }
 }
