@@ -22,6 +22,8 @@ public enum Pipeline {
     public var showProgress: Bool
     /// Inputs that are word-frequency lists whatever their names.
     public var frequencyLists: Set<String> = []
+    /// How many 4-gram contexts the table keeps (0: none; alphabets over 63 letters keep none).
+    public var quadgramContexts = Prune.defaultQuadgramContexts
 
     public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
                 swiftFolder: String?, showProgress: Bool = false) {
@@ -117,9 +119,9 @@ public enum Pipeline {
     }
   }
 
-  /// Stages 4–5: smooth and quantise, then lay out the table image.
-  public static func normalise(_ counts: NgramCounts) -> QuantisedModel {
-    QuantisedModel(Smooth.model(from: counts))
+  /// Stages 4–5: smooth, prune the 4-gram rows to the `quadgramContexts` best, and quantise.
+  public static func normalise(_ counts: NgramCounts, quadgramContexts: Int = Prune.defaultQuadgramContexts) -> QuantisedModel {
+    QuantisedModel(Prune.quadgrams(Smooth.model(from: counts), keeping: quadgramContexts))
   }
 
   /// Runs every stage and writes both outputs atomically.
@@ -131,7 +133,7 @@ public enum Pipeline {
     let progress = request.showProgress && system_stderrIsTerminal() ? ProgressBar(total: total, label: request.language.code) : nil
     let (counts, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
                                          frequencyLists: request.frequencyLists, progress: progress)
-    let model = normalise(counts)
+    let model = normalise(counts, quadgramContexts: request.quadgramContexts)
     let image = TableImage.make(language: request.language, model: model, provenance: provenance, decoder: decoder)
 
     // Check the image with the runtime's own validator before anything is replaced.

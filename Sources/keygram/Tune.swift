@@ -32,10 +32,20 @@ extension Keygram {
     @Option(help: "The random seed.")
     var seed: UInt64 = 7
 
+    @Option(help: "The context the resolvers' priors see: bigram, trigram or 4-gram (what a keyboard gets from TypingContext).")
+    var context: String = TypingSimulator.Method.Context.fourgram.rawValue
+
     @Option(help: "The corpora folder (for the default text).")
     var corpora = "corpora"
 
+    func validate() throws {
+      guard let context = TypingSimulator.Method.Context(rawValue: context), context != .none else {
+        throw ValidationError("--context must be bigram, trigram or 4-gram, not \(context).")
+      }
+    }
+
     func run() throws {
+      let context = TypingSimulator.Method.Context(rawValue: self.context)!
       let setup = try SimulationSetup(lang: lang, tablePath: nil, layoutName: "iphone-portrait", corpora: corpora)
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "tuning")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
@@ -44,19 +54,19 @@ extension Keygram {
       for multiplier: Float in [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1] {
         for ratio: Float in [0.6, 0.7, 0.8, 0.85, 0.9] {
           methods.append(.init(name: "boundary shift: shiftMultiplier \(multiplier), minWidthRatio \(ratio)",
-                               kind: .boundaryShift(.init(shiftMultiplier: multiplier, minWidthRatio: ratio)), context: .trigram))
+                               kind: .boundaryShift(.init(shiftMultiplier: multiplier, minWidthRatio: ratio)), context: context))
         }
       }
       for weight: Float in [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.25] {
         for anchor: Float in [0, 0.5, 0.75, 0.8, 0.85, 0.9, 0.95, 1] {
           methods.append(.init(name: "Gaussian: priorWeight \(weight), anchorFraction \(anchor)",
-                               kind: .gaussian(.init(priorWeight: weight, anchorFraction: anchor)), context: .trigram))
+                               kind: .gaussian(.init(priorWeight: weight, anchorFraction: anchor)), context: context))
         }
       }
       let main = setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed), methods: methods)
       let precise = setup.simulator.run(keystrokes, touches: .init(sigmaX: preciseSigma, sigmaY: preciseSigma, seed: seed), methods: methods)
 
-      print("Tuning text \(textPath), \(main.keystrokes) keystrokes, seed \(seed), trigram context.\n")
+      print("Tuning text \(textPath), \(main.keystrokes) keystrokes, seed \(seed), \(context.rawValue) context.\n")
       print("| method | errors at σ = \(sigma) | × fewer than static | errors at σ = \(preciseSigma) (static: \(precise.methods[0].errors)) |")
       print("|---|---:|---:|---:|")
       for (result, preciseResult) in zip(main.methods, precise.methods) {

@@ -83,7 +83,7 @@ struct VerifyTests {
     bytes[TableFormat.Offset.majorVersion] = 9
     workspace.write(Self.resealed(bytes))
     let failure = try #require(workspace.verify().failures.first)
-    #expect(failure.message.hasPrefix("unsupported format version 9.1"))
+    #expect(failure.message.hasPrefix("unsupported format version 9.\(TableFormat.minorVersion)"))
   }
 
   @Test func rowEditedToSumWrongWithItsCRCRecomputed() throws {

@@ -69,7 +69,7 @@ struct KeyGramTableErrorTests {
   @Test("Unsupported version")
   func unsupportedVersion() {
     let bytes = Self.corrupted { Self.store16(2, in: &$0, at: TableFormat.Offset.majorVersion) }
-    #expect(open(bytes) == .unsupportedVersion(major: 2, minor: 1))
+    #expect(open(bytes) == .unsupportedVersion(major: 2, minor: TableFormat.minorVersion))
   }
 
   @Test("Truncated: shorter than the header, and shorter than the recorded size")
@@ -131,6 +131,41 @@ struct KeyGramTableErrorTests {
       Issue.record("out-of-bounds section not reported: \(String(describing: open(outOfBounds)))")
       return
     }
+  }
+
+  @Test("Bad QUAD section: a rank that miscounts, a mask bit past word start, a row count the directory disagrees with, a short section")
+  func badQuadgramSection() {
+    let quad = TableFormat.Section.quadgram
+    let n = EnglishTable.mapped.letterCount
+    func sectionOffset(_ bytes: [UInt8]) -> Int { Int(Self.read32(bytes, at: Self.directoryEntry(of: quad, in: bytes) + 4)) }
+    func reason(_ bytes: [UInt8]) -> String? {
+      guard case .badSection(tag: "QUAD", let reason)? = open(bytes) else { return nil }
+      return reason
+    }
+
+    let badRank = Self.corrupted { bytes in
+      let ranks = sectionOffset(bytes) + TableFormat.Quadgram.ranksOffset(letterCount: n)
+      Self.store32(Self.read32(bytes, at: ranks + 4 * 100) + 1, in: &bytes, at: ranks + 4 * 100)
+    }
+    #expect(reason(badRank)?.contains("rank 100") == true, "\(String(describing: open(badRank)))")
+
+    let strayBit = Self.corrupted { bytes in
+      let masks = sectionOffset(bytes) + TableFormat.Quadgram.masksOffset(letterCount: n)
+      bytes[masks + 8 * 5 + 4] |= 0x80  // bit 39 of mask 5: no such first letter in a 26-letter alphabet
+    }
+    #expect(reason(strayBit)?.contains("mask 5") == true, "\(String(describing: open(strayBit)))")
+
+    let wrongCount = Self.corrupted { bytes in
+      let entry = Self.directoryEntry(of: quad, in: bytes)
+      Self.store32(Self.read32(bytes, at: entry + 12) - 1, in: &bytes, at: entry + 12)
+    }
+    #expect(reason(wrongCount)?.contains("directory says") == true, "\(String(describing: open(wrongCount)))")
+
+    let short = Self.corrupted { bytes in
+      let entry = Self.directoryEntry(of: quad, in: bytes)
+      Self.store32(Self.read32(bytes, at: entry + 8) - 16, in: &bytes, at: entry + 8)
+    }
+    #expect(reason(short)?.contains("length") == true, "\(String(describing: open(short)))")
   }
 
   @Test("Bad header fields: byte order, row total, letter count")

@@ -121,6 +121,49 @@ struct KeyGramTableTests {
     #expect(failures == 0)
   }
 
+  @Test("Three letters of context: after \"wi-t-h\" the word ends, after \"^th\" e is likelier than after any \"th\"",
+        arguments: EnglishTable.Source.allCases)
+  func fourgramContext(source: EnglishTable.Source) {
+    let table = source.table
+    let e = EnglishTable.letter("e")
+    let t = LetterSymbol(letterIndex: EnglishTable.letter("t")), h = LetterSymbol(letterIndex: EnglishTable.letter("h"))
+    let trigram = table.distribution(after: LetterContext(previous: t, last: h))
+    let withContext = table.distribution(after: "with")
+    let wordStart = table.distribution(after: " th")
+    var top = [0]
+    _ = trigram.topLetters(into: &top)
+    #expect(top[0] == e)  // "th" anywhere: mostly "the", "other", "then"
+    // end of word is not a letter, so compare it directly: "with" ends far more often than not
+    #expect(withContext[withContext.endOfWordIndex!] > 0.5)
+    #expect(withContext[withContext.endOfWordIndex!] > 4 * trigram[trigram.endOfWordIndex!])
+    #expect(wordStart[e] > trigram[e])
+    // Context the table did not keep: the trigram row, exactly.
+    let rare = table.distribution(after: LetterContext(earlier: LetterSymbol(letterIndex: EnglishTable.letter("z")), previous: t, last: h))
+    #expect(rare.indices.allSatisfy { rare.weight(at: $0) == trigram.weight(at: $0) })
+  }
+
+  @Test("Exactly the QUAD section's contexts differ from their trigram rows, and each sums to 65,536",
+        arguments: EnglishTable.Source.allCases)
+  func everyFourgramRow(source: EnglishTable.Source) {
+    let table = source.table
+    let n = table.letterCount
+    #expect(table.quadgramRowCount > 0)
+    var differing = 0, badSums = 0
+    for previous in 0..<n {
+      for last in 0..<n {
+        let p = LetterSymbol(letterIndex: previous), l = LetterSymbol(letterIndex: last)
+        let trigram = table.distribution(after: LetterContext(previous: p, last: l))
+        for earlier in (0..<n).map(LetterSymbol.init(letterIndex:)) + [.boundary] {
+          let row = table.distribution(after: LetterContext(earlier: earlier, previous: p, last: l))
+          if row.indices.contains(where: { row.weight(at: $0) != trigram.weight(at: $0) }) { differing += 1 }
+          if row.indices.reduce(UInt32(0), { $0 + row.weight(at: $1) }) != 65_536 { badSums += 1 }
+        }
+      }
+    }
+    #expect(differing == table.quadgramRowCount)
+    #expect(badSums == 0)
+  }
+
   @Test("topLetters fills the caller's buffer best first and stops at its size")
   func topLetters() {
     let distribution = EnglishTable.mapped.distribution(after: "th")

@@ -7,6 +7,9 @@ struct TypingContextTests {
   static func context(_ previous: LetterSymbol, _ last: LetterSymbol) -> LetterContext {
     LetterContext(previous: previous, last: last)
   }
+  static func context(_ earlier: LetterSymbol, _ previous: LetterSymbol, _ last: LetterSymbol) -> LetterContext {
+    LetterContext(earlier: earlier, previous: previous, last: last)
+  }
 
   func topLetter(_ context: TypingContext) -> Unicode.Scalar {
     var top = [0]
@@ -53,8 +56,9 @@ struct TypingContextTests {
     context.record("a")
     context.record("a")
     context.record("a")
-    #expect(context.recomputeCount == 4)  // ^a, aa, then aa again: (a, a) is unchanged
-    #expect(context.letterContext == Self.context(Self.symbol("a"), Self.symbol("a")))
+    context.record("a")
+    #expect(context.recomputeCount == 5)  // ^a, ^aa, aaa, then aaa again: (a, a, a) is unchanged
+    #expect(context.letterContext == Self.context(Self.symbol("a"), Self.symbol("a"), Self.symbol("a")))
     // The same holds for a resolver fed from the context.
     let resolver = GaussianKeyResolver(layout: .iPhonePortraitQWERTY, table: EnglishTable.mapped)
     resolver.update(for: context)
@@ -72,7 +76,7 @@ struct TypingContextTests {
   func symbols() {
     var upper = TypingContext(table: EnglishTable.mapped)
     upper.record(contentsOf: "TH")
-    #expect(upper.letterContext == Self.context(Self.symbol("t"), Self.symbol("h")))
+    #expect(upper.letterContext == Self.context(.boundary, Self.symbol("t"), Self.symbol("h")))
     for boundary: Unicode.Scalar in ["3", ".", ",", "\n", "😀", "\u{A0}", "-"] {
       var context = TypingContext(table: EnglishTable.mapped)
       context.record("q")
@@ -130,7 +134,7 @@ struct TypingContextTests {
     context.recordDeletion()  // "the "
     #expect(context.letterContext == .wordStart)
     context.recordDeletion()  // "the": back into the previous word
-    #expect(context.letterContext == Self.context(Self.symbol("h"), Self.symbol("e")))
+    #expect(context.letterContext == Self.context(Self.symbol("t"), Self.symbol("h"), Self.symbol("e")))
     context.recordDeletion()
     context.recordDeletion()  // "t"
     #expect(context.letterContext == Self.context(.boundary, Self.symbol("t")))
@@ -169,12 +173,12 @@ struct TypingContextTests {
     var context = TypingContext(table: EnglishTable.mapped)
     context.record(contentsOf: "zz")
     context.reset(textBeforeCursor: "Hello, th")
-    #expect(context.letterContext == Self.context(Self.symbol("t"), Self.symbol("h")))
+    #expect(context.letterContext == Self.context(.boundary, Self.symbol("t"), Self.symbol("h")))
     context.reset(textBeforeCursor: "")
     #expect(context.letterContext == .wordStart)
     // A long text: only the last 16 scalars are read; deleting past them is unknown.
     context.reset(textBeforeCursor: String(repeating: "x", count: 100) + "the")
-    #expect(context.letterContext == Self.context(Self.symbol("h"), Self.symbol("e")))
+    #expect(context.letterContext == Self.context(Self.symbol("t"), Self.symbol("h"), Self.symbol("e")))
     for _ in 0..<16 { context.recordDeletion() }
     #expect(context.distribution.isUniform)
     context.reset()

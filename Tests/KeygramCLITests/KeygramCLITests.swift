@@ -246,7 +246,7 @@ struct KeygramCLITests {
     #expect(first.status == 0 && first.stdout == again.stdout)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
     #expect(json["keystrokes"] as? Int == 5000)
-    #expect((json["methods"] as? [[String: Any]])?.count == 7)
+    #expect((json["methods"] as? [[String: Any]])?.count == 10)
   }
 
   @Test func simulateWorksForEveryShippedLanguage() throws {

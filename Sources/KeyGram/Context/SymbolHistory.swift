@@ -43,29 +43,30 @@ struct SymbolHistory: Hashable, Sendable {
   /// contexts with the same distribution compare equal (after a boundary or an unknown
   /// letter, what came before does not matter).
   var context: LetterContext {
-    var last: LetterSymbol?
-    var previous: LetterSymbol?
+    var symbols: (LetterSymbol?, LetterSymbol?, LetterSymbol?) = (nil, nil, nil)  // last, previous, earlier
+    var found = 0
     var index = 0
-    while index < count {
+    while index < count && found < 3 {
       let raw = entry(index)
       index += 1
       if raw == Self.transparent { continue }
-      if last == nil {
-        last = LetterSymbol(rawValue: raw)
-      } else {
-        previous = LetterSymbol(rawValue: raw)
-        break
+      switch found {
+      case 0: symbols.0 = LetterSymbol(rawValue: raw)
+      case 1: symbols.1 = LetterSymbol(rawValue: raw)
+      default: symbols.2 = LetterSymbol(rawValue: raw)
       }
+      found += 1
     }
-    return Self.normalized(previous: previous ?? floor, last: last ?? floor)
+    return Self.normalized(earlier: symbols.2 ?? floor, previous: symbols.1 ?? floor, last: symbols.0 ?? floor)
   }
 
   /// The canonical form of a context: `wordStart` after a boundary, unknown-unknown after an
-  /// unknown letter, unchanged after a letter.
-  static func normalized(previous: LetterSymbol, last: LetterSymbol) -> LetterContext {
+  /// unknown letter, unchanged after a letter (with `LetterContext`'s rule for `earlier`).
+  static func normalized(earlier: LetterSymbol, previous: LetterSymbol, last: LetterSymbol) -> LetterContext {
     if last == .boundary { return .wordStart }
     if !last.isLetter { return LetterContext(previous: .unknownLetter, last: .unknownLetter) }
-    return LetterContext(previous: previous.isLetter || previous == .boundary ? previous : .unknownLetter,
+    return LetterContext(earlier: earlier,
+                         previous: previous.isLetter || previous == .boundary ? previous : .unknownLetter,
                          last: last)
   }
 

@@ -19,7 +19,7 @@ public struct TypingContext: Sendable {
   /// The table the distributions come from.
   public let table: KeyGramTable
   var history = SymbolHistory()
-  /// The last two symbols that matter, normalised: `.wordStart` after any boundary.
+  /// The last three symbols that matter, normalised: `.wordStart` after any boundary.
   public private(set) var letterContext: LetterContext
   /// The distribution of the next symbol after `letterContext`, cached: recording something
   /// that leaves `letterContext` unchanged does not look it up again.

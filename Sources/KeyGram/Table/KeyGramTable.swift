@@ -111,6 +111,7 @@ extension KeyGramTable {
   }
 
   /// The distribution of what follows `context`, falling back as the context allows:
+  /// three letters (or word start and two letters) with a `QUAD` row → that 4-gram row;
   /// two letters → trigram; word start and a letter → trigram row `^x`; an unknown letter
   /// and a letter → bigram; a boundary → word-initial; an unknown letter → uniform.
   @inlinable
@@ -126,7 +127,12 @@ extension KeyGramTable {
     let row: Int
     let offset: Int
     if previous.isLetter, Int(previous.rawValue) < n {
-      row = Int(previous.rawValue) * n + Int(last.rawValue)
+      let group = Int(previous.rawValue) * n + Int(last.rawValue)
+      if let quadgramRow = quadgramRow(group: group, earlier: context.earlier) {
+        return LetterDistribution(row: bytes.slice(from: layout.quadgramRowsOffset + 2 * width * quadgramRow, length: 2 * width),
+                                  letterCount: n, includesEndOfWord: true)
+      }
+      row = group
       offset = layout.trigramOffset
     } else if previous == .boundary {
       row = n * n + Int(last.rawValue)
@@ -139,7 +145,29 @@ extension KeyGramTable {
                               letterCount: n, includesEndOfWord: true)
   }
 
-  /// The distribution after `text` (a convenience for tools and tests): its last two symbols,
+  /// The `QUAD` row for `earlier` before trigram row `group`, if the table kept one: a mask
+  /// test and a popcount, so the lookup stays O(1) however many rows there are.
+  @inlinable @inline(__always)
+  func quadgramRow(group: Int, earlier: LetterSymbol) -> Int? {
+    guard layout.quadgramRowCount > 0 else { return nil }
+    let first: Int
+    if earlier.isLetter, Int(earlier.rawValue) < letterCount {
+      first = Int(earlier.rawValue)
+    } else if earlier == .boundary {
+      first = letterCount
+    } else {
+      return nil
+    }
+    let mask = bytes.uint64(at: layout.quadgramMasksOffset + 8 * group)
+    let bit: UInt64 = 1 << UInt64(first)
+    guard mask & bit != 0 else { return nil }
+    return Int(bytes.uint32(at: layout.quadgramRanksOffset + 4 * group)) + (mask & (bit &- 1)).nonzeroBitCount
+  }
+
+  /// Whether the table has 4-gram rows (format 1.2 `QUAD`), and how many.
+  public var quadgramRowCount: Int { layout.quadgramRowCount }
+
+  /// The distribution after `text` (a convenience for tools and tests): its last three symbols,
   /// skipping apostrophes as `TypingContext` does.
   public func distribution(after text: some StringProtocol) -> LetterDistribution {
     var context = LetterContext.wordStart

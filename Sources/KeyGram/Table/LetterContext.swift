@@ -19,13 +19,25 @@ public struct LetterSymbol: Hashable, Sendable {
   @inlinable public var letterIndex: Int? { isLetter ? Int(rawValue) : nil }
 }
 
-/// The two most recent symbols: all a trigram model needs to predict the next letter.
+/// The three most recent symbols: all a 4-gram model needs to predict the next letter.
+///
+/// `earlier` only counts when `previous` and `last` are both letters; otherwise it is
+/// `.unknownLetter`, so contexts with the same distribution compare equal. An `earlier` of
+/// `.unknownLetter` asks for the trigram row: that is what `init(previous:last:)` makes.
 @frozen
 public struct LetterContext: Hashable, Sendable {
+  public var earlier: LetterSymbol
   public var previous: LetterSymbol
   public var last: LetterSymbol
 
+  /// A trigram context: two symbols, nothing known before them.
   @inlinable public init(previous: LetterSymbol, last: LetterSymbol) {
+    self.init(earlier: .unknownLetter, previous: previous, last: last)
+  }
+
+  /// A 4-gram context; `earlier` is `.boundary` for a word that starts at `previous`.
+  @inlinable public init(earlier: LetterSymbol, previous: LetterSymbol, last: LetterSymbol) {
+    self.earlier = previous.isLetter && last.isLetter && (earlier.isLetter || earlier == .boundary) ? earlier : .unknownLetter
     self.previous = previous
     self.last = last
   }
@@ -37,7 +49,6 @@ public struct LetterContext: Hashable, Sendable {
   @inlinable
   public mutating func append(_ symbol: LetterSymbol) {
     if symbol == .boundary && last == .boundary { return }
-    previous = last
-    last = symbol
+    self = LetterContext(earlier: previous, previous: last, last: symbol)
   }
 }

@@ -3,7 +3,8 @@
 public enum TableFormat {
   public static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
   public static let majorVersion: UInt16 = 1
-  public static let minorVersion: UInt16 = 1
+  /// 1.2 added the optional `QUAD` section, which 1.1 readers skip.
+  public static let minorVersion: UInt16 = 2
   public static let headerSize = 64
   public static let directoryEntrySize = 16
   public static let sectionAlignment = 16
@@ -66,11 +67,26 @@ public enum TableFormat {
     public static let initial = Tag("INIT")
     public static let bigram = Tag("BIGR")
     public static let trigram = Tag("TRIG")
+    public static let quadgram = Tag("QUAD")
     public static let layout = Tag("LAYT")
     public static let provenance = Tag("PROV")
 
     /// The sections every table has, in the order the writer lays them out.
     public static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
+  }
+
+  /// The `QUAD` section's shape: a 16-byte head (row count, three reserved words), N² UInt64
+  /// masks (bit a of mask b·N + c: context a, b, c has a row; a = N is word start), N² UInt32
+  /// ranks (rows stored before group b·N + c), then the rows, ordered by (b, c, a).
+  public enum Quadgram {
+    public static let headSize = 16
+    /// A mask has one bit per first letter plus word start.
+    public static let maximumLetterCount = 63
+
+    public static func masksOffset(letterCount n: Int) -> Int { headSize }
+    public static func ranksOffset(letterCount n: Int) -> Int { headSize + 8 * n * n }
+    public static func rowsOffset(letterCount n: Int) -> Int { headSize + 12 * n * n }
+    public static func length(letterCount n: Int, rows: Int) -> Int { rowsOffset(letterCount: n) + 2 * (n + 1) * rows }
   }
 
   /// Index of "no letter" in the `ASCI` map.

@@ -12,6 +12,12 @@ public struct TableLayout: Sendable, Equatable {
   public let initialOffset: Int
   public let bigramOffset: Int
   public let trigramOffset: Int
+  /// The optional `QUAD` section (format 1.2): where its masks, ranks and rows start, and how
+  /// many rows it has (0 when the table has none).
+  public let quadgramMasksOffset: Int
+  public let quadgramRanksOffset: Int
+  public let quadgramRowsOffset: Int
+  public let quadgramRowCount: Int
   /// The optional `LAYT` section: offset and length, or nil.
   public let layoutSection: Range<Int>?
   /// The optional `PROV` section: offset and length, or nil.
@@ -98,6 +104,15 @@ public struct TableLayout: Sendable, Equatable {
     initialOffset = try Self.required(F.Section.initial, in: entries).offset
     bigramOffset = try Self.required(F.Section.bigram, in: entries).offset
     trigramOffset = try Self.required(F.Section.trigram, in: entries).offset
+    if let quad = Self.find(F.Section.quadgram, in: entries) {
+      quadgramRowCount = try Self.validateQuadgrams(bytes.slice(from: quad.offset, length: quad.length),
+                                                    elementCount: quad.elementCount, letterCount: n)
+      quadgramMasksOffset = quad.offset + F.Quadgram.masksOffset(letterCount: n)
+      quadgramRanksOffset = quad.offset + F.Quadgram.ranksOffset(letterCount: n)
+      quadgramRowsOffset = quad.offset + F.Quadgram.rowsOffset(letterCount: n)
+    } else {
+      (quadgramRowCount, quadgramMasksOffset, quadgramRanksOffset, quadgramRowsOffset) = (0, 0, 0, 0)
+    }
     layoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }
 
@@ -116,6 +131,36 @@ public struct TableLayout: Sendable, Equatable {
         throw .badSection(tag: "ASCI", reason: "byte \(byte) maps to letter \(index) of \(n)")
       }
     }
+  }
+
+  /// `QUAD`: a length that fits its row count, masks with no bit past word start, and ranks
+  /// that count the mask bits before them, so every row a lookup can reach is in the section.
+  /// Returns the row count.
+  private static func validateQuadgrams(_ section: TableBytes, elementCount: Int, letterCount n: Int) throws(KeyGramTableError) -> Int {
+    typealias Q = TableFormat.Quadgram
+    guard n <= Q.maximumLetterCount else { throw .badSection(tag: "QUAD", reason: "\(n) letters; 4-gram rows allow at most \(Q.maximumLetterCount)") }
+    guard section.count >= Q.headSize else { throw .badSection(tag: "QUAD", reason: "shorter than its head") }
+    let rows = Int(section.uint32(at: 0))
+    guard rows == elementCount else { throw .badSection(tag: "QUAD", reason: "\(rows) rows, but the directory says \(elementCount)") }
+    for offset in stride(from: 4, to: Q.headSize, by: 4) where section.uint32(at: offset) != 0 {
+      throw .badSection(tag: "QUAD", reason: "reserved bytes at \(offset)")
+    }
+    guard section.count == Q.length(letterCount: n, rows: rows) else {
+      throw .badSection(tag: "QUAD", reason: "length \(section.count), expected \(Q.length(letterCount: n, rows: rows)) for \(rows) rows of \(n) letters")
+    }
+    let masks = Q.masksOffset(letterCount: n), ranks = Q.ranksOffset(letterCount: n)
+    let firstLetters: UInt64 = n == 63 ? ~0 : (1 << UInt64(n + 1)) - 1
+    var counted = 0
+    for group in 0..<(n * n) {
+      let mask = section.uint64(at: masks + 8 * group)
+      guard mask & ~firstLetters == 0 else { throw .badSection(tag: "QUAD", reason: "mask \(group) names a letter past \(n)") }
+      guard Int(section.uint32(at: ranks + 4 * group)) == counted else {
+        throw .badSection(tag: "QUAD", reason: "rank \(group) is \(section.uint32(at: ranks + 4 * group)), expected \(counted)")
+      }
+      counted += mask.nonzeroBitCount
+    }
+    guard counted == rows else { throw .badSection(tag: "QUAD", reason: "masks name \(counted) rows, the head says \(rows)") }
+    return rows
   }
 
   /// `LAYT`: row and key counts that add up, and every letter on a key that exists.

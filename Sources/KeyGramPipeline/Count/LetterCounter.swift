@@ -1,16 +1,20 @@
 /// The counting stage: feeds decompressed bytes through the decoder's classes and counts
-/// trigrams of the symbol stream in one pass. The byte loop is the builder's hot path: one
-/// table lookup, one shift and one increment per ASCII byte, with the trigram index rolled
-/// along in a register and carried across chunks.
+/// 4-grams of the symbol stream in one pass. The byte loop is the builder's hot path: one
+/// class lookup, a shift, two pair lookups and one increment per ASCII byte, with the
+/// symbol history rolled along in a register and carried across chunks.
 public struct LetterCounter {
   public let decoder: LetterDecoder
-  /// Bits per symbol in the rolling index.
+  /// Bits per symbol in the rolling history.
   private let shift: Int
   private let symbolMask: Int
-  private let trigramMask: Int
-  /// Four symbols: one more than a trigram, so a letter can be taken back when a combining mark follows.
+  private let pairMask: Int
+  /// Five symbols: one more than a 4-gram, so a letter can be taken back when a combining mark follows.
   private let historyMask: Int
-  /// Counts indexed by the rolling index (a sparse superset of the dense (N+1)³ layout).
+  /// (N+1)²: the stride of the first symbol pair in the dense 4-gram index.
+  private let pairStride: Int
+  /// A bit-packed symbol pair (a << shift | b) → its dense index a · (N+1) + b.
+  private let densePair: [Int32]
+  /// Dense (N+1)⁴ 4-gram counts, the layout of `NgramCounts.quadgrams`.
   private var counts: [UInt64]
   private var history = 0
   /// Bytes of a UTF-8 sequence split across chunks.
@@ -20,13 +24,25 @@ public struct LetterCounter {
 
   public init(decoder: LetterDecoder) {
     self.decoder = decoder
+    let width = decoder.letterCount + 1
     var bits = 1
-    while (1 << bits) < decoder.letterCount + 1 { bits += 1 }
+    while (1 << bits) < width { bits += 1 }
     shift = bits
     symbolMask = (1 << bits) - 1
-    trigramMask = (1 << (3 * bits)) - 1
-    historyMask = (1 << (4 * bits)) - 1
-    counts = [UInt64](repeating: 0, count: 1 << (3 * bits))
+    pairMask = (1 << (2 * bits)) - 1
+    historyMask = (1 << (5 * bits)) - 1
+    pairStride = width * width
+    var densePair = [Int32](repeating: 0, count: 1 << (2 * bits))
+    for a in 0..<width { for b in 0..<width { densePair[a << bits | b] = Int32(a * width + b) } }
+    self.densePair = densePair
+    counts = [UInt64](repeating: 0, count: width * width * width * width)
+  }
+
+  /// The dense 4-gram index of the newest four symbols of history `h`.
+  @inline(__always)
+  private static func quadIndex(_ h: Int, shift: Int, pairMask: Int, pairStride: Int,
+                                _ densePair: UnsafeBufferPointer<Int32>) -> Int {
+    Int(densePair[(h >> (2 * shift)) & pairMask]) * pairStride + Int(densePair[h & pairMask])
   }
 
   /// Counts the symbols in `chunk`, continuing from where the last chunk stopped.
@@ -37,7 +53,8 @@ public struct LetterCounter {
     let letterLimit = UInt8(decoder.letterCount)
     // Locals, so the optimiser keeps them in registers: stores through `counts` could
     // otherwise alias self and force a reload of every field on every byte.
-    let shift = self.shift, symbolMask = self.symbolMask, trigramMask = self.trigramMask, historyMask = self.historyMask
+    let shift = self.shift, symbolMask = self.symbolMask, historyMask = self.historyMask
+    let pairMask = self.pairMask, pairStride = self.pairStride
     let skip = LetterDecoder.ByteClass.skip
     let outsideAlphabet = LetterDecoder.ByteClass.outsideAlphabet
     var h = history
@@ -46,34 +63,36 @@ public struct LetterCounter {
     counts = []
     defer { counts = table }
     table.withUnsafeMutableBufferPointer { counts in
-      classes.withUnsafeBufferPointer { classes in
-        let bytes = chunk.bindMemory(to: UInt8.self)
-        var i = start
-        let end = bytes.count
-        while i < end {
-          let symbol = classes[Int(bytes[i])]
-          if _fastPath(symbol <= letterLimit) {
-            i += 1
-            // A boundary after a boundary is no new event.
-            if symbol | UInt8(truncatingIfNeeded: h & symbolMask) == 0 { continue }
-            h = ((h << shift) | Int(symbol)) & historyMask
-            counts[h & trigramMask] &+= 1
-          } else if symbol == skip {
-            i += 1
-          } else if symbol == outsideAlphabet {
-            i += 1
-            history = h
-            apply(.outsideAlphabet, mark: " ", counts: counts)
-            h = history
-          } else {
-            history = h
-            guard let next = decodeNonASCII(bytes, at: i, counts: counts) else {
-              pending = Array(bytes[i...])
-              i = end
-              break
+      densePair.withUnsafeBufferPointer { densePair in
+        classes.withUnsafeBufferPointer { classes in
+          let bytes = chunk.bindMemory(to: UInt8.self)
+          var i = start
+          let end = bytes.count
+          while i < end {
+            let symbol = classes[Int(bytes[i])]
+            if _fastPath(symbol <= letterLimit) {
+              i += 1
+              // A boundary after a boundary is no new event.
+              if symbol | UInt8(truncatingIfNeeded: h & symbolMask) == 0 { continue }
+              h = ((h << shift) | Int(symbol)) & historyMask
+              counts[Self.quadIndex(h, shift: shift, pairMask: pairMask, pairStride: pairStride, densePair)] &+= 1
+            } else if symbol == skip {
+              i += 1
+            } else if symbol == outsideAlphabet {
+              i += 1
+              history = h
+              apply(.outsideAlphabet, mark: " ", counts: counts)
+              h = history
+            } else {
+              history = h
+              guard let next = decodeNonASCII(bytes, at: i, counts: counts) else {
+                pending = Array(bytes[i...])
+                i = end
+                break
+              }
+              h = history
+              i = next
             }
-            h = history
-            i = next
           }
         }
       }
@@ -94,17 +113,9 @@ public struct LetterCounter {
     history = 0
   }
 
-  /// The counts so far, in the dense layout.
+  /// The counts so far, in the dense layout (the 4-gram array is shared, not copied).
   public var ngramCounts: NgramCounts {
-    var result = NgramCounts(letterCount: decoder.letterCount)
-    let width = decoder.letterCount + 1
-    for a in 0..<width {
-      for b in 0..<width {
-        for c in 0..<width {
-          result.trigrams[result.index(a, b, c)] = counts[(a << (2 * shift)) | (b << shift) | c]
-        }
-      }
-    }
+    var result = NgramCounts(letterCount: decoder.letterCount, quadgrams: counts)
     result.outsideAlphabet = outsideAlphabet
     result.invalidUTF8 = invalidUTF8
     return result
@@ -112,11 +123,18 @@ public struct LetterCounter {
 
   // MARK: Slow path: non-ASCII
 
+  /// The dense index of the 4-gram ending at the newest symbol of `history`.
+  private var currentIndex: Int {
+    densePair.withUnsafeBufferPointer {
+      Self.quadIndex(history, shift: shift, pairMask: pairMask, pairStride: pairStride, $0)
+    }
+  }
+
   @inline(__always)
   private mutating func push(_ symbol: Int, counts: UnsafeMutableBufferPointer<UInt64>) {
     if symbol == 0 && history & symbolMask == 0 { return }
     history = ((history << shift) | symbol) & historyMask
-    counts[history & trigramMask] &+= 1
+    counts[currentIndex] &+= 1
   }
 
   /// Decodes the UTF-8 sequence at `i` and counts it; returns the index after it, or nil
@@ -149,7 +167,7 @@ public struct LetterCounter {
       // NFD: take back the letter before the mark and count the composed letter instead.
       let last = history & symbolMask
       guard last != 0 else { return }
-      counts[history & trigramMask] &-= 1
+      counts[currentIndex] &-= 1
       history >>= shift
       if let composed = decoder.compose(UInt8(last), with: mark) {
         push(Int(composed), counts: counts)

@@ -1,11 +1,15 @@
 /// Letter n-gram counts over a symbol stream in which 0 is a word boundary and letter *i* is
-/// symbol *i* + 1. Only trigrams are stored; unigram, word-initial, bigram and end-of-word
-/// counts are exact sums of them, because runs of boundaries are collapsed to one.
+/// symbol *i* + 1. 4-grams are counted; trigrams are their exact sums over the first symbol,
+/// and unigram, word-initial, bigram and end-of-word counts are exact sums of the trigrams,
+/// because runs of boundaries are collapsed to one.
 ///
 /// Counts are a value that merges by addition, so shards counted apart add up to the whole.
 public struct NgramCounts: Equatable, Sendable {
   public let letterCount: Int
-  /// Dense (N+1)³ trigram counts, index `(a * (N+1) + b) * (N+1) + c` for symbols a, b, c.
+  /// Dense (N+1)⁴ 4-gram counts, index `((a * (N+1) + b) * (N+1) + c) * (N+1) + d`.
+  public var quadgrams: [UInt64]
+  /// Dense (N+1)³ trigram counts, index `(a * (N+1) + b) * (N+1) + c` for symbols a, b, c:
+  /// always the 4-gram counts summed over their first symbol.
   public var trigrams: [UInt64]
   /// Letters the alphabet lacks (each ended a word).
   public var outsideAlphabet: UInt64 = 0
@@ -18,6 +22,21 @@ public struct NgramCounts: Equatable, Sendable {
     self.letterCount = letterCount
     let width = letterCount + 1
     trigrams = [UInt64](repeating: 0, count: width * width * width)
+    quadgrams = [UInt64](repeating: 0, count: width * width * width * width)
+  }
+
+  /// Counts made from dense 4-gram counts (the counter's own layout), with the trigrams summed.
+  public init(letterCount: Int, quadgrams: [UInt64]) {
+    let width = letterCount + 1
+    precondition(quadgrams.count == width * width * width * width, "4-gram counts of the wrong shape")
+    self.letterCount = letterCount
+    self.quadgrams = quadgrams
+    let cube = width * width * width
+    var trigrams = [UInt64](repeating: 0, count: cube)
+    for a in 0..<width {
+      for bcd in 0..<cube { trigrams[bcd] += quadgrams[a * cube + bcd] }
+    }
+    self.trigrams = trigrams
   }
 
   @inline(__always)
@@ -29,10 +48,17 @@ public struct NgramCounts: Equatable, Sendable {
   /// The count of symbol c after a, b.
   public func trigram(_ a: Int, _ b: Int, _ c: Int) -> UInt64 { trigrams[index(a, b, c)] }
 
+  /// The count of symbol d after a, b, c.
+  public func quadgram(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> UInt64 {
+    let width = letterCount + 1
+    return quadgrams[index(a, b, c) * width + d]
+  }
+
   /// Adds `other`, counted over other text with the same alphabet.
   public static func += (lhs: inout NgramCounts, rhs: NgramCounts) {
     precondition(lhs.letterCount == rhs.letterCount, "counts over different alphabets")
     for i in lhs.trigrams.indices { lhs.trigrams[i] += rhs.trigrams[i] }
+    for i in lhs.quadgrams.indices { lhs.quadgrams[i] += rhs.quadgrams[i] }
     lhs.outsideAlphabet += rhs.outsideAlphabet
     lhs.invalidUTF8 += rhs.invalidUTF8
     lhs.frequencyListWords += rhs.frequencyListWords
@@ -48,10 +74,12 @@ public struct NgramCounts: Equatable, Sendable {
   /// the counts a frequency-list line "word<TAB>weight" stands for.
   public mutating func addWord(_ symbols: [UInt8], weight: UInt64) {
     guard !symbols.isEmpty, weight > 0 else { return }
-    var a = 0, b = 0
+    let width = letterCount + 1
+    var a = 0, b = 0, c = 0
     for symbol in symbols.map(Int.init) + [0] {
-      trigrams[index(a, b, symbol)] += weight
-      (a, b) = (b, symbol)
+      trigrams[index(b, c, symbol)] += weight
+      quadgrams[index(a, b, c) * width + symbol] += weight
+      (a, b, c) = (b, c, symbol)
     }
   }
 }
@@ -93,6 +121,13 @@ extension NgramCounts {
     let a = first == letterCount ? 0 : first + 1
     let b = second + 1
     return (0...letterCount).map { column in trigram(a, b, column == letterCount ? 0 : column + 1) }
+  }
+
+  /// 4-gram rows in table order: context (a, b, c) with a = N meaning word start and b, c
+  /// letters; columns as bigrams.
+  public func quadgramRow(first: Int, second: Int, third: Int) -> [UInt64] {
+    let a = first == letterCount ? 0 : first + 1
+    return (0...letterCount).map { column in quadgram(a, second + 1, third + 1, column == letterCount ? 0 : column + 1) }
   }
 
   public var letters: UInt64 { unigrams.reduce(0, +) }

@@ -33,6 +33,9 @@ public enum TableImage {
     sections.append((F.Section.initial, rows([model.initial]), 1))
     sections.append((F.Section.bigram, rows(model.bigram), model.bigram.count))
     sections.append((F.Section.trigram, rows(model.trigram), model.trigram.count))
+    if !model.quadgram.isEmpty && n <= F.Quadgram.maximumLetterCount {
+      sections.append((F.Section.quadgram, quadgramSection(model.quadgram, letterCount: n), model.quadgram.count))
+    }
     if let layout = language.layout { sections.append((F.Section.layout, layoutBytes(layout, language: language), layout.keys.count)) }
     if let provenance { sections.append((F.Section.provenance, provenance.encoded, provenance.files.count)) }
 
@@ -73,6 +76,27 @@ public enum TableImage {
   private static func rows(_ rows: [[UInt16]]) -> [UInt8] {
     var out = ByteWriter()
     for row in rows { row.forEach { out.uint16($0) } }
+    return out.bytes
+  }
+
+  /// The `QUAD` section: masks and ranks that index `rows` (in context order) by their context.
+  static func quadgramSection(_ quadgrams: [QuadgramRow<UInt16>], letterCount n: Int) -> [UInt8] {
+    precondition(zip(quadgrams, quadgrams.dropFirst()).allSatisfy { $0.context < $1.context }, "4-gram rows out of order")
+    var masks = [UInt64](repeating: 0, count: n * n)
+    for row in quadgrams { masks[row.context.second * n + row.context.third] |= 1 << UInt64(row.context.first) }
+    var out = ByteWriter()
+    out.uint32(UInt32(quadgrams.count))
+    out.bytes([UInt8](repeating: 0, count: TableFormat.Quadgram.headSize - 4))
+    for mask in masks {
+      out.uint32(UInt32(truncatingIfNeeded: mask))
+      out.uint32(UInt32(truncatingIfNeeded: mask >> 32))
+    }
+    var rank: UInt32 = 0
+    for mask in masks {
+      out.uint32(rank)
+      rank += UInt32(mask.nonzeroBitCount)
+    }
+    for row in quadgrams { row.weights.forEach { out.uint16($0) } }
     return out.bytes
   }
 

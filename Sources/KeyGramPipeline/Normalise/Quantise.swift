@@ -46,13 +46,17 @@ public struct QuantisedModel: Equatable, Sendable {
   public var initial: [UInt16]
   public var bigram: [[UInt16]]
   public var trigram: [[UInt16]]
+  /// The kept 4-gram rows, in context order.
+  public var quadgram: [QuadgramRow<UInt16>]
 
-  public init(letterCount: Int, unigram: [UInt16], initial: [UInt16], bigram: [[UInt16]], trigram: [[UInt16]]) {
+  public init(letterCount: Int, unigram: [UInt16], initial: [UInt16], bigram: [[UInt16]], trigram: [[UInt16]],
+              quadgram: [QuadgramRow<UInt16>] = []) {
     self.letterCount = letterCount
     self.unigram = unigram
     self.initial = initial
     self.bigram = bigram
     self.trigram = trigram
+    self.quadgram = quadgram
   }
 
   public init(_ model: SmoothedModel) {
@@ -61,8 +65,9 @@ public struct QuantisedModel: Equatable, Sendable {
     initial = Quantise.row(model.initial)
     bigram = model.bigram.map(Quantise.row)
     trigram = model.trigram.map(Quantise.row)
+    quadgram = model.quadgram.map { QuadgramRow(context: $0.context, weights: Quantise.row($0.weights), occurrences: $0.occurrences) }
   }
 
-  /// Every row, tagged with its section, for checks.
-  public var allRows: [[UInt16]] { [unigram, initial] + bigram + trigram }
+  /// Every row, for checks.
+  public var allRows: [[UInt16]] { [unigram, initial] + bigram + trigram + quadgram.map(\.weights) }
 }

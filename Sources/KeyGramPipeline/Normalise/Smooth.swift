@@ -1,5 +1,5 @@
 /// The smoothing stage: counts → probabilities, by interpolated Witten–Bell smoothing down the
-/// chain trigram → bigram → next-symbol unigram → uniform.
+/// chain 4-gram → trigram → bigram → next-symbol unigram → uniform.
 ///
 /// Why Witten–Bell: it needs no tuned discounts (character models have so few types that
 /// Kneser–Ney's count-of-counts estimates break down, which is why KenLM needs
@@ -16,6 +16,42 @@ public struct SmoothedModel: Sendable {
   public var bigram: [[Double]]
   /// P(next | a, b), (N + 1) × N rows of N + 1; a = N means word start.
   public var trigram: [[Double]]
+  /// P(next | a, b, c) for every context seen in the counts whose b and c are letters, in
+  /// context order; `Prune` keeps the few that beat their trigram row by the most.
+  public var quadgram: [QuadgramRow<Double>]
+}
+
+/// One 4-gram row: the letters before the next symbol (first = N means word start), the
+/// row itself (N + 1 entries, the last end of word), and how often the context occurred.
+public struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
+  public var context: QuadgramContext
+  public var weights: [Weight]
+  public var occurrences: UInt64
+
+  public init(context: QuadgramContext, weights: [Weight], occurrences: UInt64) {
+    self.context = context
+    self.weights = weights
+    self.occurrences = occurrences
+  }
+}
+
+/// Three letters of context, ordered as the `QUAD` section stores them: by the trigram row
+/// (second, third), then by the first letter.
+public struct QuadgramContext: Hashable, Sendable, Comparable {
+  /// A letter index, or N for word start.
+  public var first: Int
+  public var second: Int
+  public var third: Int
+
+  public init(first: Int, second: Int, third: Int) {
+    self.first = first
+    self.second = second
+    self.third = third
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.second, lhs.third, lhs.first) < (rhs.second, rhs.third, rhs.first)
+  }
 }
 
 public enum Smooth {
@@ -39,7 +75,21 @@ public enum Smooth {
         trigram.append(wittenBell(counts.trigramRow(first: first, second: second), backoff: bigram[second]))
       }
     }
-    return SmoothedModel(letterCount: n, unigram: unigram, initial: initial, bigram: bigram, trigram: trigram)
+    var quadgram: [QuadgramRow<Double>] = []
+    for second in 0..<n {
+      for third in 0..<n {
+        for first in 0...n {
+          let row = counts.quadgramRow(first: first, second: second, third: third)
+          let occurrences = row.reduce(0, +)
+          guard occurrences > 0 else { continue }
+          quadgram.append(QuadgramRow(context: QuadgramContext(first: first, second: second, third: third),
+                                      weights: wittenBell(row, backoff: trigram[second * n + third]),
+                                      occurrences: occurrences))
+        }
+      }
+    }
+    return SmoothedModel(letterCount: n, unigram: unigram, initial: initial, bigram: bigram, trigram: trigram,
+                         quadgram: quadgram)
   }
 
   /// (c + 1) / (total + k): the floor of the chain, never zero.

@@ -33,7 +33,9 @@ public struct TypingSimulator {
       case boundaryShift(BoundaryShiftResolver.Parameters)
       case gaussian(GaussianKeyResolver.Parameters)
     }
-    public enum Context: String, Sendable { case none, bigram, trigram }
+    /// How much of what was typed the resolver's prior sees: nothing, one letter, two, or three
+    /// (the table's `QUAD` rows where it has them, else the trigram row).
+    public enum Context: String, Sendable, CaseIterable { case none, bigram, trigram, fourgram = "4-gram" }
     public var name: String
     public var kind: Kind
     public var context: Context
@@ -45,20 +47,20 @@ public struct TypingSimulator {
     }
 
     /// Static, then boundary shift and Gaussian × prior with and without anchoring, each with
-    /// bigram and trigram context, all with the engine's default parameters.
+    /// bigram, trigram and 4-gram context, all with the engine's default parameters.
     public static var standard: [Method] {
       let boundary = BoundaryShiftResolver.Parameters()
       let gaussian = GaussianKeyResolver.Parameters()
       var unanchored = gaussian
       unanchored.anchorFraction = 0
       var methods = [Method(name: "static (nearest key)", kind: .nearestKey, context: .none)]
-      for context in [Context.bigram, .trigram] {
+      for context in [Context.bigram, .trigram, .fourgram] {
         methods.append(Method(name: "boundary shift, \(context.rawValue)", kind: .boundaryShift(boundary), context: context))
       }
-      for context in [Context.bigram, .trigram] {
+      for context in [Context.bigram, .trigram, .fourgram] {
         methods.append(Method(name: "Gaussian × prior, \(context.rawValue)", kind: .gaussian(gaussian), context: context))
       }
-      for context in [Context.bigram, .trigram] {
+      for context in [Context.bigram, .trigram, .fourgram] {
         methods.append(Method(name: "Gaussian × prior, no anchor, \(context.rawValue)", kind: .gaussian(unanchored), context: context))
       }
       return methods
@@ -142,14 +144,19 @@ public struct TypingSimulator {
       let (nx, ny) = random.normalPair()
       let touch = TouchPoint(x: aims[key].x + touches.offsetX + touches.sigmaX * Float(nx),
                              y: aims[key].y + touches.offsetY + touches.sigmaY * Float(ny))
-      let bigram = context.letterContext.last.isLetter
-        ? table.distribution(after: LetterContext(previous: .unknownLetter, last: context.letterContext.last))
+      let letters = context.letterContext
+      let bigram = letters.last.isLetter
+        ? table.distribution(after: LetterContext(previous: .unknownLetter, last: letters.last))
+        : context.distribution
+      let trigram = letters.earlier.isLetter || letters.earlier == .boundary
+        ? table.distribution(after: LetterContext(previous: letters.previous, last: letters.last))
         : context.distribution
       let block = typed * blockCount / letterCount
       for (index, resolver) in resolvers.enumerated() {
         if let weighted = resolver as? any WeightedKeyResolver {
           switch methods[index].context {
-          case .trigram, .none: weighted.update(for: context)
+          case .fourgram, .none: weighted.update(for: context)
+          case .trigram: weighted.update(with: trigram)
           case .bigram: weighted.update(with: bigram)
           }
         }
