@@ -22,6 +22,10 @@ extension Keygram {
             help: "A word-frequency list (\"word<TAB>count\" or \"word count\" lines, gzip or plain) to count with the files; repeatable.")
     var frequencyLists: [String] = []
 
+    @Option(name: .customLong("quadgram-contexts"),
+            help: "How many 4-gram contexts the table keeps, those that beat their trigram row by the most (0: none).")
+    var quadgramContexts = Prune.defaultQuadgramContexts
+
     @Flag(help: "Build every language in the corpora folder.")
     var all = false
 
@@ -33,6 +37,7 @@ extension Keygram {
     func validate() throws {
       if all && (language != nil || !files.isEmpty || !frequencyLists.isEmpty) { throw ValidationError("--all takes no language or files.") }
       if !all && language == nil { throw ValidationError("Name a language (e.g. en) or pass --all.") }
+      if quadgramContexts < 0 { throw ValidationError("--quadgram-contexts must be 0 or more, not \(quadgramContexts).") }
     }
 
     func run() throws {
@@ -48,6 +53,7 @@ extension Keygram {
           language: language, inputs: inputs, corpusFolder: ownInputs.isEmpty ? corpora.folder(for: code) : nil,
           tablesFolder: folders.out, swiftFolder: noSwift ? nil : folders.swiftOut, showProgress: true)
         request.frequencyLists = Set(frequencyLists)
+        request.quadgramContexts = quadgramContexts
         let summary = try Pipeline.build(request)
         print(BuildReport(summary))
       }

@@ -150,6 +150,14 @@ struct OpenAllocationTests {
     #expect(count < 200, "\(count) mallocs")
   }
 
+  @Test func checkingTheCRCAllocatesNothing() {
+    let table = EnglishTable.mapped
+    var crc: UInt32 = 0
+    let count = mallocs { for _ in 0..<100 { crc ^= table.bytes.crc32(readingAsZero: TableFormat.Offset.crc32) } }
+    #expect(crc == 0)  // an even number of equal CRCs
+    #expect(count == 0, "\(count) mallocs")
+  }
+
   @Test func decodingTheEmbeddedTableAllocatesAlmostNothing() {
     let count = mallocs { _ = try? KeyGramTable(embedded: KeyGramTables.english) }
     #if !DEBUG

@@ -34,13 +34,17 @@ func letterRowTouches(count: Int, rows: ClosedRange<Float> = 0...162) -> [TouchP
   }
 }
 
-/// Every context the table has a row for, plus word start and the unknown-letter fallbacks.
+/// Every context a keyboard can ask about: word start, a word's first letter, and every
+/// three-symbol context (a `QUAD` row where the table kept one, else its trigram row).
 func allContexts(letterCount n: Int) -> [LetterContext] {
   var contexts: [LetterContext] = [.wordStart]
+  let earlierSymbols = (0..<n).map(LetterSymbol.init(letterIndex:)) + [.boundary]
   for last in 0..<n {
     contexts.append(LetterContext(previous: .boundary, last: LetterSymbol(letterIndex: last)))
     for previous in 0..<n {
-      contexts.append(LetterContext(previous: LetterSymbol(letterIndex: previous), last: LetterSymbol(letterIndex: last)))
+      for earlier in earlierSymbols {
+        contexts.append(LetterContext(earlier: earlier, previous: LetterSymbol(letterIndex: previous), last: LetterSymbol(letterIndex: last)))
+      }
     }
   }
   return contexts

@@ -10,7 +10,7 @@ import Foundation
 public enum Prune {
   /// How many 4-gram contexts a table keeps by default: about 55 KB for English. Measured on
   /// the English held-out text in docs/Simulator.md, where more buys little.
-  public static let defaultQuadgramContexts = 1024
+  public static let defaultQuadgramContexts = 512
 
   /// The model with only its `limit` best 4-gram rows, still in context order.
   public static func quadgrams(_ model: SmoothedModel, keeping limit: Int) -> SmoothedModel {
