@@ -62,7 +62,7 @@ public enum Pipeline {
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
                            frequencyLists: Set<String> = [], progress: ProgressBar? = nil) throws -> (NgramCounts, Provenance) {
     var counter = LetterCounter(decoder: decoder)
-    var listCounts = NgramCounts(letterCount: decoder.letterCount)
+    var listCounts: NgramCounts?  // made only if a frequency list appears: the 4-gram array is large
     var list: FrequencyListCounter?
     var files: [Provenance.File] = []
     var hasher = SHA256()
@@ -99,7 +99,7 @@ public enum Pipeline {
             progress?.finish()
             throw error
           }
-          listCounts += finished.counts
+          listCounts = listCounts.map { $0 + finished.counts } ?? finished.counts
           list = nil
         } else {
           counter.finishFile()
@@ -112,7 +112,7 @@ public enum Pipeline {
         throw error
       case .finished:
         progress?.finish()
-        let counts = counter.ngramCounts + listCounts
+        let counts = listCounts.map { counter.ngramCounts + $0 } ?? counter.ngramCounts
         let provenance = Provenance(files: files, counts: counts, compressedBytes: storedBytes, uncompressedBytes: textBytes)
         return (counts, provenance)
       }

@@ -17,7 +17,7 @@ extension Keygram {
     @Argument(help: "A .keygram table file.")
     var table: String
 
-    @Option(help: "Show the distribution after this context (0, 1 or 2 letters; ^ for word start).")
+    @Option(help: "Show the distribution after this context (up to 3 letters; ^ for word start).")
     var after: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -108,6 +108,12 @@ extension Keygram {
         }
       }
       parts.append("\"trigram\":{\(trigrams.joined(separator: ","))}")
+      let quadgrams = table.quadgramContexts.map { context in
+        let key = (context.earlier == boundary ? "^" : letters[context.earlier.letterIndex!])
+          + letters[context.previous.letterIndex!] + letters[context.last.letterIndex!]
+        return "\(jsonString(key)):\(jsonObject(table.distribution(after: context), letters))"
+      }
+      parts.append("\"quadgram\":{\(quadgrams.joined(separator: ","))}")
       return "{" + parts.joined(separator: ",") + "}"
     }
   }

@@ -4,7 +4,7 @@ import Testing
 /// Tiny corpora whose counts are checked by hand. Symbols: 0 is a boundary, letter i is i + 1.
 @Suite("Decode and count")
 struct CountingTests {
-  let a = 1, b = 2, c = 3, e = 5, h = 8, s = 19, t = 20  // 1-based symbols in a–z
+  let a = 1, b = 2, c = 3, d = 4, e = 5, h = 8, s = 19, t = 20  // 1-based symbols in a–z
 
   @Test func theCatByHand() {
     // "the cat": words "the", "cat". Trigrams over ^ t h e $ c a t $ with boundaries collapsed:
@@ -81,8 +81,29 @@ struct CountingTests {
     let composed = Fixtures.count("été", language: language)
     let decomposed = Fixtures.count("e\u{0301}te\u{0301}", language: language)
     #expect(composed.trigrams == decomposed.trigrams)
+    #expect(composed.quadgrams == decomposed.quadgrams)
     #expect(composed.unigrams[26] == 2)  // é
     #expect(composed.unigrams[4] == 0)   // no bare e
+    // é is letter 26, symbol 27: ^ é t é ␣ gives (0,0,0,é) (0,0,é,t) (0,é,t,é) (é,t,é,0), and the
+    // e each mark took back leaves no 4-gram behind.
+    let eAcute = 27
+    #expect(decomposed.quadgram(0, 0, 0, eAcute) == 1 && decomposed.quadgram(0, 0, eAcute, t) == 1)
+    #expect(decomposed.quadgram(0, eAcute, t, eAcute) == 1 && decomposed.quadgram(eAcute, t, eAcute, 0) == 1)
+    #expect(decomposed.quadgrams.reduce(0, +) == 4)
+    #expect(decomposed.quadgram(0, 0, 0, e) == 0 && decomposed.quadgram(0, eAcute, t, e) == 0)
+  }
+
+  @Test func aMarkThatComposesNothingTakesItsLetterBackAsABoundary() {
+    // English has no b́: the b is taken back and the word ends there, so "ab\u{301}c" counts as
+    // "a c": (0,0,0,a) (0,0,a,0) (0,a,0,c) (a,0,c,0).
+    let counts = Fixtures.count("ab\u{0301}c")
+    #expect(counts.outsideAlphabet == 1)
+    #expect(counts.quadgram(0, 0, 0, a) == 1 && counts.quadgram(0, 0, a, 0) == 1)
+    #expect(counts.quadgram(0, a, 0, c) == 1 && counts.quadgram(a, 0, c, 0) == 1)
+    #expect(counts.quadgrams.reduce(0, +) == 4)
+    #expect(counts.quadgrams == Fixtures.count("a c").quadgrams)
+    // A letter alone before the mark leaves only the boundary already there: "x\u{301}yz" is "yz".
+    #expect(Fixtures.count("x\u{0301}yz").quadgrams == Fixtures.count("yz").quadgrams)
   }
 
   @Test func fullUnicodeLowercasing() {
@@ -118,7 +139,132 @@ struct CountingTests {
     let whole = Fixtures.count(text, language: language)
     let pieces = Fixtures.count(text, language: language, chunkSize: chunkSize)
     #expect(pieces.trigrams == whole.trigrams, "trigram counts differ")
+    #expect(pieces.quadgrams == whole.quadgrams, "4-gram counts differ")
     #expect(pieces.outsideAlphabet == whole.outsideAlphabet && pieces.invalidUTF8 == whole.invalidUTF8)
+  }
+
+  /// Counts `bytes` fed as the pieces between `cuts` (byte offsets, ascending; empty pieces allowed).
+  func count(_ bytes: [UInt8], cuttingAt cuts: [Int], language: Language) -> NgramCounts {
+    var counter = LetterCounter(decoder: LetterDecoder(language: language))
+    var start = 0
+    for end in cuts + [bytes.count] {
+      bytes[start..<end].withUnsafeBytes { counter.consume($0) }
+      start = end
+    }
+    counter.finishFile()
+    return counter.ngramCounts
+  }
+
+  @Test func fourGramsDoNotDependOnWhereTheInputIsCut() {
+    // Every single cut (inside two-, three- and four-byte sequences, between E and its
+    // combining acute, inside boundary runs), then a few runs of tiny pieces.
+    let language = Fixtures.language(french, code: "fr")
+    let bytes = Array("Où est l'été? E\u{0301}té, garçon — ça va… \u{1F600} bien! Déjà-vu \u{FF} fin".utf8)
+    let whole = count(bytes, cuttingAt: [], language: language)
+    #expect(whole.quadgram(0, 0, 0, 15) == 1)  // the text starts ^ ^ ^ o
+    // o est l été été garçon ça va bien déjà vu fin: 34 letters; ù and ÿ are not French letters here.
+    #expect(whole.letters == 34 && whole.outsideAlphabet == 2)
+    for cut in 0...bytes.count {
+      let pieces = count(bytes, cuttingAt: [cut], language: language)
+      #expect(pieces.quadgrams == whole.quadgrams, "cut at byte \(cut)")
+      #expect(pieces.outsideAlphabet == whole.outsideAlphabet && pieces.invalidUTF8 == whole.invalidUTF8, "cut at byte \(cut)")
+    }
+    for cuts in [[1, 2, 3], [5, 6, 7, 8], [14, 15, 16, 17, 18], [3, 11, 29, 47, 60]] {
+      #expect(count(bytes, cuttingAt: cuts, language: language).quadgrams == whole.quadgrams, "cuts \(cuts)")
+    }
+  }
+
+  @Test func fourGramsByHand() {
+    // "abc abd" is a b c ␣ a b d ␣ after three boundaries of history at the start of the text;
+    // each symbol is counted with the three before it:
+    // (0,0,0,a) (0,0,a,b) (0,a,b,c) (a,b,c,0) (b,c,0,a) (c,0,a,b) (0,a,b,d) (a,b,d,0)
+    let counts = Fixtures.count("abc abd")
+    #expect(counts.quadgram(0, 0, 0, a) == 1)  // word start at the start of text
+    #expect(counts.quadgram(0, 0, a, b) == 1)
+    #expect(counts.quadgram(0, a, b, c) == 1)
+    #expect(counts.quadgram(a, b, c, 0) == 1)
+    #expect(counts.quadgram(b, c, 0, a) == 1)  // word start mid-text: the last word's letters before it
+    #expect(counts.quadgram(c, 0, a, b) == 1)
+    #expect(counts.quadgram(0, a, b, d) == 1)
+    #expect(counts.quadgram(a, b, d, 0) == 1)
+    #expect(counts.quadgrams.reduce(0, +) == 8)  // so nothing else, and no (0,0,0,0)
+    #expect(counts.quadgram(0, 0, 0, 0) == 0)
+    // Trigrams pool the first symbol: ^ab after ^ and after c; but ^^a (start of text) and
+    // c␣a stay apart, as their 4-grams did.
+    #expect(counts.trigram(0, a, b) == 2 && counts.trigram(a, b, c) == 1)
+    #expect(counts.trigram(0, 0, a) == 1 && counts.trigram(c, 0, a) == 1)
+    // Table rows: context ^ab (first = N) is followed by c and d; abc by the end of the word.
+    var startAB = [UInt64](repeating: 0, count: 27)
+    startAB[c - 1] = 1
+    startAB[d - 1] = 1
+    #expect(counts.quadgramRow(first: 26, second: a - 1, third: b - 1) == startAB)
+    var abc = [UInt64](repeating: 0, count: 27)
+    abc[26] = 1
+    #expect(counts.quadgramRow(first: a - 1, second: b - 1, third: c - 1) == abc)
+    // "c ab" has a boundary inside: it counts as (c,0,a,b), never in row cab.
+    #expect(counts.quadgramRow(first: c - 1, second: a - 1, third: b - 1).allSatisfy { $0 == 0 })
+
+    // A boundary run is one boundary: leading, inner and trailing runs change nothing.
+    #expect(Fixtures.count("  abc -- , abd.\n\n ").quadgrams == counts.quadgrams)
+    #expect(Fixtures.count("  abc -- , abd.\n\n ").quadgram(c, 0, 0, a) == 0)
+  }
+
+  @Test func repeatedLettersByHand() {
+    // "aaaaa aa": a a a a a ␣ a a ␣ →
+    // (0,0,0,a) (0,0,a,a) (0,a,a,a) (a,a,a,a) (a,a,a,a) (a,a,a,0) (a,a,0,a) (a,0,a,a) (0,a,a,0)
+    let counts = Fixtures.count("aaaaa aa")
+    #expect(counts.quadgram(a, a, a, a) == 2)
+    #expect(counts.quadgram(0, a, a, a) == 1 && counts.quadgram(0, a, a, 0) == 1)
+    #expect(counts.quadgram(a, a, a, 0) == 1 && counts.quadgram(a, a, 0, a) == 1 && counts.quadgram(a, 0, a, a) == 1)
+    #expect(counts.quadgrams.reduce(0, +) == 9)
+    // Row "aaa": a twice, end once. Row "^aa": a once (aaaaa), end once (aa).
+    #expect(counts.quadgramRow(first: 0, second: 0, third: 0)[0] == 2 && counts.quadgramRow(first: 0, second: 0, third: 0)[26] == 1)
+    #expect(counts.quadgramRow(first: 26, second: 0, third: 0)[0] == 1 && counts.quadgramRow(first: 26, second: 0, third: 0)[26] == 1)
+    #expect(counts.trigram(a, a, a) == 3)  // (a,a,a,a) ×2 + (0,a,a,a)
+  }
+
+  let prose = """
+    It was the best of times, it was the worst of times; it was the age of wisdom, it was \
+    the age of foolishness... In 1859 they didn't know it yet -- "Quick!" said Mr. O'Brien,
+    and the well-known dog jumped over 3 lazy foxes.\r\nTHE END
+    """
+
+  @Test func trigramsAreFourGramsSummedOverTheirFirstSymbol() {
+    let counts = Fixtures.count(prose)
+    let width = 27
+    var summed = [UInt64](repeating: 0, count: width * width * width)
+    for first in 0..<width {
+      for second in 0..<width {
+        for third in 0..<width {
+          for fourth in 0..<width {
+            summed[(second * width + third) * width + fourth] += counts.quadgram(first, second, third, fourth)
+          }
+        }
+      }
+    }
+    #expect(counts.trigrams == summed)
+    // Every letter and every word end is one 4-gram.
+    #expect(counts.quadgrams.reduce(0, +) == counts.letters + counts.words)
+    #expect(counts.quadgram(0, t, h, e) == 7)  // word-initial "the": the ×6 (one of them THE) and "they"
+  }
+
+  @Test func fourGramsMatchAPlainRecount() {
+    // The same text counted the slow way: letters fold to a–z, apostrophes vanish, anything
+    // else is a boundary, runs collapse, and the text is framed by boundaries.
+    let letters: ClosedRange<Unicode.Scalar> = "a"..."z"
+    var symbols = [0, 0, 0]
+    for scalar in prose.unicodeScalars where scalar != "'" {
+      let lower = scalar.properties.lowercaseMapping.unicodeScalars.first!
+      let symbol = letters.contains(lower) ? Int(lower.value) - 96 : 0
+      if symbol == 0 && symbols.last == 0 { continue }
+      symbols.append(symbol)
+    }
+    if symbols.last != 0 { symbols.append(0) }
+    var expected = [UInt64](repeating: 0, count: 27 * 27 * 27 * 27)
+    for i in 3..<symbols.count {
+      expected[((symbols[i - 3] * 27 + symbols[i - 2]) * 27 + symbols[i - 1]) * 27 + symbols[i]] += 1
+    }
+    #expect(Fixtures.count(prose).quadgrams == expected)
   }
 
   @Test func countsMergeByAddition() {
@@ -136,6 +282,45 @@ struct CountingTests {
     #expect(counts.trigram(0, 0, t) == 10 && counts.trigram(t, h, e) == 10 && counts.trigram(h, e, 0) == 10)
     #expect(counts.derived == Fixtures.count(String(repeating: "the ", count: 10)).derived)
   }
+
+  @Test func addWordCountsTheFourGramsOfTheWordBetweenBoundaries() {
+    // "that": (0,0,0,t) (0,0,t,h) (0,t,h,a) (t,h,a,t) (h,a,t,0), each `weight` times.
+    var counts = NgramCounts(letterCount: 26)
+    counts.addWord([UInt8(t), UInt8(h), UInt8(a), UInt8(t)], weight: 3)
+    #expect(counts.quadgram(0, 0, 0, t) == 3 && counts.quadgram(0, 0, t, h) == 3 && counts.quadgram(0, t, h, a) == 3)
+    #expect(counts.quadgram(t, h, a, t) == 3 && counts.quadgram(h, a, t, 0) == 3)
+    #expect(counts.quadgrams.reduce(0, +) == 15)
+    #expect(counts.quadgramRow(first: 26, second: t - 1, third: h - 1)[a - 1] == 3)
+    // The same as the word in running text with boundaries around it, three times over.
+    let running = Fixtures.count("  that. ")
+    #expect(running.quadgrams.reduce(0, +) == 5)
+    #expect(counts == running + running + running)
+    // Its trigrams are still its 4-grams summed over the first symbol, and adding more words
+    // (or empty ones) keeps them so.
+    counts.addWord([UInt8(a)], weight: 2)
+    counts.addWord([], weight: 5)
+    counts.addWord([UInt8(h), UInt8(a)], weight: 0)
+    #expect(counts == NgramCounts(letterCount: 26, quadgrams: counts.quadgrams))
+    #expect(counts.quadgram(0, 0, 0, a) == 2 && counts.quadgram(0, 0, a, 0) == 2 && counts.quadgrams.reduce(0, +) == 19)
+  }
+
+  @Test func alphabetsOver63LettersCountTrigramsOnly() {
+    // 26 Latin + 38 Cyrillic letters: 64, one past what a QUAD mask can hold.
+    let cyrillic = (0x0430...0x0455).compactMap(Unicode.Scalar.init)
+    let alphabet = "abcdefghijklmnopqrstuvwxyz" + String(String.UnicodeScalarView(cyrillic))
+    #expect(alphabet.unicodeScalars.count == 64)
+    let language = Fixtures.language(alphabet, code: "xx")
+    #expect(LetterCounter(decoder: LetterDecoder(language: language)).order == 3)
+    let counts = Fixtures.count("abc abd", language: language)
+    #expect(counts.quadgrams.count == 0)
+    // ^^a ^ab abc bc$ c$a $ab abd bd$, as with 26 letters.
+    #expect(counts.trigram(0, a, b) == 2 && counts.trigram(a, b, c) == 1 && counts.trigram(a, b, d) == 1)
+    #expect(counts.trigram(c, 0, a) == 1 && counts.trigrams.reduce(0, +) == 8)
+    let model = Pipeline.normalise(counts)
+    #expect(model.quadgram.count == 0)
+    #expect(model.trigram.count == 65 * 64)
+  }
+
 }
 
 @Suite("Frequency lists")

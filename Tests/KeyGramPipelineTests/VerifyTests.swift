@@ -54,7 +54,9 @@ struct VerifyTests {
     let workspace = try Workspace()
     let report = workspace.verify()
     #expect(report.passed, "\(report.failures)")
-    #expect(report.rowsChecked == 2 + 3 + 4 * 3)
+    // Unigram and initial, 3 bigram rows, 4 × 3 trigram rows, and the 9 three-letter contexts of
+    // "abc cab bca aa bb cc abcabc": ^ab abc ^ca cab ^bc bca ^aa ^bb ^cc.
+    #expect(report.rowsChecked == 2 + 3 + 4 * 3 + 9)
     #expect(report.corpusFiles == 1)
   }
 

@@ -178,6 +178,10 @@ struct KeygramCLITests {
     let th = try #require(trigram["th"])
     #expect(th.count == 27 && abs(th.values.reduce(0, +) - 1) < 1e-6)
     #expect(trigram["^t"]?.max { $0.value < $1.value }?.key == "h")
+    let quadgram = try #require(json["quadgram"] as? [String: [String: Double]])
+    #expect(quadgram.count == 512)
+    #expect(quadgram.values.allSatisfy { abs($0.values.reduce(0, +) - 1) < 1e-6 })
+    #expect(quadgram["ith"]?.max { $0.value < $1.value }?.key == "$")  // "with"
   }
 
   @Test func verifyFailsOnAnEmptyTablesFolder() throws {

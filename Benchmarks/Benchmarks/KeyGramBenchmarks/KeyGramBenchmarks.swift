@@ -34,14 +34,16 @@ func letterRowTouches(count: Int, rows: ClosedRange<Float> = 0...162) -> [TouchP
   }
 }
 
-/// Every context a keyboard can ask about: word start, a word's first letter, and every
-/// three-symbol context (a `QUAD` row where the table kept one, else its trigram row).
+/// Every context a keyboard can ask about: word start, a word's first letter, every two-letter
+/// context with nothing known before it, and every three-symbol context (a `QUAD` row where
+/// the table kept one, else its trigram row).
 func allContexts(letterCount n: Int) -> [LetterContext] {
   var contexts: [LetterContext] = [.wordStart]
   let earlierSymbols = (0..<n).map(LetterSymbol.init(letterIndex:)) + [.boundary]
   for last in 0..<n {
     contexts.append(LetterContext(previous: .boundary, last: LetterSymbol(letterIndex: last)))
     for previous in 0..<n {
+      contexts.append(LetterContext(previous: LetterSymbol(letterIndex: previous), last: LetterSymbol(letterIndex: last)))
       for earlier in earlierSymbols {
         contexts.append(LetterContext(earlier: earlier, previous: LetterSymbol(letterIndex: previous), last: LetterSymbol(letterIndex: last)))
       }
@@ -61,19 +63,23 @@ let benchmarks: @Sendable () -> Void = {
 
   for (name, table) in [("mmap", openMapped()), ("embedded", openEmbedded())] {
     let contexts = allContexts(letterCount: table.letterCount)
-    let contextCount = contexts.count
 
-    // One `distribution(after:)` and one weight read per operation, cycling through contexts.
-    Benchmark("Distribution lookup (\(name))") { benchmark in
-      var sum: UInt32 = 0
-      var index = 0
-      for _ in benchmark.scaledIterations {
-        let distribution = table.distribution(after: contexts[index])
-        sum &+= distribution.weight(at: index & 15)
-        index += 1
-        if index == contextCount { index = 0 }
+    // One `distribution(after:)` and one weight read per operation, cycling through contexts:
+    // every three-symbol context, and (as a baseline in the same run) the two-symbol ones only.
+    let trigramContexts = contexts.filter { $0.earlier == .unknownLetter }
+    for (label, set) in [("", contexts), (", trigram contexts only", trigramContexts)] {
+      Benchmark("Distribution lookup (\(name))\(label)") { benchmark in
+        var sum: UInt32 = 0
+        var index = 0
+        let count = set.count
+        for _ in benchmark.scaledIterations {
+          let distribution = table.distribution(after: set[index])
+          sum &+= distribution.weight(at: index & 15)
+          index += 1
+          if index == count { index = 0 }
+        }
+        blackHole(sum)
       }
-      blackHole(sum)
     }
 
     // A whole keystroke: record a letter or boundary, then bring both resolvers up to date

@@ -167,6 +167,22 @@ extension KeyGramTable {
   /// Whether the table has 4-gram rows (format 1.2 `QUAD`), and how many.
   public var quadgramRowCount: Int { layout.quadgramRowCount }
 
+  /// The contexts that have a 4-gram row, in the section's order (allocates; for tools).
+  public var quadgramContexts: [LetterContext] {
+    guard layout.quadgramRowCount > 0 else { return [] }
+    let n = letterCount
+    var contexts: [LetterContext] = []
+    contexts.reserveCapacity(layout.quadgramRowCount)
+    for group in 0..<(n * n) {
+      let mask = bytes.uint64(at: layout.quadgramMasksOffset + 8 * group)
+      for first in 0...n where mask & (1 << UInt64(first)) != 0 {
+        contexts.append(LetterContext(earlier: first == n ? .boundary : LetterSymbol(letterIndex: first),
+                                      previous: LetterSymbol(letterIndex: group / n), last: LetterSymbol(letterIndex: group % n)))
+      }
+    }
+    return contexts
+  }
+
   /// The distribution after `text` (a convenience for tools and tests): its last three symbols,
   /// skipping apostrophes as `TypingContext` does.
   public func distribution(after text: some StringProtocol) -> LetterDistribution {

@@ -1,20 +1,31 @@
 /// The counting stage: feeds decompressed bytes through the decoder's classes and counts
-/// 4-grams of the symbol stream in one pass. The byte loop is the builder's hot path: one
-/// class lookup, a shift, two pair lookups and one increment per ASCII byte, with the
-/// symbol history rolled along in a register and carried across chunks.
+/// 4-grams of the symbol stream in one pass (trigrams for alphabets over 63 letters, whose
+/// tables have no 4-gram rows and whose dense 4-gram array would not fit in memory). The
+/// byte loop is the builder's hot path: one class lookup, a shift, two small-table lookups
+/// and one increment per ASCII byte, with the symbol history rolled along in a register and
+/// carried across chunks.
 public struct LetterCounter {
   public let decoder: LetterDecoder
+  /// 4, or 3 for alphabets over `TableFormat.Quadgram.maximumLetterCount` letters.
+  public let order: Int
   /// Bits per symbol in the rolling history.
   private let shift: Int
   private let symbolMask: Int
-  private let pairMask: Int
-  /// Five symbols: one more than a 4-gram, so a letter can be taken back when a combining mark follows.
+  /// `order` symbols: what is counted. Taking a letter back (a combining mark follows it)
+  /// shifts right, and the next push shifts left again, so nothing older is lost.
   private let historyMask: Int
-  /// (N+1)²: the stride of the first symbol pair in the dense 4-gram index.
-  private let pairStride: Int
-  /// A bit-packed symbol pair (a << shift | b) → its dense index a · (N+1) + b.
-  private let densePair: [Int32]
-  /// Dense (N+1)⁴ 4-gram counts, the layout of `NgramCounts.quadgrams`.
+  /// The dense index of the newest `order` symbols of a history h is
+  /// highDense[(h >> highShift) & highMask] · highStride + lowDense[h & lowMask]: the oldest
+  /// two symbols, then the rest (two for 4-grams, one for trigrams).
+  private let highShift: Int
+  private let highMask: Int
+  private let highStride: Int
+  private let lowMask: Int
+  /// A bit-packed symbol pair (a << shift | b) → a · (N+1) + b.
+  private let highDense: [Int32]
+  /// The newest symbols bit-packed → their dense index (the pair table again for 4-grams).
+  private let lowDense: [Int32]
+  /// Dense (N+1)^order counts, the layout of `NgramCounts.quadgrams` (or `.trigrams`).
   private var counts: [UInt64]
   private var history = 0
   /// Bytes of a UTF-8 sequence split across chunks.
@@ -25,24 +36,37 @@ public struct LetterCounter {
   public init(decoder: LetterDecoder) {
     self.decoder = decoder
     let width = decoder.letterCount + 1
+    order = NgramCounts.countsQuadgrams(letterCount: decoder.letterCount) ? 4 : 3
     var bits = 1
     while (1 << bits) < width { bits += 1 }
     shift = bits
     symbolMask = (1 << bits) - 1
-    pairMask = (1 << (2 * bits)) - 1
-    historyMask = (1 << (5 * bits)) - 1
-    pairStride = width * width
+    historyMask = (1 << (order * bits)) - 1
+    highShift = (order - 2) * bits
+    highMask = (1 << (2 * bits)) - 1
+    highStride = order == 4 ? width * width : width
+    lowMask = order == 4 ? highMask : symbolMask
     var densePair = [Int32](repeating: 0, count: 1 << (2 * bits))
     for a in 0..<width { for b in 0..<width { densePair[a << bits | b] = Int32(a * width + b) } }
-    self.densePair = densePair
-    counts = [UInt64](repeating: 0, count: width * width * width * width)
+    highDense = densePair
+    lowDense = order == 4 ? densePair : (0..<(1 << bits)).map { Int32($0) }
+    counts = [UInt64](repeating: 0, count: order == 4 ? width * width * width * width : width * width * width)
   }
 
-  /// The dense 4-gram index of the newest four symbols of history `h`.
+  /// The dense index of the newest `order` symbols of history `h`.
   @inline(__always)
-  private static func quadIndex(_ h: Int, shift: Int, pairMask: Int, pairStride: Int,
-                                _ densePair: UnsafeBufferPointer<Int32>) -> Int {
-    Int(densePair[(h >> (2 * shift)) & pairMask]) * pairStride + Int(densePair[h & pairMask])
+  private static func denseIndex(_ h: Int, _ p: IndexParameters,
+                                 _ highDense: UnsafeBufferPointer<Int32>, _ lowDense: UnsafeBufferPointer<Int32>) -> Int {
+    Int(highDense[(h >> p.highShift) & p.highMask]) * p.highStride + Int(lowDense[h & p.lowMask])
+  }
+
+  /// The index arithmetic's constants, copied out of self for the loops.
+  private struct IndexParameters {
+    var highShift: Int, highMask: Int, highStride: Int, lowMask: Int
+  }
+
+  private var indexParameters: IndexParameters {
+    IndexParameters(highShift: highShift, highMask: highMask, highStride: highStride, lowMask: lowMask)
   }
 
   /// Counts the symbols in `chunk`, continuing from where the last chunk stopped.
@@ -54,7 +78,7 @@ public struct LetterCounter {
     // Locals, so the optimiser keeps them in registers: stores through `counts` could
     // otherwise alias self and force a reload of every field on every byte.
     let shift = self.shift, symbolMask = self.symbolMask, historyMask = self.historyMask
-    let pairMask = self.pairMask, pairStride = self.pairStride
+    let parameters = indexParameters
     let skip = LetterDecoder.ByteClass.skip
     let outsideAlphabet = LetterDecoder.ByteClass.outsideAlphabet
     var h = history
@@ -63,35 +87,37 @@ public struct LetterCounter {
     counts = []
     defer { counts = table }
     table.withUnsafeMutableBufferPointer { counts in
-      densePair.withUnsafeBufferPointer { densePair in
-        classes.withUnsafeBufferPointer { classes in
-          let bytes = chunk.bindMemory(to: UInt8.self)
-          var i = start
-          let end = bytes.count
-          while i < end {
-            let symbol = classes[Int(bytes[i])]
-            if _fastPath(symbol <= letterLimit) {
-              i += 1
-              // A boundary after a boundary is no new event.
-              if symbol | UInt8(truncatingIfNeeded: h & symbolMask) == 0 { continue }
-              h = ((h << shift) | Int(symbol)) & historyMask
-              counts[Self.quadIndex(h, shift: shift, pairMask: pairMask, pairStride: pairStride, densePair)] &+= 1
-            } else if symbol == skip {
-              i += 1
-            } else if symbol == outsideAlphabet {
-              i += 1
-              history = h
-              apply(.outsideAlphabet, mark: " ", counts: counts)
-              h = history
-            } else {
-              history = h
-              guard let next = decodeNonASCII(bytes, at: i, counts: counts) else {
-                pending = Array(bytes[i...])
-                i = end
-                break
+      highDense.withUnsafeBufferPointer { highDense in
+        lowDense.withUnsafeBufferPointer { lowDense in
+          classes.withUnsafeBufferPointer { classes in
+            let bytes = chunk.bindMemory(to: UInt8.self)
+            var i = start
+            let end = bytes.count
+            while i < end {
+              let symbol = classes[Int(bytes[i])]
+              if _fastPath(symbol <= letterLimit) {
+                i += 1
+                // A boundary after a boundary is no new event.
+                if symbol | UInt8(truncatingIfNeeded: h & symbolMask) == 0 { continue }
+                h = ((h << shift) | Int(symbol)) & historyMask
+                counts[Self.denseIndex(h, parameters, highDense, lowDense)] &+= 1
+              } else if symbol == skip {
+                i += 1
+              } else if symbol == outsideAlphabet {
+                i += 1
+                history = h
+                apply(.outsideAlphabet, mark: " ", counts: counts)
+                h = history
+              } else {
+                history = h
+                guard let next = decodeNonASCII(bytes, at: i, counts: counts) else {
+                  pending = Array(bytes[i...])
+                  i = end
+                  break
+                }
+                h = history
+                i = next
               }
-              h = history
-              i = next
             }
           }
         }
@@ -113,9 +139,10 @@ public struct LetterCounter {
     history = 0
   }
 
-  /// The counts so far, in the dense layout (the 4-gram array is shared, not copied).
+  /// The counts so far, in the dense layout (the count array is shared, not copied).
   public var ngramCounts: NgramCounts {
-    var result = NgramCounts(letterCount: decoder.letterCount, quadgrams: counts)
+    var result = order == 4 ? NgramCounts(letterCount: decoder.letterCount, quadgrams: counts)
+                            : NgramCounts(letterCount: decoder.letterCount, trigrams: counts)
     result.outsideAlphabet = outsideAlphabet
     result.invalidUTF8 = invalidUTF8
     return result
@@ -123,10 +150,10 @@ public struct LetterCounter {
 
   // MARK: Slow path: non-ASCII
 
-  /// The dense index of the 4-gram ending at the newest symbol of `history`.
+  /// The dense index of the n-gram ending at the newest symbol of `history`.
   private var currentIndex: Int {
-    densePair.withUnsafeBufferPointer {
-      Self.quadIndex(history, shift: shift, pairMask: pairMask, pairStride: pairStride, $0)
+    highDense.withUnsafeBufferPointer { high in
+      lowDense.withUnsafeBufferPointer { low in Self.denseIndex(history, indexParameters, high, low) }
     }
   }
 

@@ -1,3 +1,5 @@
+import KeyGram
+
 /// Letter n-gram counts over a symbol stream in which 0 is a word boundary and letter *i* is
 /// symbol *i* + 1. 4-grams are counted; trigrams are their exact sums over the first symbol,
 /// and unigram, word-initial, bigram and end-of-word counts are exact sums of the trigrams,
@@ -6,7 +8,8 @@
 /// Counts are a value that merges by addition, so shards counted apart add up to the whole.
 public struct NgramCounts: Equatable, Sendable {
   public let letterCount: Int
-  /// Dense (N+1)⁴ 4-gram counts, index `((a * (N+1) + b) * (N+1) + c) * (N+1) + d`.
+  /// Dense (N+1)⁴ 4-gram counts, index `((a * (N+1) + b) * (N+1) + c) * (N+1) + d`; empty
+  /// for alphabets over 63 letters (see `countsQuadgrams`).
   public var quadgrams: [UInt64]
   /// Dense (N+1)³ trigram counts, index `(a * (N+1) + b) * (N+1) + c` for symbols a, b, c:
   /// always the 4-gram counts summed over their first symbol.
@@ -22,7 +25,22 @@ public struct NgramCounts: Equatable, Sendable {
     self.letterCount = letterCount
     let width = letterCount + 1
     trigrams = [UInt64](repeating: 0, count: width * width * width)
-    quadgrams = [UInt64](repeating: 0, count: width * width * width * width)
+    quadgrams = Self.countsQuadgrams(letterCount: letterCount) ? [UInt64](repeating: 0, count: width * width * width * width) : []
+  }
+
+  /// Whether 4-grams are counted: only where a table can hold 4-gram rows (at most 63 letters;
+  /// 63 letters already take 134 MB of counts).
+  public static func countsQuadgrams(letterCount: Int) -> Bool {
+    letterCount <= TableFormat.Quadgram.maximumLetterCount
+  }
+
+  /// Counts made from dense trigram counts alone (alphabets too large for 4-grams).
+  public init(letterCount: Int, trigrams: [UInt64]) {
+    let width = letterCount + 1
+    precondition(trigrams.count == width * width * width, "trigram counts of the wrong shape")
+    self.letterCount = letterCount
+    self.trigrams = trigrams
+    quadgrams = []
   }
 
   /// Counts made from dense 4-gram counts (the counter's own layout), with the trigrams summed.
@@ -50,6 +68,7 @@ public struct NgramCounts: Equatable, Sendable {
 
   /// The count of symbol d after a, b, c.
   public func quadgram(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> UInt64 {
+    guard !quadgrams.isEmpty else { return 0 }
     let width = letterCount + 1
     return quadgrams[index(a, b, c) * width + d]
   }
@@ -78,7 +97,7 @@ public struct NgramCounts: Equatable, Sendable {
     var a = 0, b = 0, c = 0
     for symbol in symbols.map(Int.init) + [0] {
       trigrams[index(b, c, symbol)] += weight
-      quadgrams[index(a, b, c) * width + symbol] += weight
+      if !quadgrams.isEmpty { quadgrams[index(a, b, c) * width + symbol] += weight }
       (a, b, c) = (b, c, symbol)
     }
   }

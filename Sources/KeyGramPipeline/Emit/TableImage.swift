@@ -81,7 +81,10 @@ public enum TableImage {
 
   /// The `QUAD` section: masks and ranks that index `rows` (in context order) by their context.
   static func quadgramSection(_ quadgrams: [QuadgramRow<UInt16>], letterCount n: Int) -> [UInt8] {
+    precondition(n <= TableFormat.Quadgram.maximumLetterCount, "4-gram rows need at most 63 letters")
     precondition(zip(quadgrams, quadgrams.dropFirst()).allSatisfy { $0.context < $1.context }, "4-gram rows out of order")
+    precondition(quadgrams.allSatisfy { $0.weights.count == n + 1 && (0...n).contains($0.context.first)
+      && (0..<n).contains($0.context.second) && (0..<n).contains($0.context.third) }, "a 4-gram row of the wrong shape")
     var masks = [UInt64](repeating: 0, count: n * n)
     for row in quadgrams { masks[row.context.second * n + row.context.third] |= 1 << UInt64(row.context.first) }
     var out = ByteWriter()

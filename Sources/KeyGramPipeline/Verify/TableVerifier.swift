@@ -165,6 +165,10 @@ public struct TableVerifier {
         rows.append(("trigram \(a == n ? "^" : letters[a])\(letters[b])", table.distribution(after: LetterContext(previous: first, last: LetterSymbol(letterIndex: b)))))
       }
     }
+    for context in table.quadgramContexts {
+      let first = context.earlier == .boundary ? "^" : letters[context.earlier.letterIndex!]
+      rows.append(("4-gram \(first)\(letters[context.previous.letterIndex!])\(letters[context.last.letterIndex!])", table.distribution(after: context)))
+    }
     return rows
   }
 
