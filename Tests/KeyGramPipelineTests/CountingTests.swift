@@ -304,6 +304,30 @@ struct CountingTests {
     #expect(counts.quadgram(0, 0, 0, a) == 2 && counts.quadgram(0, 0, a, 0) == 2 && counts.quadgrams.reduce(0, +) == 19)
   }
 
+  @Test func countsPast65535CarryExactly() {
+    // The counter keeps UInt16 counts and carries wraps: 70,000 words cross 65,536 once.
+    let words = 70_000
+    let ascii = Fixtures.count(String(repeating: "abc ", count: words))
+    #expect(ascii.quadgram(0, a, b, c) == UInt64(words))  // every word, the first after the start
+    #expect(ascii.quadgram(b, c, 0, a) == UInt64(words - 1))
+    #expect(ascii.trigram(0, a, b) == UInt64(words))
+    // The same through the non-ASCII path, composed and decomposed (the take-back borrows
+    // across a wrap): é␣é␣…: (␣, é, ␣, é) and (é, ␣, é, ␣) each n − 1 times.
+    let language = Fixtures.language("abcdeé", code: "fr")
+    let composed = Fixtures.count(String(repeating: "\u{E9} ", count: words), language: language)
+    let decomposed = Fixtures.count(String(repeating: "e\u{301} ", count: words), language: language)
+    let eAcute = 6
+    #expect(composed.quadgram(0, eAcute, 0, eAcute) == UInt64(words - 1))
+    #expect(composed.quadgram(eAcute, 0, eAcute, 0) == UInt64(words - 1))
+    #expect(composed.quadgrams == decomposed.quadgrams)
+    #expect(decomposed.quadgram(0, e, 0, e) == 0)
+    // A take-back right at a wrap: 65,536 words "e" bring (␣, e, ␣, e) to 65,535; the e of a
+    // decomposed é makes it 65,536 (a wrap), and taking it back must borrow, not leave 0.
+    let edge = Fixtures.count(String(repeating: "e ", count: 65_536) + "e\u{301} ", language: language)
+    #expect(edge.quadgram(0, e, 0, e) == 65_535)
+    #expect(edge.quadgram(0, e, 0, eAcute) == 1)
+  }
+
   @Test func alphabetsOver63LettersCountTrigramsOnly() {
     // 26 Latin + 38 Cyrillic letters: 64, one past what a QUAD mask can hold.
     let cyrillic = (0x0430...0x0455).compactMap(Unicode.Scalar.init)
