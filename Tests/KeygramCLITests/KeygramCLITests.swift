@@ -88,6 +88,28 @@ struct KeygramCLITests {
     #expect(run.stdout.contains("  mine.txt  25 bytes"))
   }
 
+  @Test func buildKeepsAsManyFourGramRowsAsAsked() throws {
+    let root = try scratch()
+    // 13 three-letter contexts: ^qu qui uie iet, que uee een ens, uit, uic ick ckl kly.
+    FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
+    for (asked, kept) in [(2, 2), (0, 0), (1_000, 13)] {
+      let run = try keygram("build", "en", "mine.txt", "--quadgram-contexts", "\(asked)", "--out", "tables", "--no-swift", in: root)
+      #expect(run.status == 0, "\(run.stderr)")
+      let inspect = try keygram("inspect", "tables/en.keygram", "--json", in: root)
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [String: Any])
+      #expect((json["quadgram"] as? [String: Any])?.count == kept, "asked for \(asked)")
+    }
+    let refused = try keygram("build", "en", "mine.txt", "--quadgram-contexts=-1", "--out", "tables", in: root)
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("--quadgram-contexts must be 0 or more"), "\(refused.stderr)")
+  }
+
+  @Test func tuneRefusesAnUnknownContext() throws {
+    let run = try keygram("tune", "--context", "5-gram")
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("--context must be bigram, trigram or 4-gram, not 5-gram"), "\(run.stderr)")
+  }
+
   @Test(arguments: [
     ("missing.gz", nil as [UInt8]?, "missing.gz: no such file"),
     ("empty.gz", [], "empty.gz: empty file (0 bytes)"),
