@@ -17,7 +17,7 @@ extension Keygram {
     @Argument(help: "A .keygram table file.")
     var table: String
 
-    @Option(help: "Show the distribution after this context (up to 3 letters; ^ for word start).")
+    @Option(help: "Show the distribution after this context: up to 3 letters, which start a word unless preceded by ? (unknown: \"?th\" is the trigram row th); ^ or a space for a word boundary.")
     var after: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -39,7 +39,7 @@ extension Keygram {
       }
       let letters = table.alphabet.map(String.init)
       if let after {
-        let distribution = table.distribution(after: after.replacingOccurrences(of: "^", with: " "))
+        let distribution = table.distribution(after: context(of: after, in: table))
         if json {
           print("{\"language\":\(jsonString(table.languageCode)),\"context\":\(jsonString(after)),\"next\":\(jsonObject(distribution, letters))}")
         } else {
@@ -85,6 +85,15 @@ extension Keygram {
       lines.append("top initials: " + initial.indices.sorted { (initial[$0], $1) > (initial[$1], $0) }.prefix(top)
         .map { "\(letters[$0]) \(String(format: "%.3f", initial[$0]))" }.joined(separator: "  "))
       return lines.joined(separator: "\n")
+    }
+
+    /// `text` as a context: `^` is a boundary, `?` a symbol the table cannot know.
+    private func context(of text: String, in table: KeyGramTable) -> LetterContext {
+      var context = LetterContext.wordStart
+      for scalar in text.unicodeScalars where !TypingContext.isApostrophe(scalar) {
+        context.append(scalar == "^" ? .boundary : scalar == "?" ? .unknownLetter : table.symbol(for: scalar))
+      }
+      return context
     }
 
     private func fullJSON(_ table: KeyGramTable, _ letters: [String]) -> String {

@@ -150,7 +150,7 @@ struct KeyGramTableErrorTests {
     #expect(reason(badRank)?.contains("rank 100") == true, "\(String(describing: open(badRank)))")
 
     let strayBit = Self.corrupted { bytes in
-      let masks = sectionOffset(bytes) + TableFormat.Quadgram.masksOffset(letterCount: n)
+      let masks = sectionOffset(bytes) + TableFormat.Quadgram.masksOffset
       bytes[masks + 8 * 5 + 4] |= 0x80  // bit 39 of mask 5: no such first letter in a 26-letter alphabet
     }
     #expect(reason(strayBit)?.contains("mask 5") == true, "\(String(describing: open(strayBit)))")

@@ -125,6 +125,27 @@ struct TypingContextTests {
     }
   }
 
+  @Test("LetterContext.append keeps contexts canonical, as TypingContext does")
+  func appendIsCanonical() {
+    let d = Self.symbol("d"), t = Self.symbol("t"), h = Self.symbol("h")
+    var context = LetterContext.wordStart
+    for symbol in [t, h, d, .boundary] { context.append(symbol) }
+    #expect(context == .wordStart)
+    context.append(.unknownLetter)
+    #expect(context == Self.context(.unknownLetter, .unknownLetter))
+    context.append(t)
+    #expect(context == Self.context(.unknownLetter, t))  // nothing known before t: the bigram
+    context.append(h)
+    #expect(context == Self.context(t, h))  // earlier unknown: the trigram row
+    context.append(d)
+    #expect(context == Self.context(t, h, d))
+    var typed = TypingContext(table: EnglishTable.mapped)
+    typed.record(contentsOf: "é th")
+    var appended = LetterContext.wordStart
+    for symbol in [LetterSymbol.unknownLetter, .boundary, t, h] { appended.append(symbol) }
+    #expect(typed.letterContext == appended)
+  }
+
   @Test("A deletion goes back to the letters before the deleted one")
   func deletion() {
     var context = TypingContext(table: EnglishTable.mapped)

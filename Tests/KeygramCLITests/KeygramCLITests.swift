@@ -179,6 +179,22 @@ struct KeygramCLITests {
     #expect(run.stdout.hasPrefix("after \"q\" (27 outcomes):\n  u  0."))
   }
 
+  @Test func inspectAfterStartsAWordUnlessAskedNotTo() throws {
+    let atWordStart = try keygram("inspect", "tables/en.keygram", "--after", "th", "--json")
+    let anywhere = try keygram("inspect", "tables/en.keygram", "--after", "?th", "--json")
+    let full = try keygram("inspect", "tables/en.keygram", "--json")
+    func next(_ run: Run) throws -> [String: Double] {
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+      return try #require(json["next"] as? [String: Double])
+    }
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(full.stdout.utf8)) as? [String: Any])
+    let trigram = try #require((json["trigram"] as? [String: [String: Double]])?["th"])
+    let quadgram = try #require((json["quadgram"] as? [String: [String: Double]])?["^th"])
+    #expect(try next(anywhere) == trigram)
+    #expect(try next(atWordStart) == quadgram)
+    #expect(trigram != quadgram)
+  }
+
   @Test func inspectRefusesANonPositiveTop() throws {
     let run = try keygram("inspect", "tables/en.keygram", "--after", "t", "--top", "0")
     #expect(run.status != 0)

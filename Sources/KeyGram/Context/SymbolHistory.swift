@@ -57,17 +57,7 @@ struct SymbolHistory: Hashable, Sendable {
       }
       found += 1
     }
-    return Self.normalized(earlier: symbols.2 ?? floor, previous: symbols.1 ?? floor, last: symbols.0 ?? floor)
-  }
-
-  /// The canonical form of a context: `wordStart` after a boundary, unknown-unknown after an
-  /// unknown letter, unchanged after a letter (with `LetterContext`'s rule for `earlier`).
-  static func normalized(earlier: LetterSymbol, previous: LetterSymbol, last: LetterSymbol) -> LetterContext {
-    if last == .boundary { return .wordStart }
-    if !last.isLetter { return LetterContext(previous: .unknownLetter, last: .unknownLetter) }
-    return LetterContext(earlier: earlier,
-                         previous: previous.isLetter || previous == .boundary ? previous : .unknownLetter,
-                         last: last)
+    return .canonical(earlier: symbols.2 ?? floor, previous: symbols.1 ?? floor, last: symbols.0 ?? floor)
   }
 
   /// Forgets everything; `floor` says what precedes: `.boundary` at the start of a text.

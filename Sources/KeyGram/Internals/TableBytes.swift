@@ -178,8 +178,7 @@ private enum Base64Table {
 extension TableBytes {
   /// The CRC-32 (IEEE 802.3, as zlib's `crc32`) of these bytes, with the 4 bytes at
   /// `zeroedOffset` read as zero. Slicing-by-8 in four interleaved streams, in plain loops (no
-  /// closures, which would box their captured state on the heap), so a 40 KB table checks in
-  /// about 7 µs.
+  /// closures, which would box their captured state on the heap): 18 µs for the 76 KB English table.
   public func crc32(readingAsZero zeroedOffset: Int) -> UInt32 {
     let fieldStart = Swift.min(Swift.max(zeroedOffset, 0), count)
     let fieldEnd = Swift.min(fieldStart + 4, count)

@@ -45,10 +45,20 @@ public struct LetterContext: Hashable, Sendable {
   /// Nothing typed yet in this word.
   public static let wordStart = LetterContext(previous: .boundary, last: .boundary)
 
-  /// Shifts `symbol` in; a boundary after a boundary changes nothing, as in the counts.
+  /// The canonical context of three symbols, so contexts with the same distribution compare
+  /// equal: `.wordStart` after a boundary, unknown-unknown after an unknown letter.
+  @inlinable
+  public static func canonical(earlier: LetterSymbol, previous: LetterSymbol, last: LetterSymbol) -> LetterContext {
+    if last == .boundary { return .wordStart }
+    if !last.isLetter { return LetterContext(previous: .unknownLetter, last: .unknownLetter) }
+    return LetterContext(earlier: earlier, previous: previous.isLetter || previous == .boundary ? previous : .unknownLetter,
+                         last: last)
+  }
+
+  /// Shifts `symbol` in, keeping the context canonical; a boundary after a boundary changes
+  /// nothing, as in the counts.
   @inlinable
   public mutating func append(_ symbol: LetterSymbol) {
-    if symbol == .boundary && last == .boundary { return }
-    self = LetterContext(earlier: previous, previous: last, last: symbol)
+    self = .canonical(earlier: previous, previous: last, last: symbol)
   }
 }

@@ -83,7 +83,7 @@ public enum TableFormat {
     /// A mask has one bit per first letter plus word start.
     public static let maximumLetterCount = 63
 
-    public static func masksOffset(letterCount n: Int) -> Int { headSize }
+    public static let masksOffset = headSize
     public static func ranksOffset(letterCount n: Int) -> Int { headSize + 8 * n * n }
     public static func rowsOffset(letterCount n: Int) -> Int { headSize + 12 * n * n }
     public static func length(letterCount n: Int, rows: Int) -> Int { rowsOffset(letterCount: n) + 2 * (n + 1) * rows }

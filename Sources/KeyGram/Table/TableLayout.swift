@@ -107,7 +107,7 @@ public struct TableLayout: Sendable, Equatable {
     if let quad = Self.find(F.Section.quadgram, in: entries) {
       quadgramRowCount = try Self.validateQuadgrams(bytes.slice(from: quad.offset, length: quad.length),
                                                     elementCount: quad.elementCount, letterCount: n)
-      quadgramMasksOffset = quad.offset + F.Quadgram.masksOffset(letterCount: n)
+      quadgramMasksOffset = quad.offset + F.Quadgram.masksOffset
       quadgramRanksOffset = quad.offset + F.Quadgram.ranksOffset(letterCount: n)
       quadgramRowsOffset = quad.offset + F.Quadgram.rowsOffset(letterCount: n)
     } else {
@@ -148,7 +148,7 @@ public struct TableLayout: Sendable, Equatable {
     guard section.count == Q.length(letterCount: n, rows: rows) else {
       throw .badSection(tag: "QUAD", reason: "length \(section.count), expected \(Q.length(letterCount: n, rows: rows)) for \(rows) rows of \(n) letters")
     }
-    let masks = Q.masksOffset(letterCount: n), ranks = Q.ranksOffset(letterCount: n)
+    let masks = Q.masksOffset, ranks = Q.ranksOffset(letterCount: n)
     let firstLetters: UInt64 = n == 63 ? ~0 : (1 << UInt64(n + 1)) - 1
     var counted = 0
     for group in 0..<(n * n) {

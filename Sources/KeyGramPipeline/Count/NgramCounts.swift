@@ -76,6 +76,7 @@ public struct NgramCounts: Equatable, Sendable {
   /// Adds `other`, counted over other text with the same alphabet.
   public static func += (lhs: inout NgramCounts, rhs: NgramCounts) {
     precondition(lhs.letterCount == rhs.letterCount, "counts over different alphabets")
+    precondition(lhs.quadgrams.count == rhs.quadgrams.count, "counts with and without 4-grams")
     for i in lhs.trigrams.indices { lhs.trigrams[i] += rhs.trigrams[i] }
     for i in lhs.quadgrams.indices { lhs.quadgrams[i] += rhs.quadgrams[i] }
     lhs.outsideAlphabet += rhs.outsideAlphabet

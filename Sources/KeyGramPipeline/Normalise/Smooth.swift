@@ -76,7 +76,7 @@ public enum Smooth {
       }
     }
     var quadgram: [QuadgramRow<Double>] = []
-    for second in 0..<n where !counts.quadgrams.isEmpty {
+    for second in 0..<(counts.quadgrams.isEmpty ? 0 : n) {
       for third in 0..<n {
         for first in 0...n {
           let row = counts.quadgramRow(first: first, second: second, third: third)
