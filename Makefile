@@ -5,7 +5,7 @@ CONFIG ?= release
 KEYGRAM = .build/$(CONFIG)/keygram
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: tables test verify bench bench-build bench-runtime accuracy corpora deps clean help
+.PHONY: tables test verify bench bench-build bench-runtime accuracy images corpora deps clean help
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
@@ -13,6 +13,7 @@ help:
 	@echo "make verify   check tables are normalised, intact and up to date (the CI gate)"
 	@echo "make bench    benchmarks: build throughput vs zlib/gzip/Python, runtime ns/op and mallocs"
 	@echo "make accuracy the typing simulator: tuning sweep and error rates on held-out text"
+	@echo "make images   redraw the README's pictures (docs/images/) with the current tables and defaults"
 	@echo "make corpora  re-derive corpora/<lang>/*.gz from their Debian packages"
 
 # zlib's headers and pkg-config file are the only system requirement.
@@ -56,6 +57,10 @@ bench-runtime:
 
 accuracy: $(KEYGRAM)
 	bash Benchmarks/typing-accuracy.sh
+
+images: $(KEYGRAM)
+	$(KEYGRAM) plot hitmap --lang en --after t --out docs/images/hitmap-en-t.svg
+	$(KEYGRAM) plot bigrams --lang en --out docs/images/bigrams-en.svg
 
 clean:
 	rm -rf .build
