@@ -1,9 +1,8 @@
 /// The counting stage: feeds decompressed bytes through the decoder's classes and counts
 /// 4-grams of the symbol stream in one pass (trigrams for alphabets over 63 letters, whose
-/// tables cannot hold 4-gram rows: a `QUAD` mask has 64 bits). The
-/// byte loop is the builder's hot path: one class lookup, a shift, two small-table lookups
-/// and one increment per ASCII byte, with the symbol history rolled along in a register and
-/// carried across chunks.
+/// tables cannot hold 4-gram rows: a `QUAD` mask has 64 bits). The byte loop is the
+/// builder's hot path: one class lookup, a shift, two small-table lookups and one increment
+/// per ASCII byte, with the symbol history rolled along in a register and carried across chunks.
 public struct LetterCounter {
   public let decoder: LetterDecoder
   /// 4, or 3 for alphabets over `TableFormat.Quadgram.maximumLetterCount` letters.
@@ -14,13 +13,8 @@ public struct LetterCounter {
   /// `order` symbols: what is counted. Taking a letter back (a combining mark follows it)
   /// shifts right, and the next push shifts left again, so nothing older is lost.
   private let historyMask: Int
-  /// The dense index of the newest `order` symbols of a history h is
-  /// highDense[(h >> highShift) & highMask] · highStride + lowDense[h & lowMask]: the oldest
-  /// two symbols, then the rest (two for 4-grams, one for trigrams).
-  private let highShift: Int
-  private let highMask: Int
-  private let highStride: Int
-  private let lowMask: Int
+  /// How a history maps to its dense count index.
+  private let indexParameters: IndexParameters
   /// A bit-packed symbol pair (a << shift | b) → a · (N+1) + b.
   private let highDense: [Int32]
   /// The newest symbols bit-packed → their dense index (the pair table again for 4-grams).
@@ -46,10 +40,10 @@ public struct LetterCounter {
     shift = bits
     symbolMask = (1 << bits) - 1
     historyMask = (1 << (order * bits)) - 1
-    highShift = (order - 2) * bits
-    highMask = (1 << (2 * bits)) - 1
-    highStride = order == 4 ? width * width : width
-    lowMask = order == 4 ? highMask : symbolMask
+    let pairMask = (1 << (2 * bits)) - 1
+    indexParameters = IndexParameters(highShift: (order - 2) * bits, highMask: pairMask,
+                                      highStride: order == 4 ? width * width : width,
+                                      lowMask: order == 4 ? pairMask : (1 << bits) - 1)
     var densePair = [Int32](repeating: 0, count: 1 << (2 * bits))
     for a in 0..<width { for b in 0..<width { densePair[a << bits | b] = Int32(a * width + b) } }
     highDense = densePair
@@ -65,13 +59,11 @@ public struct LetterCounter {
       + Int(lowDense[h & parameters.lowMask])
   }
 
-  /// The index arithmetic's constants, copied out of self for the loops.
+  /// The dense index of the newest `order` symbols of a history h is
+  /// highDense[(h >> highShift) & highMask] · highStride + lowDense[h & lowMask]: the oldest
+  /// two symbols, then the rest (two for 4-grams, one for trigrams).
   private struct IndexParameters {
     var highShift: Int, highMask: Int, highStride: Int, lowMask: Int
-  }
-
-  private var indexParameters: IndexParameters {
-    IndexParameters(highShift: highShift, highMask: highMask, highStride: highStride, lowMask: lowMask)
   }
 
   /// Counts the symbols in `chunk`, continuing from where the last chunk stopped.
