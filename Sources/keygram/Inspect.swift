@@ -39,7 +39,10 @@ extension Keygram {
       }
       let letters = table.alphabet.map(String.init)
       if let after {
-        let distribution = table.distribution(after: context(of: after, in: table))
+        // A leading ? says nothing is known before the letters; otherwise they start a word.
+        let unknown = LetterContext(previous: .unknownLetter, last: .unknownLetter)
+        let context = after.hasPrefix("?") ? table.context(after: after.dropFirst(), from: unknown) : table.context(after: after)
+        let distribution = table.distribution(after: context)
         if json {
           print("{\"language\":\(jsonString(table.languageCode)),\"context\":\(jsonString(after)),\"next\":\(jsonObject(distribution, letters))}")
         } else {
@@ -85,15 +88,6 @@ extension Keygram {
       lines.append("top initials: " + initial.indices.sorted { (initial[$0], $1) > (initial[$1], $0) }.prefix(top)
         .map { "\(letters[$0]) \(String(format: "%.3f", initial[$0]))" }.joined(separator: "  "))
       return lines.joined(separator: "\n")
-    }
-
-    /// `text` as a context: `^` is a boundary, `?` a symbol the table cannot know.
-    private func context(of text: String, in table: KeyGramTable) -> LetterContext {
-      var context = LetterContext.wordStart
-      for scalar in text.unicodeScalars where !TypingContext.isApostrophe(scalar) {
-        context.append(scalar == "^" ? .boundary : scalar == "?" ? .unknownLetter : table.symbol(for: scalar))
-      }
-      return context
     }
 
     private func fullJSON(_ table: KeyGramTable, _ letters: [String]) -> String {

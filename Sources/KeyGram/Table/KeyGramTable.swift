@@ -186,9 +186,15 @@ extension KeyGramTable {
   /// The distribution after `text` (a convenience for tools and tests): its last three symbols,
   /// skipping apostrophes as `TypingContext` does.
   public func distribution(after text: some StringProtocol) -> LetterDistribution {
-    var context = LetterContext.wordStart
+    distribution(after: context(after: text))
+  }
+
+  /// The context after typing `text` from `start` (word start unless told otherwise), skipping
+  /// apostrophes as `TypingContext` does (allocation-free, but for tools and tests).
+  public func context(after text: some StringProtocol, from start: LetterContext = .wordStart) -> LetterContext {
+    var context = start
     for scalar in text.unicodeScalars where !TypingContext.isApostrophe(scalar) { context.append(symbol(for: scalar)) }
-    return distribution(after: context)
+    return context
   }
 
   /// The context symbol for a typed scalar: a letter of the alphabet, an unknown letter

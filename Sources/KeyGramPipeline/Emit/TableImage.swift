@@ -33,7 +33,7 @@ public enum TableImage {
     sections.append((F.Section.initial, rows([model.initial]), 1))
     sections.append((F.Section.bigram, rows(model.bigram), model.bigram.count))
     sections.append((F.Section.trigram, rows(model.trigram), model.trigram.count))
-    if !model.quadgram.isEmpty && n <= F.Quadgram.maximumLetterCount {
+    if !model.quadgram.isEmpty {  // never for alphabets over 63 letters: they count no 4-grams
       sections.append((F.Section.quadgram, quadgramSection(model.quadgram, letterCount: n), model.quadgram.count))
     }
     if let layout = language.layout { sections.append((F.Section.layout, layoutBytes(layout, language: language), layout.keys.count)) }
