@@ -40,7 +40,7 @@ extension Keygram {
       let letters = table.alphabet.map(String.init)
       if let after {
         // A leading ? says nothing is known before the letters; otherwise they start a word.
-        let unknown = LetterContext(previous: .unknownLetter, last: .unknownLetter)
+        let unknown = LetterContext.bigram(.unknownLetter)
         let context = after.hasPrefix("?") ? table.context(after: after.dropFirst(), from: unknown) : table.context(after: after)
         let distribution = table.distribution(after: context)
         if json {
@@ -63,12 +63,12 @@ extension Keygram {
     }
 
     private func summary(_ table: KeyGramTable, _ letters: [String]) -> String {
-      let layout = table.layout
+      let sections = table.sections
       var lines = [
-        "\(self.table): \(table.languageName) (\(table.languageCode)), format \(layout.majorVersion).\(layout.minorVersion), "
-          + "\(table.bytes.count) bytes, CRC-32 0x\(String(layout.storedCRC32, radix: 16)) (valid)",
+        "\(self.table): \(table.languageName) (\(table.languageCode)), format \(sections.majorVersion).\(sections.minorVersion), "
+          + "\(table.bytes.count) bytes, CRC-32 0x\(String(sections.storedCRC32, radix: 16)) (valid)",
         "alphabet (\(letters.count)): \(letters.joined())",
-        "sections: " + layout.sections.map { "\($0.tag) \($0.length) B" }.joined(separator: ", "),
+        "sections: " + sections.sections.map { "\($0.tag) \($0.length) B" }.joined(separator: ", "),
       ]
       if let keyboard = table.keyboardLayout {
         let caps = keyboard.keyCaps
@@ -77,7 +77,7 @@ extension Keygram {
         lines.append("keyboard: " + keyboard.rows.map { String(String.UnicodeScalarView($0)) }.joined(separator: " / ")
                      + (variants.isEmpty ? "" : "; long-press \(variants.joined(separator: " "))"))
       }
-      if let range = layout.provenanceSection,
+      if let range = sections.provenanceSection,
          let provenance = Provenance(section: table.bytes.slice(from: range.lowerBound, length: range.count), letterCount: letters.count) {
         lines.append("corpus: \(provenance.files.map(\.name).joined(separator: ", ")); \(provenance.letters) letters, \(provenance.words) words")
       }
@@ -99,7 +99,7 @@ extension Keygram {
       parts.append("\"initial\":\(jsonObject(table.initial, letters))")
       let boundary = LetterSymbol.boundary
       let bigrams = (0..<n).map { b in
-        "\(jsonString(letters[b])):\(jsonObject(table.distribution(after: LetterContext(previous: .unknownLetter, last: LetterSymbol(letterIndex: b))), letters))"
+        "\(jsonString(letters[b])):\(jsonObject(table.distribution(after: .bigram(LetterSymbol(letterIndex: b))), letters))"
       }
       parts.append("\"bigram\":{\(bigrams.joined(separator: ","))}")
       var trigrams: [String] = []

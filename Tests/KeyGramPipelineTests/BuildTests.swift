@@ -34,7 +34,7 @@ struct BuildTests {
     #expect((0..<26).map { table.initial.weight(at: $0) } == model.initial.map(UInt32.init))
     let th = table.distribution(after: LetterContext(previous: LetterSymbol(letterIndex: 19), last: LetterSymbol(letterIndex: 7)))
     #expect(th.indices.map { th.weight(at: $0) } == model.trigram[19 * 26 + 7].map(UInt32.init))
-    let provenance = try #require(table.layout.provenanceSection.flatMap {
+    let provenance = try #require(table.sections.provenanceSection.flatMap {
       Provenance(section: table.bytes.slice(from: $0.lowerBound, length: $0.count), letterCount: 26)
     })
     #expect(provenance == summary.provenance)
@@ -78,7 +78,7 @@ struct BuildTests {
 
   @Test func englishNgramDataFitsIn40KB() throws {
     let table = try KeyGramTable(contentsOf: Fixtures.packageRoot + "/tables/en.keygram")
-    let ngramBytes = table.layout.sections.filter { ["BIGR", "TRIG"].contains($0.tag.description) }.reduce(0) { $0 + $1.length }
+    let ngramBytes = table.sections.sections.filter { ["BIGR", "TRIG"].contains($0.tag.description) }.reduce(0) { $0 + $1.length }
     #expect(ngramBytes == 39_312)
     #expect(ngramBytes <= 40 * 1024)
   }
@@ -198,7 +198,7 @@ struct KeyboardLayoutSectionTests {
   @Test func aCorruptLayoutSectionIsRefusedAtOpen() throws {
     var image = Array(FileManager.default.contents(atPath: Fixtures.packageRoot + "/tables/en.keygram")!)
     let table = try KeyGramTable(copying: image)
-    let section = try #require(table.layout.layoutSection)
+    let section = try #require(table.sections.keyboardLayoutSection)
     image[section.lowerBound + 4 + 3 + 0] = 200  // letter a on key 200 of 26
     image.replaceSubrange(28..<32, with: [0, 0, 0, 0])
     let crc = image.withUnsafeBytes { zlib_crc32($0) }

@@ -92,7 +92,7 @@ struct VerifyTests {
     let workspace = try Workspace()
     let table = try KeyGramTable(contentsOf: workspace.table)
     var bytes = workspace.bytes
-    bytes[table.layout.unigramOffset] &+= 1  // unigram weight of "a", one unit too many
+    bytes[table.sections.unigramOffset] &+= 1  // unigram weight of "a", one unit too many
     workspace.write(Self.resealed(bytes))
     let failures = workspace.verifyBinaryOnly().failures
     #expect(failures.map(\.check) == [.normalisation])
@@ -102,7 +102,7 @@ struct VerifyTests {
   @Test func zeroEntryWithItsCRCRecomputed() throws {
     let workspace = try Workspace()
     let table = try KeyGramTable(contentsOf: workspace.table)
-    let row = table.layout.trigramOffset  // trigram row "aa": move all of a's weight onto b
+    let row = table.sections.trigramOffset  // trigram row "aa": move all of a's weight onto b
     var bytes = workspace.bytes
     let a = Int(bytes[row]) | Int(bytes[row + 1]) << 8, b = Int(bytes[row + 2]) | Int(bytes[row + 3]) << 8
     (bytes[row], bytes[row + 1]) = (0, 0)

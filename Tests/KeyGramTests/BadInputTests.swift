@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import KeyGram
+@_spi(Testing) import KeyGram
 import Testing
 
 /// Every kind of bad input gets a defined answer, never a trap (see docs/Runtime.md).
@@ -52,7 +52,7 @@ struct BadInputTests {
     #expect(sparse.rows.count == 2)
     let resolver = kind.make(sparse)
     resolver.update(keyWeights: [])
-    for (index, key) in sparse.keys.enumerated() { #expect(resolver.resolve(key.frame.center) == index) }
+    for (index, key) in sparse.keys.enumerated() { #expect(resolver.resolve(key.frame.center) == KeyIndex(index)) }
   }
 
   @Test("Overlapping and zero-width slots: defined answers (counting fallback), no trap")
@@ -75,7 +75,7 @@ struct BadInputTests {
         resolver.update(for: TypingContext(table: EnglishTable.mapped))
         for x in stride(from: Float(-20), through: 200, by: 0.7) {
           let resolved = resolver.resolve(TouchPoint(x: x, y: 20))
-          #expect(resolved.map { layout.keys.indices.contains($0) } == true)
+          #expect(resolved.map { layout.keyIndices.contains($0) } == true)
         }
       }
     }
@@ -94,10 +94,10 @@ struct BadInputTests {
     // Too long: the extra weights are ignored.
     resolver.update(keyWeights: [Float](repeating: 1, count: layout.keys.count) + [1e9, 1e9])
     #expect(abs(resolver.probability(ofKey: q) - 1.0 / 26) < 1e-6)
-    #expect(resolver.probability(ofKey: layout.keys.count) == 0)
+    #expect(resolver.probability(ofKey: KeyIndex(layout.keys.count)) == 0)
     #expect(resolver.probability(ofKey: -1) == 0)
     // A map for a bigger layout and a bigger alphabet: keys and letters beyond ours are ignored.
-    var indices = (0..<40).map { Optional($0 % 50) }
+    var indices = (0..<40).map { Optional(KeyIndex($0 % 50)) }
     indices[EnglishTable.letter("q")] = 45
     let foreign = LetterKeyMap(keyIndexOfLetter: indices, keyCount: 50)
     let resolvers: [any WeightedKeyResolver] = [
@@ -108,7 +108,7 @@ struct BadInputTests {
     for other in resolvers {
       other.update(for: context)
       #expect(other.probability(ofKey: q) > 0)  // no letter maps to it, so the floor or more
-      #expect(other.resolve(layout.keys[q].frame.center) == q)
+      #expect(other.resolve(layout[q].frame.center) == q)
     }
     // A map shorter than the table's alphabet: letters beyond it are not counted.
     let short = LetterKeyMap(keyIndexOfLetter: [layout.index("a"), layout.index("b")], keyCount: layout.keys.count)
@@ -134,7 +134,7 @@ struct BadInputTests {
     for weights in cases {
       resolver.update(keyWeights: weights)
       for index in layout.keys.indices where !layout.keys[index].isSpecial {
-        #expect(abs(resolver.probability(ofKey: index) - 1.0 / 26) < 1e-6)
+        #expect(abs(resolver.probability(ofKey: KeyIndex(index)) - 1.0 / 26) < 1e-6)
       }
       var generator = SplitMix64(seed: 3)
       for _ in 0..<300 {

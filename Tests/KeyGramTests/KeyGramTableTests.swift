@@ -1,4 +1,4 @@
-import KeyGram
+@_spi(Testing) import KeyGram
 import KeyGramTables
 import Testing
 
@@ -12,7 +12,7 @@ struct KeyGramTableTests {
     #expect(table.letterCount == 26)
     #expect(table.alphabet.map { String($0) }.joined() == "abcdefghijklmnopqrstuvwxyz")
     #expect(table.bytes.array == EnglishTable.mapped.bytes.array)
-    #expect(table.layout == EnglishTable.mapped.layout)
+    #expect(table.sections == EnglishTable.mapped.sections)
   }
 
   @Test("The embedded table is listed in KeyGramTables")

@@ -1,11 +1,11 @@
-import KeyGram
+@_spi(Testing) import KeyGram
 import Testing
 
 @Suite("KeyboardLayout and LetterKeyMap")
 struct KeyboardLayoutTests {
   let layout = KeyboardLayout.iPhonePortraitQWERTY
 
-  func key(_ letter: Unicode.Scalar) -> Key { layout.keys[layout.keyIndex(ofLetter: letter)!] }
+  func key(_ letter: Unicode.Scalar) -> Key { layout[layout.keyIndex(ofLetter: letter)!] }
 
   @Test("The iPhone portrait QWERTY layout has the documented geometry")
   func iPhoneGeometry() throws {
@@ -26,8 +26,8 @@ struct KeyboardLayoutTests {
     #expect(key("z").frame.midX == key("s").frame.midX)
     #expect(key("c").frame.midX == key("f").frame.midX)
     // Shift and backspace fill the ends of row 3; the space row holds three special keys.
-    let shift = layout.keys[try #require(layout.keyIndex(of: .shift))]
-    let backspace = layout.keys[try #require(layout.keyIndex(of: .backspace))]
+    let shift = layout[try #require(layout.keyIndex(of: .shift))]
+    let backspace = layout[try #require(layout.keyIndex(of: .backspace))]
     #expect(shift.slot == KeyFrame(x: 0, y: 108, width: 56.25, height: 54))
     #expect(shift.frame.width == 42 && shift.frame.minX == 3)
     #expect(backspace.slot.maxX == 375 && backspace.slot.minX == key("m").slot.maxX)
@@ -37,7 +37,7 @@ struct KeyboardLayoutTests {
     for row in layout.rows {
       for index in row.keyRange.dropLast() {
         #expect(layout.keys[index].slot.maxX == layout.keys[index + 1].slot.minX)
-        #expect(layout.staticDivider(afterKey: index) == layout.keys[index].slot.maxX)
+        #expect(layout.staticDivider(afterKey: KeyIndex(index)) == layout.keys[index].slot.maxX)
       }
     }
     #expect(layout.rowDivider(afterRow: 0) == 54)
@@ -53,7 +53,7 @@ struct KeyboardLayoutTests {
     wide._checkInvariants()
     #expect(wide.rows.count == 3)
     #expect(abs(wide.bounds.width - 393) < 1e-3)
-    #expect(abs(wide.keys[wide.keyIndex(ofLetter: "p")!].slot.maxX - 393) < 1e-3)
+    #expect(abs(wide[wide.keyIndex(ofLetter: "p")!].slot.maxX - 393) < 1e-3)
   }
 
   @Test("Bad geometry is normalised: invalid keys and empty rows are dropped, rows and keys sorted")

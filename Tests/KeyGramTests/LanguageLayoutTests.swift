@@ -1,4 +1,4 @@
-import KeyGram
+@_spi(Testing) import KeyGram
 import KeyGramTables
 import Testing
 
@@ -27,7 +27,7 @@ struct LanguageLayoutTests {
     map._checkInvariants()
     for letter in 0..<table.letterCount {
       let key = try #require(map.keyIndex(ofLetter: letter), "\(table.letter(at: letter)) has no key")
-      #expect(layout.keys[key].letter == tableLayout.keyCaps[tableLayout.keyIndexOfLetter[letter]])
+      #expect(layout[key].letter == tableLayout.keyCaps[tableLayout.keyIndexOfLetter[letter]])
     }
   }
 
@@ -42,9 +42,9 @@ struct LanguageLayoutTests {
     context.record(table.letter(at: 0))
     for resolver in resolvers {
       resolver.update(for: context)
-      let total = layout.keys.indices.reduce(Float(0)) { $0 + resolver.probability(ofKey: $1) }
+      let total = layout.keyIndices.reduce(Float(0)) { $0 + resolver.probability(ofKey: $1) }
       #expect(abs(total - 1) < 1e-3)
-      for (index, key) in layout.keys.enumerated() { #expect(resolver.resolve(key.frame.center) == index) }
+      for (index, key) in layout.keys.enumerated() { #expect(resolver.resolve(key.frame.center) == KeyIndex(index)) }
     }
   }
 

@@ -1,4 +1,4 @@
-import KeyGram
+@_spi(Testing) import KeyGram
 import Testing
 
 @Suite("Resolvers: geometry with explicit weights")
@@ -12,8 +12,8 @@ struct ResolverTests {
     resolver.update(keyWeights: Array(repeating: 1, count: layout.keys.count))
     let fixed = StaticKeyResolver(layout: layout)
     for (index, key) in layout.keys.enumerated() {
-      #expect(resolver.resolve(key.frame.center) == index)
-      #expect(fixed.resolve(key.frame.center) == index)
+      #expect(resolver.resolve(key.frame.center) == KeyIndex(index))
+      #expect(fixed.resolve(key.frame.center) == KeyIndex(index))
     }
   }
 
@@ -28,13 +28,13 @@ struct ResolverTests {
           var weights = [Float](repeating: 1, count: layout.keys.count)
           weights[favoured] = 20
           resolver.update(keyWeights: weights)
-          let divider = layout.staticDivider(afterKey: a)
+          let divider = layout.staticDivider(afterKey: KeyIndex(a))
           let y = layout.keys[a].frame.midY
           let intoOther: Float = other == a ? -2 : 2
-          #expect(resolver.resolve(TouchPoint(x: divider, y: y)) == favoured)
-          #expect(resolver.resolve(TouchPoint(x: divider + intoOther, y: y)) == favoured)
+          #expect(resolver.resolve(TouchPoint(x: divider, y: y)) == KeyIndex(favoured))
+          #expect(resolver.resolve(TouchPoint(x: divider + intoOther, y: y)) == KeyIndex(favoured))
           // But the other key's centre is still the other key.
-          #expect(resolver.resolve(layout.keys[other].frame.center) == other)
+          #expect(resolver.resolve(layout.keys[other].frame.center) == KeyIndex(other))
         }
       }
     }
@@ -58,7 +58,7 @@ struct ResolverTests {
       resolver.update(keyWeights: weights)
       for index in letterKeys {
         let slot = layout.keys[index].slot
-        let span = resolver.targetSpan(ofKey: index)!
+        let span = resolver.targetSpan(ofKey: KeyIndex(index))!
         #expect(span.upperBound - span.lowerBound >= ratio * slot.width - 1e-4)
         // The central `ratio` of the slot always stays the key's own.
         let core = (1 - ratio) / 2 * slot.width
@@ -73,11 +73,11 @@ struct ResolverTests {
                                          parameters: .init(shiftMultiplier: 1, minWidthRatio: 0.6))
     let h = layout.index("h")
     var weights = [Float](repeating: 1, count: layout.keys.count)
-    weights[h] = 1.2  // share of j = 1 / 2.2: the divider moves right, into j
+    weights[h.rawValue] = 1.2  // share of j = 1 / 2.2: the divider moves right, into j
     resolver.update(keyWeights: weights)
     let expected = (0.5 - 1 / Float(2.2)) * 37.5
     #expect(abs(resolver.divider(afterKey: h)! - (layout.staticDivider(afterKey: h) + expected)) < 1e-4)
-    weights[h] = 100  // far past the clamp: (1 − 0.6) / 2 × 37.5 = 7.5 pt
+    weights[h.rawValue] = 100  // far past the clamp: (1 − 0.6) / 2 × 37.5 = 7.5 pt
     resolver.update(keyWeights: weights)
     #expect(resolver.divider(afterKey: h)! == layout.staticDivider(afterKey: h) + 7.5)
     #expect(resolver.divider(afterKey: layout.index("p")) == nil)
@@ -87,10 +87,10 @@ struct ResolverTests {
   func edgeKeys(kind: WeightedResolverKind) {
     let resolver = kind.make()
     var weights = [Float](repeating: 1, count: layout.keys.count)
-    weights[layout.index("w")] = 1000
-    weights[layout.index("o")] = 1000
-    weights[layout.index("z")] = 1000
-    weights[layout.index("m")] = 1000
+    weights[layout.index("w").rawValue] = 1000
+    weights[layout.index("o").rawValue] = 1000
+    weights[layout.index("z").rawValue] = 1000
+    weights[layout.index("m").rawValue] = 1000
     resolver.update(keyWeights: weights)
     let q = layout.index("q"), p = layout.index("p")
     let y = layout.rowCenterY("q")
@@ -113,7 +113,7 @@ struct ResolverTests {
     if let boundary = resolver as? BoundaryShiftResolver {
       #expect(boundary.divider(afterKey: shift) == layout.staticDivider(afterKey: shift))
       #expect(boundary.divider(afterKey: layout.index("m")) == layout.staticDivider(afterKey: layout.index("m")))
-      #expect(boundary.targetSpan(ofKey: shift) == layout.keys[shift].slot.minX..<layout.keys[shift].slot.maxX)
+      #expect(boundary.targetSpan(ofKey: shift) == layout[shift].slot.minX..<layout[shift].slot.maxX)
     }
   }
 
@@ -131,7 +131,7 @@ struct ResolverTests {
         let rowSlots = layout.keys[row.keyRange].map(\.slot)
         let clamped = TouchPoint(x: min(max(x, rowSlots.first!.minX), rowSlots.last!.maxX - 0.01), y: clampedY)
         let expected = layout.keys.indices.first { layout.keys[$0].slot.contains(clamped) }
-        #expect(resolver.resolve(touch) == expected)
+        #expect(resolver.resolve(touch) == expected.map { KeyIndex($0) })
         x += 3.3
       }
       y += 4.1
@@ -150,9 +150,9 @@ struct ResolverTests {
         let row = layout.rows.firstIndex { touch.y >= $0.minY && touch.y < $0.maxY }!
         let keys = layout.rows[row].keyRange
         // Touches beyond a row's ends go to its edge keys.
-        let expected = keys.first { resolver.targetSpan(ofKey: $0)!.contains(touch.x) }
+        let expected = keys.first { resolver.targetSpan(ofKey: KeyIndex($0))!.contains(touch.x) }
           ?? (touch.x < layout.keys[keys.lowerBound].slot.minX ? keys.lowerBound : keys.upperBound - 1)
-        #expect(resolver.resolve(touch) == expected)
+        #expect(resolver.resolve(touch) == KeyIndex(expected))
       }
     }
   }
@@ -172,10 +172,10 @@ struct ResolverTests {
       })
       for _ in 0..<500 {
         let touch = TouchPoint(x: Float(generator.next() % 3750) / 10, y: Float(generator.next() % 1620) / 10)
-        guard let slotKey = fixed.resolve(touch), !layout.keys[slotKey].isSpecial else { continue }
-        let best = letterKeys.max { resolver.score(ofKey: $0, for: touch) < resolver.score(ofKey: $1, for: touch) }!
+        guard let slotKey = fixed.resolve(touch), !layout[slotKey].isSpecial else { continue }
+        let best = letterKeys.max { resolver.score(ofKey: KeyIndex($0), for: touch) < resolver.score(ofKey: KeyIndex($1), for: touch) }!
         let resolved = resolver.resolve(touch)!
-        #expect(resolver.score(ofKey: resolved, for: touch) == resolver.score(ofKey: best, for: touch))
+        #expect(resolver.score(ofKey: resolved, for: touch) == resolver.score(ofKey: KeyIndex(best), for: touch))
       }
     }
   }
@@ -186,10 +186,10 @@ struct ResolverTests {
     let unanchored = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(priorWeight: 1, anchorFraction: 0))
     let g = layout.index("g"), h = layout.index("h")
     var weights = [Float](repeating: 1e-6, count: layout.keys.count)
-    weights[h] = 1
+    weights[h.rawValue] = 1
     anchored.update(keyWeights: weights)
     unanchored.update(keyWeights: weights)
-    let cap = layout.keys[g].frame
+    let cap = layout[g].frame
     let insideCore = TouchPoint(x: cap.midX + 0.5 * cap.width / 2 - 0.25, y: cap.midY)
     let outsideCore = TouchPoint(x: cap.midX + 0.5 * cap.width / 2 + 0.25, y: cap.midY)
     #expect(anchored.resolve(insideCore) == g)

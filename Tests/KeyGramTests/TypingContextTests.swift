@@ -1,4 +1,4 @@
-import KeyGram
+@_spi(Testing) import KeyGram
 import Testing
 
 @Suite("TypingContext")

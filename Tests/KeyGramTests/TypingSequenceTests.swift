@@ -1,4 +1,4 @@
-import KeyGram
+@_spi(Testing) import KeyGram
 import Testing
 
 /// Seed 002's typing sequences, on the real English table, for both resolvers.
@@ -12,7 +12,7 @@ struct TypingSequenceTests {
     var context = TypingContext(table: source.table)
     context.record(contentsOf: text)
     resolver.update(for: context)
-    return resolver.resolve(touch).flatMap { layout.keys[$0].letter }
+    return resolver.resolve(touch).flatMap { layout[$0].letter }
   }
 
   @Test("Typed t, a touch between H and J → H", arguments: WeightedResolverKind.allCases, EnglishTable.Source.allCases)
@@ -40,7 +40,7 @@ struct TypingSequenceTests {
   func spaceThenT(kind: WeightedResolverKind) {
     let right = layout.touchOnDivider(after: "t")
     let left = layout.touchOnDivider(after: "r")
-    let t = layout.keys[layout.index("t")].frame.center
+    let t = layout[layout.index("t")].frame.center
     for text in ["the ", "", "Hi. "] {
       #expect(resolve(kind, typed: text, touch: right) == "t")
       #expect(resolve(kind, typed: text, touch: TouchPoint(x: right.x + 1, y: right.y)) == "t")
@@ -67,11 +67,11 @@ struct TypingSequenceTests {
     var context = TypingContext(table: table)
     context.record("x")
     resolver.update(for: context)
-    for (index, key) in layout.keys.enumerated() { #expect(resolver.resolve(key.frame.center) == index) }
+    for (index, key) in layout.keys.enumerated() { #expect(resolver.resolve(key.frame.center) == KeyIndex(index)) }
     if let boundary = resolver as? BoundaryShiftResolver {
       for index in layout.keys.indices {
-        guard let divider = boundary.divider(afterKey: index) else { continue }
-        #expect(abs(divider - layout.staticDivider(afterKey: index)) <= 7.5)
+        guard let divider = boundary.divider(afterKey: KeyIndex(index)) else { continue }
+        #expect(abs(divider - layout.staticDivider(afterKey: KeyIndex(index))) <= 7.5)
       }
     }
     // An unknown letter: the uniform distribution, so the boundary resolver is the static one.
@@ -89,7 +89,7 @@ struct TypingSequenceTests {
       y += 3.7
     }
     for index in layout.keys.indices where !layout.keys[index].isSpecial {
-      #expect(abs(resolver.probability(ofKey: index) - 1 / 26) < 1e-6)
+      #expect(abs(resolver.probability(ofKey: KeyIndex(index)) - 1 / 26) < 1e-6)
     }
   }
 }

@@ -3,7 +3,7 @@
 // Each micro-benchmark runs its operation `scalingFactor` times per measured iteration, so
 // the per-operation figures (marked * in the output) are not dominated by timer overhead.
 import Benchmark
-import KeyGram
+@_spi(Testing) import KeyGram
 import KeyGramTables
 
 /// The repository root, from this file's path (Benchmarks/Benchmarks/KeyGramBenchmarks/…).
@@ -111,7 +111,7 @@ let benchmarks: @Sendable () -> Void = {
   boundary.update(for: context)
   Benchmark("Boundary-shift resolve, 10-key row") { benchmark in
     var sum = 0
-    for index in benchmark.scaledIterations { sum &+= boundary.resolve(topRowTouches[index & 4095]) ?? 0 }
+    for index in benchmark.scaledIterations { sum &+= boundary.resolve(topRowTouches[index & 4095])?.rawValue ?? 0 }
     blackHole(sum)
   }
 
@@ -121,21 +121,21 @@ let benchmarks: @Sendable () -> Void = {
   gaussian.update(for: context)
   Benchmark("Gaussian resolve, 26 keys") { benchmark in
     var sum = 0
-    for index in benchmark.scaledIterations { sum &+= gaussian.resolve(touches[index & 4095]) ?? 0 }
+    for index in benchmark.scaledIterations { sum &+= gaussian.resolve(touches[index & 4095])?.rawValue ?? 0 }
     blackHole(sum)
   }
   let unanchored = GaussianKeyResolver(layout: layout, table: table, parameters: .init(anchorFraction: 0))
   unanchored.update(for: context)
   Benchmark("Gaussian resolve, 26 keys, no anchors") { benchmark in
     var sum = 0
-    for index in benchmark.scaledIterations { sum &+= unanchored.resolve(touches[index & 4095]) ?? 0 }
+    for index in benchmark.scaledIterations { sum &+= unanchored.resolve(touches[index & 4095])?.rawValue ?? 0 }
     blackHole(sum)
   }
 
   let fixed = StaticKeyResolver(layout: layout)
   Benchmark("Static resolve") { benchmark in
     var sum = 0
-    for index in benchmark.scaledIterations { sum &+= fixed.resolve(touches[index & 4095]) ?? 0 }
+    for index in benchmark.scaledIterations { sum &+= fixed.resolve(touches[index & 4095])?.rawValue ?? 0 }
     blackHole(sum)
   }
 
@@ -162,6 +162,6 @@ let benchmarks: @Sendable () -> Void = {
   }
   // The part of validation that reads every byte, to show where opening spends its time.
   Benchmark("CRC-32 of the whole table", configuration: openConfiguration) { _ in
-    blackHole(table.bytes.crc32(readingAsZero: TableFormat.Offset.crc32))
+    blackHole(table._computeChecksum())
   }
 }

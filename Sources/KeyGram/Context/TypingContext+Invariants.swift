@@ -1,6 +1,8 @@
 extension TypingContext {
-  /// Traps if the context's internal state is inconsistent; for tests.
-  public func _checkInvariants() {
+  /// Traps if the context's internal state is inconsistent; for tests. Compiled in only with
+  /// `KEYGRAM_INTERNAL_CHECKS` (debug builds of this package), as swift-collections does.
+  @_spi(Testing) public func _checkInvariants() {
+    #if KEYGRAM_INTERNAL_CHECKS
     precondition(history.count >= 0 && history.count <= SymbolHistory.capacity, "history count out of range")
     precondition(history.floor == .boundary || history.floor == .unknownLetter, "history floor is a letter")
     for index in 0..<SymbolHistory.capacity {
@@ -20,5 +22,6 @@ extension TypingContext {
     for index in expected.indices {
       precondition(expected.weight(at: index) == distribution.weight(at: index), "cached distribution is stale")
     }
+    #endif
   }
 }

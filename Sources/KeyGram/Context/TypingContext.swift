@@ -25,7 +25,7 @@ public struct TypingContext: Sendable {
   /// that leaves `letterContext` unchanged does not look it up again.
   public private(set) var distribution: LetterDistribution
   /// How many times `distribution` has been looked up since init (for tests of the cache).
-  public private(set) var recomputeCount = 0
+  @_spi(Testing) public private(set) var recomputeCount = 0
 
   /// How many recorded symbols a context remembers for deletions.
   public static var historyCapacity: Int { SymbolHistory.capacity }

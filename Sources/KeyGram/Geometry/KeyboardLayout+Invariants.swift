@@ -1,6 +1,17 @@
+/// Whether the `_checkInvariants()` methods check anything in this build.
+@_spi(Testing) public var _internalChecksEnabled: Bool {
+  #if KEYGRAM_INTERNAL_CHECKS
+  return true
+  #else
+  return false
+  #endif
+}
+
 extension KeyboardLayout {
-  /// Traps if the layout breaks the promises of its initializer; for tests.
-  public func _checkInvariants() {
+  /// Traps if the layout breaks the promises of its initializer; for tests. Compiled in only with
+  /// `KEYGRAM_INTERNAL_CHECKS` (debug builds of this package), as swift-collections does.
+  @_spi(Testing) public func _checkInvariants() {
+    #if KEYGRAM_INTERNAL_CHECKS
     var expectedStart = 0
     var previousTop = -Float.infinity
     for row in rows {
@@ -19,5 +30,6 @@ extension KeyboardLayout {
       }
     }
     precondition(expectedStart == keys.count, "keys outside every row")
+    #endif
   }
 }

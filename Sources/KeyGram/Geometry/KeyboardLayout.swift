@@ -51,18 +51,18 @@ public struct KeyboardLayout: Hashable, Sendable {
   private static func top(of row: [Key]) -> Float { row.map(\.slot.minY).min() ?? 0 }
 
   /// The index of the letter key whose cap shows `letter` (compared as given), or nil.
-  public func keyIndex(ofLetter letter: Unicode.Scalar) -> Int? {
-    keys.firstIndex { $0.letter == letter }
+  public func keyIndex(ofLetter letter: Unicode.Scalar) -> KeyIndex? {
+    keys.firstIndex { $0.letter == letter }.map { KeyIndex($0) }
   }
 
   /// The index of the first key with `role`, or nil.
-  public func keyIndex(of role: Key.Role) -> Int? {
-    keys.firstIndex { $0.role == role }
+  public func keyIndex(of role: Key.Role) -> KeyIndex? {
+    keys.firstIndex { $0.role == role }.map { KeyIndex($0) }
   }
 
   /// The row that holds key `index`.
-  public func rowIndex(ofKey index: Int) -> Int? {
-    rows.firstIndex { $0.keyRange.contains(index) }
+  public func rowIndex(ofKey index: KeyIndex) -> Int? {
+    rows.firstIndex { $0.keyRange.contains(index.rawValue) }
   }
 
   /// The smallest frame holding every slot (zero for an empty layout).
@@ -80,14 +80,16 @@ public struct KeyboardLayout: Hashable, Sendable {
 
   /// Where a touch stops belonging to the key on the left and starts belonging to the key on
   /// the right, with no context: halfway between their slots (their shared edge when the
-  /// slots touch). `index` and `index + 1` must be in the same row.
-  public func staticDivider(afterKey index: Int) -> Float {
-    (keys[index].slot.maxX + keys[index + 1].slot.minX) / 2
+  /// slots touch). `index` and the next key must be in the same row.
+  public func staticDivider(afterKey index: KeyIndex) -> Float {
+    precondition(index.rawValue >= 0 && index.rawValue + 1 < keys.count, "key index out of range")
+    return (keys[index.rawValue].slot.maxX + keys[index.rawValue + 1].slot.minX) / 2
   }
 
   /// Where a touch stops belonging to row `index` and starts belonging to row `index + 1`:
   /// halfway between the rows' slots.
   public func rowDivider(afterRow index: Int) -> Float {
-    (rows[index].maxY + rows[index + 1].minY) / 2
+    precondition(index >= 0 && index + 1 < rows.count, "row index out of range")
+    return (rows[index].maxY + rows[index + 1].minY) / 2
   }
 }

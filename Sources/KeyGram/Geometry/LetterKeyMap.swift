@@ -6,7 +6,7 @@
 /// and `init(layout:table:)` follows it; `init(keyIndexOfLetter:keyCount:)` takes one by hand.
 public struct LetterKeyMap: Hashable, Sendable {
   /// For each letter index, the index of the key that types it, or nil.
-  public private(set) var keyIndexOfLetter: [Int?]
+  public private(set) var keyIndexOfLetter: [KeyIndex?]
   /// The number of keys of the layout the map was made for.
   public let keyCount: Int
 
@@ -18,10 +18,10 @@ public struct LetterKeyMap: Hashable, Sendable {
 
   /// A map from explicit key indices, as a `LAYT` section gives them. An index outside
   /// `0 ..< keyCount` leaves its letter without a key.
-  public init(keyIndexOfLetter: [Int?], keyCount: Int) {
+  public init(keyIndexOfLetter: [KeyIndex?], keyCount: Int) {
     self.keyCount = Swift.max(keyCount, 0)
     self.keyIndexOfLetter = keyIndexOfLetter.map { index in
-      index.flatMap { $0 >= 0 && $0 < keyCount ? $0 : nil }
+      index.flatMap { $0.rawValue >= 0 && $0.rawValue < keyCount ? $0 : nil }
     }
   }
 
@@ -38,7 +38,7 @@ public struct LetterKeyMap: Hashable, Sendable {
     for (keyIndex, key) in layout.keys.enumerated() {
       guard let letter = key.letter, let letterIndex = table.letterIndex(of: letter),
             keyIndexOfLetter[letterIndex] == nil else { continue }
-      keyIndexOfLetter[letterIndex] = keyIndex
+      keyIndexOfLetter[letterIndex] = KeyIndex(keyIndex)
     }
     guard let keyboard = table.keyboardLayout else { return }
     let fromTable = LetterKeyMap(layout: layout, keyboard: keyboard)
@@ -51,22 +51,22 @@ public struct LetterKeyMap: Hashable, Sendable {
   public var letterCount: Int { keyIndexOfLetter.count }
 
   /// The key that types letter `letterIndex`, or nil (also for an index out of range).
-  public func keyIndex(ofLetter letterIndex: Int) -> Int? {
+  public func keyIndex(ofLetter letterIndex: Int) -> KeyIndex? {
     guard letterIndex >= 0 && letterIndex < keyIndexOfLetter.count else { return nil }
     return keyIndexOfLetter[letterIndex]
   }
 
   /// The letters that key `keyIndex` types, in alphabet order.
-  public func letters(onKey keyIndex: Int) -> [Int] {
+  public func letters(onKey keyIndex: KeyIndex) -> [Int] {
     keyIndexOfLetter.indices.filter { keyIndexOfLetter[$0] == keyIndex }
   }
 
   /// Makes key `keyIndex` type letter `letterIndex` as well as (or instead of) whatever
   /// typed it before. Returns false, changing nothing, when either index is out of range.
   @discardableResult
-  public mutating func assign(letter letterIndex: Int, toKey keyIndex: Int) -> Bool {
+  public mutating func assign(letter letterIndex: Int, toKey keyIndex: KeyIndex) -> Bool {
     guard letterIndex >= 0 && letterIndex < keyIndexOfLetter.count,
-          keyIndex >= 0 && keyIndex < keyCount else { return false }
+          keyIndex.rawValue >= 0 && keyIndex.rawValue < keyCount else { return false }
     keyIndexOfLetter[letterIndex] = keyIndex
     return true
   }

@@ -2,9 +2,9 @@
 // resolvers allocate once, at init, and then read and rewrite in place on every keystroke.
 //
 // One concrete class per element type rather than one generic class: unspecialised generic
-// code (debug builds) pays a metadata lookup on every access, which made a context update
-// about ten times slower in tests. Indices are checked by `assert` (debug) and trusted in
-// release, where every index the resolvers use comes from a layout validated at init.
+// code (debug builds) pays a metadata lookup on every access. Indices are checked by
+// `assert` (debug) and trusted in release, where every index the resolvers use comes from a
+// layout validated at init.
 
 /// A heap buffer of `count` `Float`s, allocated once and never resized.
 final class FloatBuffer {

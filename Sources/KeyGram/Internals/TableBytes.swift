@@ -4,11 +4,12 @@
 /// A read-only window on the bytes of a table image.
 ///
 /// Offsets are checked once, when a table is validated at open; the hot path then reads
-/// without bounds checks in release builds (they remain as assertions in debug builds).
-@frozen
-public struct TableBytes: @unchecked Sendable {
+/// without bounds checks in release builds (they remain as assertions in debug builds). A
+/// window does not keep its memory alive: whoever holds one also holds its `KeyGramTable`.
+@frozen @usableFromInline
+package struct TableBytes: @unchecked Sendable {
   @usableFromInline let base: UnsafeRawPointer
-  public let count: Int
+  @usableFromInline package let count: Int
 
   @inlinable
   init(base: UnsafeRawPointer, count: Int) {
@@ -18,53 +19,53 @@ public struct TableBytes: @unchecked Sendable {
 
   /// The little-endian UInt16 at `offset`.
   @inlinable @inline(__always)
-  public func uint16(at offset: Int) -> UInt16 {
+  package func uint16(at offset: Int) -> UInt16 {
     assert(offset >= 0 && offset + 2 <= count, "table read out of bounds")
     return UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
   }
 
   /// The little-endian UInt32 at `offset`.
   @inlinable @inline(__always)
-  public func uint32(at offset: Int) -> UInt32 {
+  package func uint32(at offset: Int) -> UInt32 {
     assert(offset >= 0 && offset + 4 <= count, "table read out of bounds")
     return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
   }
 
   /// The little-endian UInt64 at `offset`.
   @inlinable @inline(__always)
-  public func uint64(at offset: Int) -> UInt64 {
+  package func uint64(at offset: Int) -> UInt64 {
     assert(offset >= 0 && offset + 8 <= count, "table read out of bounds")
     return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
   /// The byte at `offset`.
   @inlinable @inline(__always)
-  public func uint8(at offset: Int) -> UInt8 {
+  package func uint8(at offset: Int) -> UInt8 {
     assert(offset >= 0 && offset < count, "table read out of bounds")
     return base.load(fromByteOffset: offset, as: UInt8.self)
   }
 
   /// The `length` bytes from `offset`, as a window of their own.
   @inlinable
-  public func slice(from offset: Int, length: Int) -> TableBytes {
+  package func slice(from offset: Int, length: Int) -> TableBytes {
     assert(offset >= 0 && length >= 0 && offset + length <= count, "table slice out of bounds")
     return TableBytes(base: base + offset, count: length)
   }
 
   /// Calls `body` with the bytes as a buffer, for copying out (names, provenance).
   @inlinable
-  public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try body(UnsafeRawBufferPointer(start: base, count: count))
   }
 
   /// The bytes copied into an array, for tools (verify, inspect) that compare or hash them.
-  public var array: [UInt8] { withUnsafeBytes { Array($0) } }
+  package var array: [UInt8] { withUnsafeBytes { Array($0) } }
 }
 
 // MARK: - Owning a table image
 
-/// Who owns the memory behind a table, so `KeyGramTable.deinit` can give it back.
-@usableFromInline
+/// Who owns the memory behind a table image, so the `KeyGramTable` that holds it (the last
+/// reference to it, distributions included) can give it back.
 enum TableImageOwner {
   /// A `mmap`ed file region.
   case mapped
@@ -73,7 +74,7 @@ enum TableImageOwner {
 }
 
 extension TableBytes {
-  /// Gives the memory back according to `owner`.
+  /// Gives the memory back according to `owner`; the bytes must not be read afterwards.
   func release(_ owner: TableImageOwner) {
     switch owner {
     case .mapped: system_unmap(base, length: count)
@@ -83,7 +84,7 @@ extension TableBytes {
 
   /// Calls `body` with a window on `image`, so tools and tests can checksum (`crc32`) an
   /// image they are writing or patching; the window must not escape `body`.
-  public static func withBytes<R>(of image: [UInt8], _ body: (TableBytes) throws -> R) rethrows -> R {
+  package static func withBytes<R>(of image: [UInt8], _ body: (TableBytes) throws -> R) rethrows -> R {
     try image.withUnsafeBytes { buffer in
       // An empty array may have no base address; any valid pointer with count 0 will do.
       guard let base = buffer.baseAddress else {
@@ -93,7 +94,7 @@ extension TableBytes {
     }
   }
 
-  /// A heap copy of `bytes`; the caller releases it with `.heap`.
+  /// A heap copy of `bytes`.
   static func copying(_ bytes: UnsafeRawBufferPointer) -> TableBytes {
     let storage = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
     if let source = bytes.baseAddress, bytes.count > 0 {
@@ -166,8 +167,8 @@ extension TableBytes {
 private enum Base64Table {
   static let values: [UInt8] = {
     var values = [UInt8](repeating: 0xFF, count: 256)
-    for (index, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
-      values[Int(character)] = UInt8(index)
+    TableFormat.base64Alphabet.withUTF8Buffer { alphabet in
+      for (index, character) in alphabet.enumerated() { values[Int(character)] = UInt8(index) }
     }
     return values
   }()
@@ -178,8 +179,8 @@ private enum Base64Table {
 extension TableBytes {
   /// The CRC-32 (IEEE 802.3, as zlib's `crc32`) of these bytes, with the 4 bytes at
   /// `zeroedOffset` read as zero. Slicing-by-8 in four interleaved streams, in plain loops (no
-  /// closures, which would box their captured state on the heap): 18 µs for the 76 KB English table.
-  public func crc32(readingAsZero zeroedOffset: Int) -> UInt32 {
+  /// closures, which would box their captured state on the heap).
+  package func crc32(readingAsZero zeroedOffset: Int) -> UInt32 {
     let fieldStart = Swift.min(Swift.max(zeroedOffset, 0), count)
     let fieldEnd = Swift.min(fieldStart + 4, count)
     return CRC32Tables.shared.withUnsafeBufferPointer { tables in
@@ -193,7 +194,7 @@ extension TableBytes {
 
   /// Continues `crc` over bytes `start ..< end` of `base` as four streams over consecutive
   /// quarters, advanced in one loop: one stream waits on each step's table lookups, four keep
-  /// the loads busy (about 2.7× faster on 40 KB). The quarters' CRCs are then joined as zlib's
+  /// the loads busy. The quarters' CRCs are then joined as zlib's
   /// `crc32_combine` does; below 512 bytes joining costs more than it saves, so short ranges
   /// take the single stream.
   private static func crc32Interleaved(_ crc: UInt32, _ base: UnsafeRawPointer, from start: Int, to end: Int,

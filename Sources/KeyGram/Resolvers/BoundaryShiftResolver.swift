@@ -1,10 +1,9 @@
 /// Moves the dividers between neighbouring keys of a row towards the less likely key, so the
-/// likely next letter gets a wider target (the seed's DynamicHitResolver, done locally).
+/// likely next letter gets a wider target (each pair of neighbours decides its own divider).
 ///
 /// Per row, the divider between keys A and B (left to right) moves left by
 /// (w_B / (w_A + w_B) − 0.5) × d × `shiftMultiplier`, where w are the keys' probabilities in
-/// the current context and d is the distance between the two slot centres (the slot pitch,
-/// 37.5 pt on an iPhone: the seed's "gap"). Each shift is clamped to
+/// the current context and d is the distance between the two slot centres (the slot pitch). Each shift is clamped to
 /// ±(1 − `minWidthRatio`) / 2 × the slot width of the key it moves into. Rows are chosen by
 /// their static bands (shifting is horizontal only); the outer edges of a row's edge keys
 /// never move; dividers next to a special key (shift, backspace, space …) never move, so
@@ -17,7 +16,8 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
   public let layout: KeyboardLayout
   /// The parameters in use, after `Parameters.sanitized`.
   public let parameters: Parameters
-  public private(set) var recomputeCount = 0
+  /// How many times the cached per-context values have been recomputed.
+  @_spi(Testing) public private(set) var recomputeCount = 0
 
   let grid: KeyHitGrid
   let weights: KeyWeights
@@ -103,7 +103,11 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
     }
   }
 
-  public func resolve(_ touch: TouchPoint) -> Int? {
+  public func resolve(_ touch: TouchPoint) -> KeyIndex? {
+    resolvedKey(touch).map { KeyIndex($0) }
+  }
+
+  private func resolvedKey(_ touch: TouchPoint) -> Int? {
     guard touch.isFinite, grid.rowCount > 0 else { return nil }
     let row = grid.row(at: touch.y)
     // With non-monotone static dividers (overlapping slots) the neighbour rule does not hold: count.
@@ -114,22 +118,25 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
   }
 
   /// P(key) in the current context (0 for special keys).
-  public func probability(ofKey index: Int) -> Float {
+  public func probability(ofKey key: KeyIndex) -> Float {
+    let index = key.rawValue
     guard index >= 0 && index < grid.keyCount else { return 0 }
     return weights.probability[index]
   }
 
   /// The current divider between key `index` and the next key of its row; nil after a row's
   /// last key or for an index out of range.
-  public func divider(afterKey index: Int) -> Float? {
+  public func divider(afterKey key: KeyIndex) -> Float? {
+    let index = key.rawValue
     guard index >= 0 && index < grid.keyCount, shiftedDividers[index].isFinite else { return nil }
     return shiftedDividers[index]
   }
 
   /// The horizontal span of key `index`'s current target: from the divider on its left (or
   /// its slot's left edge) to the divider on its right (or its slot's right edge).
-  public func targetSpan(ofKey index: Int) -> Range<Float>? {
-    guard index >= 0 && index < grid.keyCount, let row = layout.rowIndex(ofKey: index) else { return nil }
+  public func targetSpan(ofKey key: KeyIndex) -> Range<Float>? {
+    let index = key.rawValue
+    guard index >= 0 && index < grid.keyCount, let row = layout.rowIndex(ofKey: key) else { return nil }
     let range = layout.rows[row].keyRange
     let lower = index > range.lowerBound ? shiftedDividers[index - 1] : layout.keys[index].slot.minX
     let upper = index < range.upperBound - 1 ? shiftedDividers[index] : layout.keys[index].slot.maxX

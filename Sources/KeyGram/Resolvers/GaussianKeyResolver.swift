@@ -20,7 +20,8 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   public let layout: KeyboardLayout
   /// The parameters in use, after `Parameters.sanitized`.
   public let parameters: Parameters
-  public private(set) var recomputeCount = 0
+  /// How many times the cached per-context values have been recomputed.
+  @_spi(Testing) public private(set) var recomputeCount = 0
 
   let grid: KeyHitGrid
   let weights: KeyWeights
@@ -113,7 +114,11 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     }
   }
 
-  public func resolve(_ touch: TouchPoint) -> Int? {
+  public func resolve(_ touch: TouchPoint) -> KeyIndex? {
+    resolvedKey(touch).map { KeyIndex($0) }
+  }
+
+  private func resolvedKey(_ touch: TouchPoint) -> Int? {
     guard touch.isFinite, grid.rowCount > 0 else { return nil }
     let x = touch.x, y = touch.y
     let touchRow = grid.row(at: y)
@@ -173,14 +178,16 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   }
 
   /// P(key) in the current context (0 for special keys).
-  public func probability(ofKey index: Int) -> Float {
+  public func probability(ofKey key: KeyIndex) -> Float {
+    let index = key.rawValue
     guard index >= 0 && index < grid.keyCount else { return 0 }
     return weights.probability[index]
   }
 
   /// The log-space score of key `index` for `touch`, as `resolve` compares them (−∞ for
   /// special keys); for tests and tuning tools.
-  public func score(ofKey index: Int, for touch: TouchPoint) -> Float {
+  public func score(ofKey key: KeyIndex, for touch: TouchPoint) -> Float {
+    let index = key.rawValue
     guard index >= 0 && index < grid.keyCount else { return -.infinity }
     let dx = touch.x - aimX[index], dy = touch.y - aimY[index]
     return logPrior[index] - xScale * dx * dx - yScale * dy * dy

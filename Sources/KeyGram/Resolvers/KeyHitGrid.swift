@@ -39,7 +39,7 @@ final class KeyHitGrid {
     rowKeyEnd = IntBuffer(layout.rows.map(\.keyRange.upperBound))
     var dividers = [Float](repeating: .infinity, count: keyCount)
     for row in layout.rows {
-      for key in row.keyRange.dropLast() { dividers[key] = layout.staticDivider(afterKey: key) }
+      for key in row.keyRange.dropLast() { dividers[key] = layout.staticDivider(afterKey: KeyIndex(key)) }
     }
     keyDividers = FloatBuffer(dividers)
     keyDividersBefore = FloatBuffer(Self.dividersBefore(dividers, layout: layout))

@@ -1,22 +1,32 @@
-/// Turns a touch into a key index of a `KeyboardLayout`.
+/// Turns a touch into a key of a `KeyboardLayout`.
 ///
 /// A resolver keeps what it derives from the typing context (key probabilities, shifted
-/// dividers, log weights) in buffers allocated at init; `update(for:)` refreshes them only
-/// when the context changed, and `resolve(_:)` then reads them without allocating.
+/// dividers, log weights) in buffers allocated at init. `resolve(_:after:)` refreshes them
+/// when the context changed and then reads them without allocating; `update(for:)` and
+/// `resolve(_:)` are the same two steps apart, for a keyboard that updates ahead of the touch.
 ///
 /// Resolvers are final classes with mutable caches and are not `Sendable`: make and use one
 /// on the main thread, where the keyboard receives its touches and keystrokes.
 public protocol KeyResolver: AnyObject {
   /// The keyboard the resolver works on; `resolve(_:)` returns indices into `layout.keys`.
   var layout: KeyboardLayout { get }
-  /// How many times the cached per-context values have been recomputed (for tests).
-  var recomputeCount: Int { get }
   /// Brings the cached values up to date with `context`; does nothing when the context's
   /// table and letter context are the ones it last computed for.
   func update(for context: TypingContext)
   /// The key that `touch` is meant for, or nil when `touch` has a NaN or infinite coordinate
   /// or the layout has no keys.
-  func resolve(_ touch: TouchPoint) -> Int?
+  /// Uses the values of the last `update`: call `resolve(_:after:)` unless you just did.
+  func resolve(_ touch: TouchPoint) -> KeyIndex?
+}
+
+extension KeyResolver {
+  /// The key that `touch` is meant for after `context`: `update(for: context)`, then
+  /// `resolve(touch)`, so the answer can never come from a stale context.
+  @inlinable
+  public func resolve(_ touch: TouchPoint, after context: TypingContext) -> KeyIndex? {
+    update(for: context)
+    return resolve(touch)
+  }
 }
 
 /// Which table and context a resolver's cached values were computed for.
@@ -47,5 +57,5 @@ public protocol WeightedKeyResolver: KeyResolver {
   func update(keyWeights: some Sequence<Float>)
   /// P(key) in the current context, normalised over the letter keys and floored at 1/65,536
   /// (0 for special keys and indices out of range).
-  func probability(ofKey index: Int) -> Float
+  func probability(ofKey index: KeyIndex) -> Float
 }

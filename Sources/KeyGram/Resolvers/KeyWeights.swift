@@ -17,8 +17,8 @@ final class KeyWeights {
   init(layout: KeyboardLayout, letterKeys map: LetterKeyMap) {
     keyCount = layout.keys.count
     // A map made for another layout: keys beyond this layout, or special keys, type nothing.
-    keyOfLetter = IntBuffer(map.keyIndexOfLetter.map { index in
-      guard let index, index < layout.keys.count, !layout.keys[index].isSpecial else { return -1 }
+    keyOfLetter = IntBuffer(map.keyIndexOfLetter.map { key in
+      guard let index = key?.rawValue, index < layout.keys.count, !layout.keys[index].isSpecial else { return -1 }
       return index
     })
     letterKeys = IntBuffer(layout.keys.indices.filter { !layout.keys[$0].isSpecial })

@@ -3,7 +3,7 @@
 public final class StaticKeyResolver: KeyResolver {
   public let layout: KeyboardLayout
   /// Always 0: nothing depends on the context.
-  public let recomputeCount = 0
+  @_spi(Testing) public let recomputeCount = 0
   let grid: KeyHitGrid
 
   public init(layout: KeyboardLayout) {
@@ -14,5 +14,5 @@ public final class StaticKeyResolver: KeyResolver {
   /// Does nothing: the static resolver ignores the context.
   public func update(for context: TypingContext) {}
 
-  public func resolve(_ touch: TouchPoint) -> Int? { grid.staticKey(at: touch) }
+  public func resolve(_ touch: TouchPoint) -> KeyIndex? { grid.staticKey(at: touch).map { KeyIndex($0) } }
 }

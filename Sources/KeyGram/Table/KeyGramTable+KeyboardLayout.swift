@@ -15,7 +15,7 @@ extension KeyGramTable {
   /// The layout stored in the table, or nil for a table without one (format 1.0).
   /// Allocates: read it once at setup, not per keystroke.
   public var keyboardLayout: TableKeyboardLayout? {
-    guard let range = layout.layoutSection else { return nil }
+    guard let range = sections.keyboardLayoutSection else { return nil }
     let section = bytes.slice(from: range.lowerBound, length: range.count)
     let rowCount = Int(section.uint16(at: 0)), keyCount = Int(section.uint16(at: 2))
     let capsOffset = 4 + rowCount + letterCount

@@ -2,28 +2,29 @@
 /// a table compiled into Swift. Both are validated once, at open, and then read through the
 /// same code: every query afterwards is a few loads with no heap allocation.
 ///
-/// Distributions returned by a table borrow its memory: keep the table alive while you use them.
+/// Distributions keep the table's memory alive, so one may outlive the table it came from.
 public final class KeyGramTable: @unchecked Sendable {
-  /// The whole table image.
-  public let bytes: TableBytes
+  /// The whole table image (mapped or on the heap), given back at deinit: distributions hold
+  /// the table, so it goes only when nothing reads it any more.
+  @usableFromInline package let bytes: TableBytes
   private let owner: TableImageOwner
-  /// Section offsets found by validation.
-  public let layout: TableLayout
+  /// Where each section lies, found by validation.
+  @usableFromInline package let sections: TableSections
 
   /// The number of letters in the alphabet, *N*.
-  @inlinable public var letterCount: Int { layout.letterCount }
+  @inlinable public var letterCount: Int { sections.letterCount }
 
   private init(bytes: TableBytes, owner: TableImageOwner) throws(KeyGramTableError) {
-    let layout: TableLayout
+    let sections: TableSections
     do {
-      layout = try TableLayout(validating: bytes)
+      sections = try TableSections(validating: bytes)
     } catch {
       bytes.release(owner)
       throw error
     }
     self.bytes = bytes
     self.owner = owner
-    self.layout = layout
+    self.sections = sections
   }
 
   deinit { bytes.release(owner) }
@@ -48,6 +49,18 @@ public final class KeyGramTable: @unchecked Sendable {
     let bytes = Array(image).withUnsafeBytes { TableBytes.copying($0) }
     try self.init(bytes: bytes, owner: .heap)
   }
+
+  /// The table's stored CRC-32, which open checked against its bytes.
+  public var checksum: UInt32 { sections.storedCRC32 }
+
+  /// The size of the table image in bytes.
+  public var byteCount: Int { bytes.count }
+
+  /// The CRC-32 of the table's bytes as open computes it, for benchmarks of validation.
+  @_spi(Testing) public func _computeChecksum() -> UInt32 { bytes.crc32(readingAsZero: TableFormat.Offset.crc32) }
+
+  /// The table's format version, major and minor.
+  public var formatVersion: (major: Int, minor: Int) { (Int(sections.majorVersion), Int(sections.minorVersion)) }
 }
 
 // MARK: - Alphabet
@@ -57,11 +70,11 @@ extension KeyGramTable {
   @inlinable
   public func letterIndex(of scalar: Unicode.Scalar) -> Int? {
     if scalar.isASCII {
-      let index = bytes.uint8(at: layout.asciiMapOffset + Int(scalar.value))
+      let index = bytes.uint8(at: sections.asciiMapOffset + Int(scalar.value))
       return index == TableFormat.notALetter ? nil : Int(index)
     }
-    var offset = layout.alphabetOffset
-    for index in 0..<layout.letterCount {
+    var offset = sections.alphabetOffset
+    for index in 0..<sections.letterCount {
       if bytes.uint32(at: offset) == scalar.value || bytes.uint32(at: offset + 4) == scalar.value {
         return index
       }
@@ -73,25 +86,25 @@ extension KeyGramTable {
   /// The lowercase letter at `index` of the alphabet.
   public func letter(at index: Int) -> Unicode.Scalar {
     precondition(index >= 0 && index < letterCount, "letter index out of range")
-    return Unicode.Scalar(bytes.uint32(at: layout.alphabetOffset + 8 * index)) ?? "?"
+    return Unicode.Scalar(bytes.uint32(at: sections.alphabetOffset + 8 * index)) ?? "?"
   }
 
   /// The uppercase form of the letter at `index`, as stored in the table.
   public func uppercaseLetter(at index: Int) -> Unicode.Scalar {
     precondition(index >= 0 && index < letterCount, "letter index out of range")
-    return Unicode.Scalar(bytes.uint32(at: layout.alphabetOffset + 8 * index + 4)) ?? "?"
+    return Unicode.Scalar(bytes.uint32(at: sections.alphabetOffset + 8 * index + 4)) ?? "?"
   }
 
   /// The alphabet in order (allocates; for tools, not the hot path).
   public var alphabet: [Unicode.Scalar] { (0..<letterCount).map(letter(at:)) }
 
   /// The BCP 47 language code, e.g. "en" (allocates).
-  public var languageCode: String { layout.string(in: bytes, at: layout.languageOffset) }
+  public var languageCode: String { sections.string(in: bytes, at: sections.languageOffset) }
 
   /// The language's name, e.g. "English" (allocates).
   public var languageName: String {
-    let codeLength = Int(bytes.uint16(at: layout.languageOffset))
-    return layout.string(in: bytes, at: layout.languageOffset + 2 + codeLength)
+    let codeLength = Int(bytes.uint16(at: sections.languageOffset))
+    return sections.string(in: bytes, at: sections.languageOffset + 2 + codeLength)
   }
 }
 
@@ -100,14 +113,12 @@ extension KeyGramTable {
 extension KeyGramTable {
   /// P(letter) over all letters of the corpus.
   @inlinable public var unigram: LetterDistribution {
-    LetterDistribution(row: bytes.slice(from: layout.unigramOffset, length: 2 * letterCount),
-                       letterCount: letterCount, includesEndOfWord: false)
+    LetterDistribution(self, row: sections.unigramOffset, letterCount: letterCount, includesEndOfWord: false)
   }
 
   /// P(first letter of a word).
   @inlinable public var initial: LetterDistribution {
-    LetterDistribution(row: bytes.slice(from: layout.initialOffset, length: 2 * letterCount),
-                       letterCount: letterCount, includesEndOfWord: false)
+    LetterDistribution(self, row: sections.initialOffset, letterCount: letterCount, includesEndOfWord: false)
   }
 
   /// The distribution of what follows `context`, falling back as the context allows:
@@ -121,7 +132,7 @@ extension KeyGramTable {
     let last = context.last
     if last == .boundary { return initial }
     guard last.isLetter, Int(last.rawValue) < n else {
-      return LetterDistribution(row: nil, letterCount: n, includesEndOfWord: true)
+      return LetterDistribution(uniformOver: n, in: self)
     }
     let previous = context.previous
     let row: Int
@@ -129,27 +140,26 @@ extension KeyGramTable {
     if previous.isLetter, Int(previous.rawValue) < n {
       let group = Int(previous.rawValue) * n + Int(last.rawValue)
       if let quadgramRow = quadgramRow(group: group, earlier: context.earlier) {
-        return LetterDistribution(row: bytes.slice(from: layout.quadgramRowsOffset + 2 * width * quadgramRow, length: 2 * width),
+        return LetterDistribution(self, row: sections.quadgramRowsOffset + 2 * width * quadgramRow,
                                   letterCount: n, includesEndOfWord: true)
       }
       row = group
-      offset = layout.trigramOffset
+      offset = sections.trigramOffset
     } else if previous == .boundary {
       row = n * n + Int(last.rawValue)
-      offset = layout.trigramOffset
+      offset = sections.trigramOffset
     } else {
       row = Int(last.rawValue)
-      offset = layout.bigramOffset
+      offset = sections.bigramOffset
     }
-    return LetterDistribution(row: bytes.slice(from: offset + 2 * width * row, length: 2 * width),
-                              letterCount: n, includesEndOfWord: true)
+    return LetterDistribution(self, row: offset + 2 * width * row, letterCount: n, includesEndOfWord: true)
   }
 
   /// The `QUAD` row for `earlier` before trigram row `group`, if the table kept one: a mask
   /// test and a popcount, so the lookup stays O(1) however many rows there are.
   @inlinable @inline(__always)
   func quadgramRow(group: Int, earlier: LetterSymbol) -> Int? {
-    guard layout.quadgramRowCount > 0 else { return nil }
+    guard sections.quadgramRowCount > 0 else { return nil }
     let first: Int
     if earlier.isLetter, Int(earlier.rawValue) < letterCount {
       first = Int(earlier.rawValue)
@@ -158,23 +168,23 @@ extension KeyGramTable {
     } else {
       return nil
     }
-    let mask = bytes.uint64(at: layout.quadgramMasksOffset + 8 * group)
+    let mask = bytes.uint64(at: sections.quadgramMasksOffset + 8 * group)
     let bit: UInt64 = 1 << UInt64(first)
     guard mask & bit != 0 else { return nil }
-    return Int(bytes.uint32(at: layout.quadgramRanksOffset + 4 * group)) + (mask & (bit &- 1)).nonzeroBitCount
+    return Int(bytes.uint32(at: sections.quadgramRanksOffset + 4 * group)) + (mask & (bit &- 1)).nonzeroBitCount
   }
 
   /// Whether the table has 4-gram rows (format 1.2 `QUAD`), and how many.
-  public var quadgramRowCount: Int { layout.quadgramRowCount }
+  public var quadgramRowCount: Int { sections.quadgramRowCount }
 
   /// The contexts that have a 4-gram row, in the section's order (allocates; for tools).
   public var quadgramContexts: [LetterContext] {
-    guard layout.quadgramRowCount > 0 else { return [] }
+    guard sections.quadgramRowCount > 0 else { return [] }
     let n = letterCount
     var contexts: [LetterContext] = []
-    contexts.reserveCapacity(layout.quadgramRowCount)
+    contexts.reserveCapacity(sections.quadgramRowCount)
     for group in 0..<(n * n) {
-      let mask = bytes.uint64(at: layout.quadgramMasksOffset + 8 * group)
+      let mask = bytes.uint64(at: sections.quadgramMasksOffset + 8 * group)
       for first in 0...n where mask & (1 << UInt64(first)) != 0 {
         contexts.append(LetterContext(earlier: first == n ? .boundary : LetterSymbol(letterIndex: first),
                                       previous: LetterSymbol(letterIndex: group / n), last: LetterSymbol(letterIndex: group % n)))

@@ -45,12 +45,17 @@ public struct LetterContext: Hashable, Sendable {
   /// Nothing typed yet in this word.
   public static let wordStart = LetterContext(previous: .boundary, last: .boundary)
 
+  /// A bigram context: `last`, with nothing known before it (the bigram row).
+  @inlinable public static func bigram(_ last: LetterSymbol) -> LetterContext {
+    LetterContext(previous: .unknownLetter, last: last)
+  }
+
   /// The canonical context of three symbols, so contexts with the same distribution compare
   /// equal: `.wordStart` after a boundary, unknown-unknown after an unknown letter.
   @inlinable
   public static func canonical(earlier: LetterSymbol, previous: LetterSymbol, last: LetterSymbol) -> LetterContext {
     if last == .boundary { return .wordStart }
-    if !last.isLetter { return LetterContext(previous: .unknownLetter, last: .unknownLetter) }
+    if !last.isLetter { return .bigram(.unknownLetter) }
     return LetterContext(earlier: earlier, previous: previous.isLetter || previous == .boundary ? previous : .unknownLetter,
                          last: last)
   }

@@ -1,19 +1,36 @@
 /// A read-only view of one quantised row: the probability of each letter (and, for
-/// in-word contexts, of the word ending) after some context. Copying it copies two words;
-/// it borrows the table's memory, so it must not outlive its `KeyGramTable`.
+/// in-word contexts, of the word ending) after some context. It holds a reference to the
+/// table's memory, so it stays valid after the `KeyGramTable` it came from is gone; copying
+/// it is a retain, never an allocation.
 @frozen
 public struct LetterDistribution: RandomAccessCollection, Sendable {
+  /// The table the row lies in, kept alive (its memory mapped) while the distribution is.
+  @usableFromInline let table: KeyGramTable
   /// The row's UInt16 weights, or nil for the uniform distribution.
   @usableFromInline let row: TableBytes?
   public let letterCount: Int
   /// True when the last element is P(end of word).
   public let includesEndOfWord: Bool
 
+  /// Every row's weights sum to exactly this.
+  public static var weightTotal: UInt32 { 65_536 }
+
+  /// The row at byte `offset` of `table`, which validation found in bounds.
   @inlinable
-  init(row: TableBytes?, letterCount: Int, includesEndOfWord: Bool) {
-    self.row = row
+  init(_ table: KeyGramTable, row offset: Int, letterCount: Int, includesEndOfWord: Bool) {
+    self.table = table
+    self.row = table.bytes.slice(from: offset, length: 2 * (includesEndOfWord ? letterCount + 1 : letterCount))
     self.letterCount = letterCount
     self.includesEndOfWord = includesEndOfWord
+  }
+
+  /// The uniform distribution over `letterCount` letters and end of word.
+  @inlinable
+  init(uniformOver letterCount: Int, in table: KeyGramTable) {
+    self.table = table
+    self.row = nil
+    self.letterCount = letterCount
+    self.includesEndOfWord = true
   }
 
   public var startIndex: Int { 0 }
@@ -25,23 +42,29 @@ public struct LetterDistribution: RandomAccessCollection, Sendable {
   /// True for the uniform fallback (no usable context).
   @inlinable public var isUniform: Bool { row == nil }
 
-  /// The quantised weight at `index`, out of `TableFormat.rowTotal` (65,536).
+  /// The quantised weight at `index` (0 ..< `endIndex`), out of `weightTotal` (65,536).
   /// The uniform distribution reports the nearest integer share.
   @inlinable @inline(__always)
   public func weight(at index: Int) -> UInt32 {
-    guard let row else { return TableFormat.rowTotal / UInt32(endIndex) }
+    precondition(index >= 0 && index < endIndex, "LetterDistribution index out of range")
+    guard let row else { return Self.weightTotal / UInt32(endIndex) }
     return UInt32(row.uint16(at: 2 * index))
   }
 
-  /// P(element at `index`); the elements sum to 1 up to Double rounding.
+  /// P(element at `index`), for `index` in 0 ..< `endIndex`; the elements sum to 1 up to
+  /// Double rounding.
   @inlinable @inline(__always)
   public subscript(index: Int) -> Double {
+    precondition(index >= 0 && index < endIndex, "LetterDistribution index out of range")
     guard let row else { return 1 / Double(endIndex) }
-    return Double(row.uint16(at: 2 * index)) * (1.0 / Double(TableFormat.rowTotal))
+    return Double(row.uint16(at: 2 * index)) * (1.0 / Double(Self.weightTotal))
   }
 
   /// P(letter at `letterIndex`).
-  @inlinable public func probability(ofLetter letterIndex: Int) -> Double { self[letterIndex] }
+  @inlinable public func probability(ofLetter letterIndex: Int) -> Double {
+    precondition(letterIndex >= 0 && letterIndex < letterCount, "letter index out of range")
+    return self[letterIndex]
+  }
 
   /// P(the word ends here); 0 for the unigram and word-initial rows.
   @inlinable public var endOfWordProbability: Double { includesEndOfWord ? self[letterCount] : 0 }

@@ -1,47 +1,48 @@
 /// The constants of the `.keygram` binary format; docs/TableFormat.md is the byte-level spec.
 /// The builder writes with these and the runtime reads with them, so the two cannot drift.
-public enum TableFormat {
-  public static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
-  public static let majorVersion: UInt16 = 1
+@usableFromInline
+package enum TableFormat {
+  package static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
+  package static let majorVersion: UInt16 = 1
   /// 1.2 added the optional `QUAD` section, which 1.1 readers skip.
-  public static let minorVersion: UInt16 = 2
-  public static let headerSize = 64
-  public static let directoryEntrySize = 16
-  public static let sectionAlignment = 16
-  public static let byteOrderSanity: UInt32 = 0x0102_0304
+  package static let minorVersion: UInt16 = 2
+  package static let headerSize = 64
+  package static let directoryEntrySize = 16
+  package static let sectionAlignment = 16
+  package static let byteOrderSanity: UInt32 = 0x0102_0304
   /// Every quantised row sums to exactly this.
-  public static let rowTotal: UInt32 = 65_536
-  public static let maximumLetterCount = 250
+  package static let rowTotal: UInt32 = LetterDistribution.weightTotal
+  package static let maximumLetterCount = 250
 
   /// The four-byte `state` values: KenLM's "incomplete" marker.
-  public enum State {
-    public static let complete = Tag("DONE")
-    public static let incomplete = Tag("PART")
+  package enum State {
+    package static let complete = Tag("DONE")
+    package static let incomplete = Tag("PART")
   }
 
   /// Byte offsets of the header fields.
-  public enum Offset {
-    public static let magic = 0
-    public static let majorVersion = 8
-    public static let minorVersion = 10
-    public static let headerSize = 12
-    public static let state = 16
-    public static let byteOrder = 20
-    public static let fileSize = 24
-    public static let crc32 = 28
-    public static let letterCount = 32
-    public static let rowWidth = 34
-    public static let rowTotal = 36
-    public static let sectionCount = 40
-    public static let directoryOffset = 44
-    public static let reserved = 48
+  package enum Offset {
+    package static let magic = 0
+    package static let majorVersion = 8
+    package static let minorVersion = 10
+    package static let headerSize = 12
+    package static let state = 16
+    package static let byteOrder = 20
+    package static let fileSize = 24
+    package static let crc32 = 28
+    package static let letterCount = 32
+    package static let rowWidth = 34
+    package static let rowTotal = 36
+    package static let sectionCount = 40
+    package static let directoryOffset = 44
+    package static let reserved = 48
   }
 
   /// A four-ASCII-byte section tag, stored as a little-endian UInt32.
-  public struct Tag: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public init(_ text: StaticString) {
+  package struct Tag: Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(_ text: StaticString) {
       precondition(text.utf8CodeUnitCount == 4, "a tag has four ASCII bytes")
       var value: UInt32 = 0
       text.withUTF8Buffer { bytes in
@@ -49,7 +50,7 @@ public enum TableFormat {
       }
       rawValue = value
     }
-    public var description: String {
+    package var description: String {
       var text = ""
       for shift in stride(from: 0, to: 32, by: 8) {
         let byte = UInt8(truncatingIfNeeded: rawValue >> UInt32(shift))
@@ -59,41 +60,44 @@ public enum TableFormat {
     }
   }
 
-  public enum Section {
-    public static let language = Tag("LANG")
-    public static let alphabet = Tag("ALPH")
-    public static let asciiMap = Tag("ASCI")
-    public static let unigram = Tag("UNIG")
-    public static let initial = Tag("INIT")
-    public static let bigram = Tag("BIGR")
-    public static let trigram = Tag("TRIG")
-    public static let quadgram = Tag("QUAD")
-    public static let layout = Tag("LAYT")
-    public static let provenance = Tag("PROV")
+  package enum Section {
+    package static let language = Tag("LANG")
+    package static let alphabet = Tag("ALPH")
+    package static let asciiMap = Tag("ASCI")
+    package static let unigram = Tag("UNIG")
+    package static let initial = Tag("INIT")
+    package static let bigram = Tag("BIGR")
+    package static let trigram = Tag("TRIG")
+    package static let quadgram = Tag("QUAD")
+    package static let layout = Tag("LAYT")
+    package static let provenance = Tag("PROV")
 
     /// The sections every table has, in the order the writer lays them out.
-    public static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
+    package static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
   }
 
   /// The `QUAD` section's shape: a 16-byte head (row count, three reserved words), N² UInt64
   /// masks (bit a of mask b·N + c: context a, b, c has a row; a = N is word start), N² UInt32
   /// ranks (rows stored before group b·N + c), then the rows, ordered by (b, c, a).
-  public enum Quadgram {
-    public static let headSize = 16
+  package enum Quadgram {
+    package static let headSize = 16
     /// A mask has one bit per first letter plus word start.
-    public static let maximumLetterCount = 63
+    package static let maximumLetterCount = 63
 
-    public static let masksOffset = headSize
-    public static func ranksOffset(letterCount n: Int) -> Int { headSize + 8 * n * n }
-    public static func rowsOffset(letterCount n: Int) -> Int { headSize + 12 * n * n }
-    public static func length(letterCount n: Int, rows: Int) -> Int { rowsOffset(letterCount: n) + 2 * (n + 1) * rows }
+    package static let masksOffset = headSize
+    package static func ranksOffset(letterCount n: Int) -> Int { headSize + 8 * n * n }
+    package static func rowsOffset(letterCount n: Int) -> Int { headSize + 12 * n * n }
+    package static func length(letterCount n: Int, rows: Int) -> Int { rowsOffset(letterCount: n) + 2 * (n + 1) * rows }
   }
 
+  /// The standard base64 alphabet, in which the generated Swift carries a table image.
+  package static let base64Alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
   /// Index of "no letter" in the `ASCI` map.
-  public static let notALetter: UInt8 = 0xFF
+  @usableFromInline package static let notALetter: UInt8 = 0xFF
 
   /// Byte lengths of the fixed-shape sections for an alphabet of `letterCount` letters.
-  public static func expectedLength(of tag: Tag, letterCount n: Int) -> Int? {
+  package static func expectedLength(of tag: Tag, letterCount n: Int) -> Int? {
     switch tag {
     case Section.alphabet: return 8 * n
     case Section.asciiMap: return 128

@@ -56,7 +56,7 @@ public struct Provenance: Equatable, Sendable {
   }
 
   /// Reads a `PROV` section back; nil if it is malformed.
-  public init?(section: TableBytes, letterCount: Int) {
+  package init?(section: TableBytes, letterCount: Int) {
     var reader = ByteReader(section)
     guard let fileCount = reader.uint32(), fileCount < 100_000 else { return nil }
     var files: [File] = []

@@ -18,7 +18,7 @@ public enum BigramHeatmap {
     for previous in 0..<n {
       let y = top + Double(previous) * cell
       svg.text(letters[previous], x: left - 8, y: y + cell * 0.72, size: 10)
-      let row = table.distribution(after: LetterContext(previous: .unknownLetter, last: LetterSymbol(letterIndex: previous)))
+      let row = table.distribution(after: .bigram(LetterSymbol(letterIndex: previous)))
       for next in row.indices {
         let p = row[next]
         let shade = Int((1 - p.squareRoot()) * 255)

@@ -30,7 +30,7 @@ public enum HitMap {
       func flush() {
         for run in pending {
           svg.rect(x: originX + Double(run.start), y: originY + Double(pendingTop), width: Double(run.end - run.start),
-                   height: Double(pendingHeight), fill: layout.keys[run.key].isSpecial ? "#e4e4e4" : SVGDocument.colour(run.key))
+                   height: Double(pendingHeight), fill: layout[run.key].isSpecial ? "#e4e4e4" : SVGDocument.colour(run.key.rawValue))
         }
       }
       var y = bounds.minY
@@ -64,7 +64,7 @@ public enum HitMap {
         }
         svg.text(label, x: originX + Double(frame.midX), y: originY + Double(frame.midY) + 2, size: 15)
         if let weighted = resolver as? any WeightedKeyResolver, !key.isSpecial {
-          let percent = Double(weighted.probability(ofKey: index)) * 100
+          let percent = Double(weighted.probability(ofKey: KeyIndex(index))) * 100
           svg.text(percent >= 1 ? "\(Int(percent.rounded()))%" : "", x: originX + Double(frame.midX),
                    y: originY + Double(frame.maxY) - 5, size: 8, fill: "#555")
         }
@@ -76,7 +76,7 @@ public enum HitMap {
   struct Run: Equatable {
     var start: Float
     var end: Float
-    var key: Int
+    var key: KeyIndex
   }
 
   /// The runs of equal keys along one horizontal line of grid points.

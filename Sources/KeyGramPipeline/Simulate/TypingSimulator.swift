@@ -142,11 +142,11 @@ public struct TypingSimulator {
       }
       let key = letterKeys.keyIndex(ofLetter: letter)!
       let (nx, ny) = random.normalPair()
-      let touch = TouchPoint(x: aims[key].x + touches.offsetX + touches.sigmaX * Float(nx),
-                             y: aims[key].y + touches.offsetY + touches.sigmaY * Float(ny))
+      let touch = TouchPoint(x: aims[key.rawValue].x + touches.offsetX + touches.sigmaX * Float(nx),
+                             y: aims[key.rawValue].y + touches.offsetY + touches.sigmaY * Float(ny))
       let letters = context.letterContext
       let bigram = letters.last.isLetter
-        ? table.distribution(after: LetterContext(previous: .unknownLetter, last: letters.last))
+        ? table.distribution(after: .bigram(letters.last))
         : context.distribution
       let trigram = letters.earlier.isLetter || letters.earlier == .boundary
         ? table.distribution(after: LetterContext(previous: letters.previous, last: letters.last))

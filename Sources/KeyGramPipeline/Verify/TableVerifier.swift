@@ -56,7 +56,7 @@ public struct TableVerifier {
       return report
     }
     report.bytes = table.bytes.count
-    report.crc32 = table.layout.storedCRC32
+    report.crc32 = table.checksum
     report.languageCode = table.languageCode
     report.letters = table.letterCount
 
@@ -87,7 +87,7 @@ public struct TableVerifier {
       return report  // nothing else can be compared against a different alphabet
     }
     let layoutNow = language.layout.map { TableImage.layoutBytes($0, language: language) }
-    let layoutStored = table.layout.layoutSection.map { Array(table.bytes.array[$0]) }
+    let layoutStored = table.sections.keyboardLayoutSection.map { Array(table.bytes.array[$0]) }
     if layoutNow != layoutStored {
       fail(.manifest, "keyboard layout in the table differs from \(corpora.folder(for: code))/language.json; run make tables")
     }
@@ -157,7 +157,7 @@ public struct TableVerifier {
     let letters = table.alphabet.map(String.init)
     var rows: [(String, LetterDistribution)] = [("unigram", table.unigram), ("initial", table.initial)]
     for b in 0..<n {
-      rows.append(("bigram \(letters[b])", table.distribution(after: LetterContext(previous: .unknownLetter, last: LetterSymbol(letterIndex: b)))))
+      rows.append(("bigram \(letters[b])", table.distribution(after: .bigram(LetterSymbol(letterIndex: b)))))
     }
     for a in 0...n {
       for b in 0..<n {
@@ -173,6 +173,6 @@ public struct TableVerifier {
   }
 
   static func provenance(of table: KeyGramTable) -> Provenance? {
-    table.layout.provenanceSection.flatMap { Provenance(section: table.bytes.slice(from: $0.lowerBound, length: $0.count), letterCount: table.letterCount) }
+    table.sections.provenanceSection.flatMap { Provenance(section: table.bytes.slice(from: $0.lowerBound, length: $0.count), letterCount: table.letterCount) }
   }
 }

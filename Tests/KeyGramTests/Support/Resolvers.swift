@@ -1,4 +1,4 @@
-import KeyGram
+@_spi(Testing) import KeyGram
 import Testing
 
 /// The two probabilistic resolvers, for tests that should hold for both.
@@ -17,10 +17,10 @@ enum WeightedResolverKind: String, CaseIterable, Sendable, CustomTestStringConve
 
 extension KeyboardLayout {
   /// The key showing `letter`; traps if there is none.
-  func index(_ letter: Unicode.Scalar) -> Int { keyIndex(ofLetter: letter)! }
+  func index(_ letter: Unicode.Scalar) -> KeyIndex { keyIndex(ofLetter: letter)! }
 
   /// The vertical centre of the row holding `letter`'s key.
-  func rowCenterY(_ letter: Unicode.Scalar) -> Float { keys[index(letter)].frame.midY }
+  func rowCenterY(_ letter: Unicode.Scalar) -> Float { self[index(letter)].frame.midY }
 
   /// A touch on the static divider between `left` and the key right of it, at row height.
   func touchOnDivider(after left: Unicode.Scalar) -> TouchPoint {

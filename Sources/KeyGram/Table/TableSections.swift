@@ -1,39 +1,40 @@
 /// Where each section of a validated table lies. Made only by validation, so every offset
 /// in it is known to be in bounds and the readers can skip their checks.
-public struct TableLayout: Sendable, Equatable {
-  public let majorVersion: UInt16
-  public let minorVersion: UInt16
-  public let letterCount: Int
-  public let storedCRC32: UInt32
-  public let languageOffset: Int
-  public let alphabetOffset: Int
-  public let asciiMapOffset: Int
-  public let unigramOffset: Int
-  public let initialOffset: Int
-  public let bigramOffset: Int
-  public let trigramOffset: Int
+@usableFromInline
+package struct TableSections: Sendable, Equatable {
+  @usableFromInline package let majorVersion: UInt16
+  @usableFromInline package let minorVersion: UInt16
+  @usableFromInline package let letterCount: Int
+  @usableFromInline package let storedCRC32: UInt32
+  @usableFromInline package let languageOffset: Int
+  @usableFromInline package let alphabetOffset: Int
+  @usableFromInline package let asciiMapOffset: Int
+  @usableFromInline package let unigramOffset: Int
+  @usableFromInline package let initialOffset: Int
+  @usableFromInline package let bigramOffset: Int
+  @usableFromInline package let trigramOffset: Int
   /// The optional `QUAD` section (format 1.2): where its masks, ranks and rows start, and how
   /// many rows it has (0 when the table has none).
-  public let quadgramMasksOffset: Int
-  public let quadgramRanksOffset: Int
-  public let quadgramRowsOffset: Int
-  public let quadgramRowCount: Int
+  @usableFromInline package let quadgramMasksOffset: Int
+  @usableFromInline package let quadgramRanksOffset: Int
+  @usableFromInline package let quadgramRowsOffset: Int
+  @usableFromInline package let quadgramRowCount: Int
   /// The optional `LAYT` section: offset and length, or nil.
-  public let layoutSection: Range<Int>?
+  package let keyboardLayoutSection: Range<Int>?
   /// The optional `PROV` section: offset and length, or nil.
-  public let provenanceSection: Range<Int>?
+  package let provenanceSection: Range<Int>?
   /// Every directory entry, in file order, for tools that list or check them.
-  public let sections: [SectionEntry]
+  package let sections: [SectionEntry]
 
-  public struct SectionEntry: Sendable, Equatable {
-    public let tag: TableFormat.Tag
-    public let offset: Int
-    public let length: Int
-    public let elementCount: Int
+  package struct SectionEntry: Sendable, Equatable {
+    package let tag: TableFormat.Tag
+    package let offset: Int
+    package let length: Int
+    package let elementCount: Int
   }
 
   /// Reads and checks the header, CRC and section directory of `bytes`.
-  public init(validating bytes: TableBytes) throws(KeyGramTableError) {
+  package init(validating bytes: TableBytes) throws(KeyGramTableError) {
     typealias F = TableFormat
     guard bytes.count >= F.headerSize else {
       if bytes.count >= 8, !Self.hasMagic(bytes) { throw .badMagic }
@@ -113,7 +114,7 @@ public struct TableLayout: Sendable, Equatable {
     } else {
       (quadgramRowCount, quadgramMasksOffset, quadgramRanksOffset, quadgramRowsOffset) = (0, 0, 0, 0)
     }
-    layoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
+    keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }
 
     // Strings of LANG must fit their section; ASCII map entries must name real letters.
@@ -122,7 +123,7 @@ public struct TableLayout: Sendable, Equatable {
           2 + codeLength + 2 + Int(bytes.uint16(at: language.offset + 2 + codeLength)) <= language.length else {
       throw .badSection(tag: "LANG", reason: "string lengths exceed the section")
     }
-    if let section = layoutSection {
+    if let section = keyboardLayoutSection {
       try Self.validateKeyboardLayout(bytes.slice(from: section.lowerBound, length: section.count), letterCount: n)
     }
     for byte in 0..<128 {
@@ -198,7 +199,7 @@ public struct TableLayout: Sendable, Equatable {
   }
 
   /// A UInt16-length-prefixed UTF-8 string at `offset`.
-  func string(in bytes: TableBytes, at offset: Int) -> String {
+  package func string(in bytes: TableBytes, at offset: Int) -> String {
     let length = Int(bytes.uint16(at: offset))
     return bytes.slice(from: offset + 2, length: length).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
   }
