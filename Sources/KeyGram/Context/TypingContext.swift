@@ -21,9 +21,11 @@ public struct TypingContext: Sendable {
   var history = SymbolHistory()
   /// The last three symbols that matter, normalised: `.wordStart` after any boundary.
   public private(set) var letterContext: LetterContext
-  /// The distribution of the next symbol after `letterContext`, cached: recording something
-  /// that leaves `letterContext` unchanged does not look it up again.
-  public private(set) var distribution: LetterDistribution
+  /// Where the distribution after `letterContext` lies, cached: recording something that
+  /// leaves `letterContext` unchanged does not look it up again.
+  private(set) var row: DistributionRow
+  /// The distribution of the next symbol after `letterContext`.
+  public var distribution: LetterDistribution { LetterDistribution(table, row) }
   /// How many times `distribution` has been looked up since init (for tests of the cache).
   @_spi(Testing) public private(set) var recomputeCount = 0
 
@@ -34,7 +36,7 @@ public struct TypingContext: Sendable {
   public init(table: KeyGramTable) {
     self.table = table
     letterContext = .wordStart
-    distribution = table.distribution(after: .wordStart)
+    row = table.row(after: .wordStart)
   }
 
   /// How many recorded symbols (apostrophes included) are remembered for deletions.
@@ -46,7 +48,7 @@ public struct TypingContext: Sendable {
     let context = history.context
     guard context != letterContext else { return }
     letterContext = context
-    distribution = table.distribution(after: context)
+    row = table.row(after: context)
     recomputeCount += 1
   }
 }

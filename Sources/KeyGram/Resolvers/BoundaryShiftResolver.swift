@@ -68,7 +68,7 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
 
   public func update(for context: TypingContext) {
     guard prepared.needsUpdate(for: context) else { return }
-    weights.update(from: context.distribution)
+    weights.update(from: context)
     recomputeDividers()
   }
 

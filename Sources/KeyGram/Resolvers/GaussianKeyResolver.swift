@@ -80,7 +80,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
 
   public func update(for context: TypingContext) {
     guard prepared.needsUpdate(for: context) else { return }
-    weights.update(from: context.distribution)
+    weights.update(from: context)
     recomputeLogPriors()
   }
 

@@ -27,17 +27,29 @@ final class KeyWeights {
     setEqual()
   }
 
-  /// Sums the distribution's letter weights onto their keys. Letters beyond the map (a table
-  /// with a larger alphabet) or without a key are not counted; end of word is not a key.
+  /// Sums the distribution's letter weights onto their keys.
   func update(from distribution: LetterDistribution) {
+    update(fromRow: distribution.row, letterCount: distribution.letterCount)
+  }
+
+  /// Sums the letter weights of the context's row onto their keys, reading the table the
+  /// context holds (no reference counting).
+  func update(from context: TypingContext) {
+    update(fromRow: context.row.weights(in: context.table), letterCount: context.table.letterCount)
+  }
+
+  /// Sums the first `letterCount` UInt16 weights of `row` (nil: uniform) onto their keys.
+  /// Letters beyond the map (a table with a larger alphabet) or without a key are not
+  /// counted; end of word is not a key.
+  private func update(fromRow row: TableBytes?, letterCount: Int) {
     let probability = self.probability, keyOfLetter = self.keyOfLetter
     probability.fill(with: 0)
     // Weights are at most 65,536 each, so the total is exact in Float and cannot overflow.
     var total: Float = 0
-    for letter in 0..<Swift.min(distribution.letterCount, keyOfLetter.count) {
+    for letter in 0..<Swift.min(letterCount, keyOfLetter.count) {
       let key = keyOfLetter[letter]
       guard key >= 0 else { continue }
-      let weight = Float(distribution.weight(at: letter))
+      let weight: Float = row.map { Float($0.uint16(at: 2 * letter)) } ?? 1
       probability[key] += weight
       total += weight
     }

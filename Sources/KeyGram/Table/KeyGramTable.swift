@@ -113,12 +113,12 @@ extension KeyGramTable {
 extension KeyGramTable {
   /// P(letter) over all letters of the corpus.
   @inlinable public var unigram: LetterDistribution {
-    LetterDistribution(self, row: sections.unigramOffset, letterCount: letterCount, includesEndOfWord: false)
+    LetterDistribution(self, DistributionRow(offset: sections.unigramOffset, includesEndOfWord: false))
   }
 
   /// P(first letter of a word).
   @inlinable public var initial: LetterDistribution {
-    LetterDistribution(self, row: sections.initialOffset, letterCount: letterCount, includesEndOfWord: false)
+    LetterDistribution(self, DistributionRow(offset: sections.initialOffset, includesEndOfWord: false))
   }
 
   /// The distribution of what follows `context`, falling back as the context allows:
@@ -127,21 +127,25 @@ extension KeyGramTable {
   /// and a letter → bigram; a boundary → word-initial; an unknown letter → uniform.
   @inlinable
   public func distribution(after context: LetterContext) -> LetterDistribution {
+    LetterDistribution(self, row(after: context))
+  }
+
+  /// Where the row of `distribution(after:)` lies: for code that holds the table itself, so a
+  /// keystroke costs no reference counting.
+  @inlinable
+  func row(after context: LetterContext) -> DistributionRow {
     let n = letterCount
     let width = n + 1
     let last = context.last
-    if last == .boundary { return initial }
-    guard last.isLetter, Int(last.rawValue) < n else {
-      return LetterDistribution(uniformOver: n, in: self)
-    }
+    if last == .boundary { return DistributionRow(offset: sections.initialOffset, includesEndOfWord: false) }
+    guard last.isLetter, Int(last.rawValue) < n else { return .uniform }
     let previous = context.previous
     let row: Int
     let offset: Int
     if previous.isLetter, Int(previous.rawValue) < n {
       let group = Int(previous.rawValue) * n + Int(last.rawValue)
       if let quadgramRow = quadgramRow(group: group, earlier: context.earlier) {
-        return LetterDistribution(self, row: sections.quadgramRowsOffset + 2 * width * quadgramRow,
-                                  letterCount: n, includesEndOfWord: true)
+        return DistributionRow(offset: sections.quadgramRowsOffset + 2 * width * quadgramRow, includesEndOfWord: true)
       }
       row = group
       offset = sections.trigramOffset
@@ -152,7 +156,7 @@ extension KeyGramTable {
       row = Int(last.rawValue)
       offset = sections.bigramOffset
     }
-    return LetterDistribution(self, row: offset + 2 * width * row, letterCount: n, includesEndOfWord: true)
+    return DistributionRow(offset: offset + 2 * width * row, includesEndOfWord: true)
   }
 
   /// The `QUAD` row for `earlier` before trigram row `group`, if the table kept one: a mask

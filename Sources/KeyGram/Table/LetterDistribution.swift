@@ -15,22 +15,13 @@ public struct LetterDistribution: RandomAccessCollection, Sendable {
   /// Every row's weights sum to exactly this.
   public static var weightTotal: UInt32 { 65_536 }
 
-  /// The row at byte `offset` of `table`, which validation found in bounds.
+  /// The row of `table` at `location`, which validation found in bounds.
   @inlinable
-  init(_ table: KeyGramTable, row offset: Int, letterCount: Int, includesEndOfWord: Bool) {
+  init(_ table: KeyGramTable, _ location: DistributionRow) {
     self.table = table
-    self.row = table.bytes.slice(from: offset, length: 2 * (includesEndOfWord ? letterCount + 1 : letterCount))
-    self.letterCount = letterCount
-    self.includesEndOfWord = includesEndOfWord
-  }
-
-  /// The uniform distribution over `letterCount` letters and end of word.
-  @inlinable
-  init(uniformOver letterCount: Int, in table: KeyGramTable) {
-    self.table = table
-    self.row = nil
-    self.letterCount = letterCount
-    self.includesEndOfWord = true
+    self.row = location.weights(in: table)
+    self.letterCount = table.letterCount
+    self.includesEndOfWord = location.includesEndOfWord
   }
 
   public var startIndex: Int { 0 }
@@ -97,5 +88,31 @@ public struct LetterDistribution: RandomAccessCollection, Sendable {
       filled = Swift.min(filled + 1, k)
     }
     return filled
+  }
+}
+
+/// Where a row lies in a table, without the reference that keeps the table alive: for code
+/// that holds the table itself (`TypingContext`, the resolvers), so a keystroke costs no
+/// reference counting. `LetterDistribution` is the public view of one.
+@usableFromInline
+struct DistributionRow: Equatable, Sendable {
+  /// The row's byte offset in the table, or -1 for the uniform distribution.
+  @usableFromInline var offset: Int
+  /// True when the row ends with P(end of word).
+  @usableFromInline var includesEndOfWord: Bool
+
+  @inlinable init(offset: Int, includesEndOfWord: Bool) {
+    self.offset = offset
+    self.includesEndOfWord = includesEndOfWord
+  }
+
+  /// Uniform over the letters and end of word (no usable context).
+  @inlinable static var uniform: DistributionRow { DistributionRow(offset: -1, includesEndOfWord: true) }
+
+  /// The row's UInt16 weights in `table`, or nil for the uniform distribution.
+  @inlinable func weights(in table: KeyGramTable) -> TableBytes? {
+    guard offset >= 0 else { return nil }
+    let count = includesEndOfWord ? table.letterCount + 1 : table.letterCount
+    return table.bytes.slice(from: offset, length: 2 * count)
   }
 }
