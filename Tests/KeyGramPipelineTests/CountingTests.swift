@@ -399,6 +399,57 @@ struct FrequencyListTests {
     #expect(error?.line == 600_001)
   }
 
+  @Test func countsPastUInt64MaxAreAnErrorNamingTheLine() throws {
+    // "the" is four symbols (t h e, end of word): one line of c fits, the second passes UInt64.max.
+    let c = UInt64.max / 5
+    let error = #expect(throws: FrequencyListError.self) { try counts("the\t\(c)\nthe\t\(c)\n") }
+    let firstLine = "the\t\(c)\n".utf8.count
+    #expect(error?.path == "list.txt" && error?.line == 2 && error?.byteOffset == firstLine)
+    #expect(error?.description.hasPrefix("list.txt:2 (text byte \(firstLine)): count out of range: ") == true)
+    // UInt64.max itself fits the count field, but not the letters it stands for.
+    let atMax = #expect(throws: FrequencyListError.self) { try counts("a\t1\nthe \(UInt64.max)\nthe \(UInt64.max)\n") }
+    #expect(atMax?.line == 2 && atMax?.problem.hasPrefix("count out of range") == true)
+  }
+
+  @Test func aCountTooLargeForUInt64IsOutOfRange() throws {
+    let error = #expect(throws: FrequencyListError.self) { try counts("the\t3\nthe\t99999999999999999999\n") }
+    #expect(error?.line == 2 && error?.byteOffset == 6)
+    #expect(error?.description == "list.txt:2 (text byte 6): count out of range: 99999999999999999999 does not fit in 64 bits (at most 18446744073709551615)")
+  }
+
+  @Test func listsAddingUpPastUInt64MaxNameTheLineThatDoesIt() throws {
+    let folder = Fixtures.temporaryFolder()
+    let c = UInt64.max / 5
+    let first = Fixtures.file("a.freq.txt", Array("the\t\(c)\n".utf8), in: folder)
+    let second = Fixtures.file("b.freq.txt", Array("cat 1\nthe\t\(c)\n".utf8), in: folder)
+    let error = #expect(throws: FrequencyListError.self) {
+      _ = try Pipeline.count([first, second], decoder: LetterDecoder(language: Fixtures.language()))
+    }
+    #expect(error?.path == second && error?.line == 2 && error?.byteOffset == 6)
+    #expect(error?.problem.hasPrefix("count out of range") == true)
+  }
+
+  @Test func aListAndRunningTextAddingUpPastUInt64MaxNameTheList() throws {
+    let folder = Fixtures.temporaryFolder()
+    let list = Fixtures.file("words.freq.txt", Array("the\t\(UInt64.max / 4)\n".utf8), in: folder)
+    let text = Fixtures.file("text.txt", Array("the cat sat".utf8), in: folder)
+    let error = #expect(throws: CountOverflowError.self) {
+      _ = try Pipeline.count([list, text], decoder: LetterDecoder(language: Fixtures.language()))
+    }
+    #expect(error?.paths == [list])
+    #expect(error?.description == "\(list): count out of range: the symbols counted would pass 18446744073709551615 (UInt64.max)")
+  }
+
+  @Test func mergingCountsPastUInt64MaxThrowsAndLeavesThemUnchanged() throws {
+    var big = NgramCounts(letterCount: 26)
+    try big.addWord([1, 2, 3], weight: UInt64.max / 4)
+    let before = big
+    #expect(throws: CountOverflowError.self) { try big += big }
+    #expect(big == before)
+    #expect(throws: CountOverflowError.self) { try big.addWord([1], weight: UInt64.max / 2) }
+    #expect(big == before)
+  }
+
   @Test func gzippedListThroughThePipeline() throws {
     let path = Fixtures.file("words.freq.gz", Fixtures.gzipMember(list))
     let (counts, provenance) = try Pipeline.count([path], decoder: LetterDecoder(language: Fixtures.language()))
