@@ -1,9 +1,9 @@
 import KeyGram
 
 /// Letter n-gram counts over a symbol stream in which `LetterDecoder.Symbol.wordBoundary` (0)
-/// is a word boundary and letter *i* is symbol *i* + 1. 4-grams are counted; trigrams are their exact sums over the first symbol,
-/// and unigram, word-initial, bigram and end-of-word counts are exact sums of the trigrams,
-/// because runs of boundaries are collapsed to one.
+/// is a word boundary and letter *i* is symbol *i* + 1. 4-grams are counted; trigrams are
+/// their exact sums over the first symbol, and unigram, word-initial, bigram and end-of-word
+/// counts are exact sums of the trigrams, because runs of boundaries are collapsed to one.
 ///
 /// Counts are a value that merges by addition, so shards counted apart add up to the whole.
 /// Every derived count (letters, words, a row's occurrences) is a sum of trigram counts, so
