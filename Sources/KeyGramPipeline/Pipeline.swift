@@ -66,19 +66,23 @@ public enum Pipeline {
     let stream = ChunkStream(paths: inputs)
     stream.start()
     var reading: Int?
+    func read(_ file: Int) {
+      guard file != reading else { return }
+      reading = file
+      let path = inputs[file]
+      counter.startFile(path, isFrequencyList: frequencyLists.contains(path) || CorpusCounter.isFrequencyList(path))
+    }
     do {
       events: while true {
         switch stream.next() {
         case .chunk(let slot, let file):
-          if file != reading {
-            reading = file
-            counter.startFile(inputs[file], isFrequencyList: frequencyLists.contains(inputs[file]) || CorpusCounter.isFrequencyList(inputs[file]))
-          }
+          read(file)
           try slot.withText { try counter.consume($0) }
           recorder.record(slot)
           progress?.advance(by: slot.stored.count)
           stream.recycle(slot)
         case .endOfFile(let file, let size):
+          read(file)
           try counter.finishFile()
           recorder.finishFile(inputs[file], size: size)
         case .failed(let error):
