@@ -1,11 +1,15 @@
 import Foundation
 import KeyGram
 
-/// The table builder: read → decode → count → normalise → emit, one stage per folder.
+/// The table builder: read → decode → count → normalise → emit, one stage per folder. This
+/// file only wires them:
 ///
-///     corpus files ──Read──▶ bytes ──Decode+Count──▶ NgramCounts ──Smooth, Quantise──▶ QuantisedModel
-///                                                                         │
-///                               tables/<code>.keygram ◀──Emit──┴──▶ Sources/KeyGramTables/<Name>.swift
+///     corpus files ──Read (ChunkStream)──▶ bytes ──Decode (LetterDecoder)──▶ symbols
+///       ──Count (CorpusCounter: LetterCounter, FrequencyListCounter)──▶ NgramCounts
+///       ──Normalise (Smooth, Prune, Quantise)──▶ QuantisedModel
+///       ──Emit (TableImage, SwiftTableSource, AtomicFile)──▶ tables/<code>.keygram, Sources/KeyGramTables/<Name>.swift
+///
+/// Read also records the `Provenance` (file names, sizes, SHA-256) that Emit stores.
 public enum Pipeline {
   /// What to build and where.
   public struct Request: Sendable {
@@ -18,21 +22,18 @@ public enum Pipeline {
     public var tablesFolder: String
     /// Where the generated Swift goes; nil for none.
     public var swiftFolder: String?
-    /// Draw a progress bar on stderr.
-    public var showProgress: Bool
     /// Inputs that are word-frequency lists whatever their names.
     public var frequencyLists: Set<String> = []
     /// How many 4-gram contexts the table keeps (0: none; alphabets over 63 letters keep none).
     public var quadgramContexts = Prune.defaultQuadgramContexts
 
     public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
-                swiftFolder: String?, showProgress: Bool = false) {
+                swiftFolder: String?) {
       self.language = language
       self.inputs = inputs
       self.corpusFolder = corpusFolder
       self.tablesFolder = tablesFolder
       self.swiftFolder = swiftFolder
-      self.showProgress = showProgress
     }
   }
 
@@ -49,74 +50,53 @@ public enum Pipeline {
     public var seconds: Double
   }
 
-  /// True for a word-frequency list rather than running text: a name with ".freq." in it
-  /// (en/count_1w.freq.txt, de/leipzig.freq.gz).
-  public static func isFrequencyList(_ path: String) -> Bool {
-    let name = path.split(separator: "/").last ?? ""
-    return name.contains(".freq.") || name.hasSuffix(".freq")
-  }
-
-  /// Counts every input: stage 1 (read) on a background thread, stages 2–3 (decode, count) here.
-  /// Running text goes through the byte-level counter; frequency lists (see `isFrequencyList`,
-  /// or `frequencyLists`) through `FrequencyListCounter`.
+  /// Stages 1–3: reads every input on a background thread (recording the provenance as it
+  /// goes), and decodes and counts it here. Running text goes to the byte-level counter,
+  /// word-frequency lists (`CorpusCounter.isFrequencyList`, or listed in `frequencyLists`)
+  /// to `FrequencyListCounter`.
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
-                           frequencyLists: Set<String> = [], progress: ProgressBar? = nil) throws -> (NgramCounts, Provenance) {
-    var counter = LetterCounter(decoder: decoder)
-    var listCounts: NgramCounts?  // made only if a frequency list appears: the 4-gram array is large
-    var list: FrequencyListCounter?
-    var files: [Provenance.File] = []
-    var hasher = SHA256()
-    var storedBytes: UInt64 = 0
-    var textBytes: UInt64 = 0
+                           frequencyLists: Set<String> = [],
+                           progress: (any BuildProgress)? = nil) throws -> (NgramCounts, Provenance) {
+    var recorder = ProvenanceRecorder(corpusFolder: corpusFolder)
+    var counter = CorpusCounter(decoder: decoder)
+    if let progress {
+      progress.begin(totalBytes: inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) })
+    }
+    defer { progress?.finish() }
     let stream = ChunkStream(paths: inputs)
     stream.start()
-    while true {
-      switch stream.next() {
-      case .chunk(let slot, let file):
-        let path = inputs[file]
-        if list == nil && (frequencyLists.contains(path) || isFrequencyList(path)) {
-          list = FrequencyListCounter(decoder: decoder, path: path)
-        }
-        do {
-          try slot.text.withUnsafeBytes { text in
-            let chunk = UnsafeRawBufferPointer(rebasing: text[0..<slot.textCount])
-            if list != nil { try list!.consume(chunk) } else { counter.consume(chunk) }
-          }
-        } catch {
-          stream.cancel()
-          progress?.finish()
-          throw error
-        }
-        hasher.update(slot.stored)
-        storedBytes += UInt64(slot.stored.count)
-        textBytes += UInt64(slot.textCount)
-        progress?.advance(by: slot.stored.count)
-        stream.recycle(slot)
-      case .endOfFile(let file, let size):
-        if var finished = list {
-          do { try finished.finish() } catch {
-            stream.cancel()
-            progress?.finish()
-            throw error
-          }
-          listCounts = listCounts.map { $0 + finished.counts } ?? finished.counts
-          list = nil
-        } else {
-          counter.finishFile()
-        }
-        files.append(Provenance.File(name: relativeName(inputs[file], in: corpusFolder), size: UInt64(size), sha256: hasher.finalize()))
-        hasher = SHA256()
-      case .failed(let error):
-        stream.cancel()
-        progress?.finish()
-        throw error
-      case .finished:
-        progress?.finish()
-        let counts = listCounts.map { counter.ngramCounts + $0 } ?? counter.ngramCounts
-        let provenance = Provenance(files: files, counts: counts, compressedBytes: storedBytes, uncompressedBytes: textBytes)
-        return (counts, provenance)
-      }
+    var reading: Int?
+    func read(_ file: Int) {
+      guard file != reading else { return }
+      reading = file
+      let path = inputs[file]
+      counter.startFile(path, isFrequencyList: frequencyLists.contains(path) || CorpusCounter.isFrequencyList(path))
     }
+    do {
+      events: while true {
+        switch stream.next() {
+        case .chunk(let slot, let file):
+          read(file)
+          try slot.withText { try counter.consume($0) }
+          recorder.record(slot)
+          progress?.advance(by: slot.stored.count)
+          stream.recycle(slot)
+        case .endOfFile(let file, let size):
+          read(file)
+          try counter.finishFile()
+          recorder.finishFile(inputs[file], size: size)
+        case .failed(let error):
+          throw error
+        case .finished:
+          break events
+        }
+      }
+    } catch {
+      stream.cancel()
+      throw error
+    }
+    let counts = try counter.counts()
+    return (counts, recorder.provenance(of: counts))
   }
 
   /// Stages 4–5: smooth, prune the 4-gram rows to the `quadgramContexts` best, and quantise.
@@ -124,17 +104,16 @@ public enum Pipeline {
     QuantisedModel(Prune.quadgrams(Smooth.model(from: counts), keeping: quadgramContexts))
   }
 
-  /// Runs every stage and writes both outputs atomically.
-  public static func build(_ request: Request) throws -> Summary {
+  /// Runs every stage and writes both outputs atomically, reporting reading's progress to `progress`.
+  public static func build(_ request: Request, progress: (any BuildProgress)? = nil) throws -> Summary {
     let started = ContinuousClock.now
     try preflight(request)
     let decoder = LetterDecoder(language: request.language)
-    let total = request.inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
-    let progress = request.showProgress && system_stderrIsTerminal() ? ProgressBar(total: total, label: request.language.code) : nil
     let (counts, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
                                          frequencyLists: request.frequencyLists, progress: progress)
     let model = normalise(counts, quadgramContexts: request.quadgramContexts)
-    let image = TableImage.make(language: request.language, model: model, provenance: provenance, decoder: decoder)
+    let image = TableImage.make(language: request.language, model: model, provenance: provenance,
+                                asciiLetterIndices: decoder.asciiLetterIndices)
 
     // Check the image with the runtime's own validator before anything is replaced.
     _ = try KeyGramTable(copying: image)
@@ -179,11 +158,5 @@ public enum Pipeline {
         throw OutputError(path: folder, reason: "folder is not writable")
       }
     }
-  }
-
-  /// A corpus file's name in the provenance: relative to the corpus folder, or as given.
-  static func relativeName(_ path: String, in folder: String?) -> String {
-    if let folder, path.hasPrefix(folder + "/") { return String(path.dropFirst(folder.count + 1)) }
-    return path
   }
 }

@@ -51,10 +51,10 @@ extension Keygram {
         if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: code), kind: .noCorpusFiles) }
         var request = Pipeline.Request(
           language: language, inputs: inputs, corpusFolder: ownInputs.isEmpty ? corpora.folder(for: code) : nil,
-          tablesFolder: folders.out, swiftFolder: noSwift ? nil : folders.swiftOut, showProgress: true)
+          tablesFolder: folders.out, swiftFolder: noSwift ? nil : folders.swiftOut)
         request.frequencyLists = Set(frequencyLists)
         request.quadgramContexts = quadgramContexts
-        let summary = try Pipeline.build(request)
+        let summary = try Pipeline.build(request, progress: ProgressBar(label: code))
         print(BuildReport(summary))
       }
     }

@@ -16,7 +16,7 @@ struct BuildReport: CustomStringConvertible {
     var lines: [String] = []
     lines.append("\(summary.language.name) (\(summary.language.code)): \(provenance.files.count) file\(provenance.files.count == 1 ? "" : "s"), "
                  + "\(grouped(provenance.compressedBytes)) bytes stored, \(grouped(provenance.uncompressedBytes)) bytes of text")
-    for file in provenance.files { lines.append("  \(file.name)  \(grouped(file.size)) bytes  sha256 \(file.sha256.hexString.prefix(16))…") }
+    for file in provenance.files { lines.append("  \(file.name)  \(grouped(file.size)) bytes  sha256 \(file.sha256.hex.prefix(16))…") }
     lines.append("letters \(grouped(provenance.letters)), words \(grouped(provenance.words)), "
                  + "outside the alphabet \(grouped(provenance.outsideAlphabet)), invalid UTF-8 \(grouped(provenance.invalidUTF8))")
     lines.append(String(format: "time %.2f s, %.0f MB/s of text", summary.seconds, megabytes / max(summary.seconds, 1e-9)))

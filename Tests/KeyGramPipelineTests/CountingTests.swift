@@ -152,7 +152,7 @@ struct CountingTests {
       start = end
     }
     counter.finishFile()
-    return counter.ngramCounts
+    return counter.counts
   }
 
   @Test func fourGramsDoNotDependOnWhereTheInputIsCut() {
@@ -193,16 +193,16 @@ struct CountingTests {
     // c␣a stay apart, as their 4-grams did.
     #expect(counts.trigram(0, a, b) == 2 && counts.trigram(a, b, c) == 1)
     #expect(counts.trigram(0, 0, a) == 1 && counts.trigram(c, 0, a) == 1)
-    // Table rows: context ^ab (first = N) is followed by c and d; abc by the end of the word.
+    // Table rows: context ^ab (earlier = N) is followed by c and d; abc by the end of the word.
     var startAB = [UInt64](repeating: 0, count: 27)
     startAB[c - 1] = 1
     startAB[d - 1] = 1
-    #expect(counts.quadgramRow(first: 26, second: a - 1, third: b - 1) == startAB)
+    #expect(counts.quadgramRow(earlier: 26, previous: a - 1, last: b - 1) == startAB)
     var abc = [UInt64](repeating: 0, count: 27)
     abc[26] = 1
-    #expect(counts.quadgramRow(first: a - 1, second: b - 1, third: c - 1) == abc)
+    #expect(counts.quadgramRow(earlier: a - 1, previous: b - 1, last: c - 1) == abc)
     // "c ab" has a boundary inside: it counts as (c,0,a,b), never in row cab.
-    #expect(counts.quadgramRow(first: c - 1, second: a - 1, third: b - 1).allSatisfy { $0 == 0 })
+    #expect(counts.quadgramRow(earlier: c - 1, previous: a - 1, last: b - 1).allSatisfy { $0 == 0 })
 
     // A boundary run is one boundary: leading, inner and trailing runs change nothing.
     #expect(Fixtures.count("  abc -- , abd.\n\n ").quadgrams == counts.quadgrams)
@@ -218,8 +218,8 @@ struct CountingTests {
     #expect(counts.quadgram(a, a, a, 0) == 1 && counts.quadgram(a, a, 0, a) == 1 && counts.quadgram(a, 0, a, a) == 1)
     #expect(counts.quadgrams.reduce(0, +) == 9)
     // Row "aaa": a twice, end once. Row "^aa": a once (aaaaa), end once (aa).
-    #expect(counts.quadgramRow(first: 0, second: 0, third: 0)[0] == 2 && counts.quadgramRow(first: 0, second: 0, third: 0)[26] == 1)
-    #expect(counts.quadgramRow(first: 26, second: 0, third: 0)[0] == 1 && counts.quadgramRow(first: 26, second: 0, third: 0)[26] == 1)
+    #expect(counts.quadgramRow(earlier: 0, previous: 0, last: 0)[0] == 2 && counts.quadgramRow(earlier: 0, previous: 0, last: 0)[26] == 1)
+    #expect(counts.quadgramRow(earlier: 26, previous: 0, last: 0)[0] == 1 && counts.quadgramRow(earlier: 26, previous: 0, last: 0)[26] == 1)
     #expect(counts.trigram(a, a, a) == 3)  // (a,a,a,a) ×2 + (0,a,a,a)
   }
 
@@ -267,39 +267,39 @@ struct CountingTests {
     #expect(Fixtures.count(prose).quadgrams == expected)
   }
 
-  @Test func countsMergeByAddition() {
+  @Test func countsMergeByAddition() throws {
     let whole = Fixtures.count("the cat sat")
-    let parts = Fixtures.count("the cat") + Fixtures.count("sat")
+    let parts = try Fixtures.count("the cat") + Fixtures.count("sat")
     // Only what crosses the cut differs: "t ␣ s" in the whole, "␣ ␣ s" in the parts.
     #expect(whole.trigram(a, t, 0) == 2 && parts.trigram(a, t, 0) == 2)
     #expect(whole.trigram(t, 0, s) == 1 && parts.trigram(0, 0, s) == 1)
     #expect(whole.derived == parts.derived)
   }
 
-  @Test func frequencyListWordsAreWeighted() {
+  @Test func frequencyListWordsAreWeighted() throws {
     var counts = NgramCounts(letterCount: 26)
-    counts.addWord([UInt8(t), UInt8(h), UInt8(e)], weight: 10)
+    try counts.addWord([UInt8(t), UInt8(h), UInt8(e)], weight: 10)
     #expect(counts.trigram(0, 0, t) == 10 && counts.trigram(t, h, e) == 10 && counts.trigram(h, e, 0) == 10)
     #expect(counts.derived == Fixtures.count(String(repeating: "the ", count: 10)).derived)
   }
 
-  @Test func addWordCountsTheFourGramsOfTheWordBetweenBoundaries() {
+  @Test func addWordCountsTheFourGramsOfTheWordBetweenBoundaries() throws {
     // "that": (0,0,0,t) (0,0,t,h) (0,t,h,a) (t,h,a,t) (h,a,t,0), each `weight` times.
     var counts = NgramCounts(letterCount: 26)
-    counts.addWord([UInt8(t), UInt8(h), UInt8(a), UInt8(t)], weight: 3)
+    try counts.addWord([UInt8(t), UInt8(h), UInt8(a), UInt8(t)], weight: 3)
     #expect(counts.quadgram(0, 0, 0, t) == 3 && counts.quadgram(0, 0, t, h) == 3 && counts.quadgram(0, t, h, a) == 3)
     #expect(counts.quadgram(t, h, a, t) == 3 && counts.quadgram(h, a, t, 0) == 3)
     #expect(counts.quadgrams.reduce(0, +) == 15)
-    #expect(counts.quadgramRow(first: 26, second: t - 1, third: h - 1)[a - 1] == 3)
+    #expect(counts.quadgramRow(earlier: 26, previous: t - 1, last: h - 1)[a - 1] == 3)
     // The same as the word in running text with boundaries around it, three times over.
     let running = Fixtures.count("  that. ")
     #expect(running.quadgrams.reduce(0, +) == 5)
-    #expect(counts == running + running + running)
+    #expect(try counts == running + running + running)
     // Its trigrams are still its 4-grams summed over the first symbol, and adding more words
     // (or empty ones) keeps them so.
-    counts.addWord([UInt8(a)], weight: 2)
-    counts.addWord([], weight: 5)
-    counts.addWord([UInt8(h), UInt8(a)], weight: 0)
+    try counts.addWord([UInt8(a)], weight: 2)
+    try counts.addWord([], weight: 5)
+    try counts.addWord([UInt8(h), UInt8(a)], weight: 0)
     #expect(counts == NgramCounts(letterCount: 26, quadgrams: counts.quadgrams))
     #expect(counts.quadgram(0, 0, 0, a) == 2 && counts.quadgram(0, 0, a, 0) == 2 && counts.quadgrams.reduce(0, +) == 19)
   }
@@ -358,7 +358,7 @@ struct FrequencyListTests {
     for start in stride(from: 0, to: bytes.count, by: size) {
       try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { try counter.consume($0) }
     }
-    try counter.finish()
+    try counter.finishFile()
     return counter.counts
   }
 
@@ -397,6 +397,57 @@ struct FrequencyListTests {
       _ = try Pipeline.count([list, other], decoder: LetterDecoder(language: Fixtures.language()))
     }
     #expect(error?.line == 600_001)
+  }
+
+  @Test func countsPastUInt64MaxAreAnErrorNamingTheLine() throws {
+    // "the" is four symbols (t h e, end of word): one line of c fits, the second passes UInt64.max.
+    let c = UInt64.max / 5
+    let error = #expect(throws: FrequencyListError.self) { try counts("the\t\(c)\nthe\t\(c)\n") }
+    let firstLine = "the\t\(c)\n".utf8.count
+    #expect(error?.path == "list.txt" && error?.line == 2 && error?.byteOffset == firstLine)
+    #expect(error?.description.hasPrefix("list.txt:2 (text byte \(firstLine)): count out of range: ") == true)
+    // UInt64.max itself fits the count field, but not the letters it stands for.
+    let atMax = #expect(throws: FrequencyListError.self) { try counts("a\t1\nthe \(UInt64.max)\nthe \(UInt64.max)\n") }
+    #expect(atMax?.line == 2 && atMax?.problem.hasPrefix("count out of range") == true)
+  }
+
+  @Test func aCountTooLargeForUInt64IsOutOfRange() throws {
+    let error = #expect(throws: FrequencyListError.self) { try counts("the\t3\nthe\t99999999999999999999\n") }
+    #expect(error?.line == 2 && error?.byteOffset == 6)
+    #expect(error?.description == "list.txt:2 (text byte 6): count out of range: 99999999999999999999 does not fit in 64 bits (at most 18446744073709551615)")
+  }
+
+  @Test func listsAddingUpPastUInt64MaxNameTheLineThatDoesIt() throws {
+    let folder = Fixtures.temporaryFolder()
+    let c = UInt64.max / 5
+    let first = Fixtures.file("a.freq.txt", Array("the\t\(c)\n".utf8), in: folder)
+    let second = Fixtures.file("b.freq.txt", Array("cat 1\nthe\t\(c)\n".utf8), in: folder)
+    let error = #expect(throws: FrequencyListError.self) {
+      _ = try Pipeline.count([first, second], decoder: LetterDecoder(language: Fixtures.language()))
+    }
+    #expect(error?.path == second && error?.line == 2 && error?.byteOffset == 6)
+    #expect(error?.problem.hasPrefix("count out of range") == true)
+  }
+
+  @Test func aListAndRunningTextAddingUpPastUInt64MaxNameTheList() throws {
+    let folder = Fixtures.temporaryFolder()
+    let list = Fixtures.file("words.freq.txt", Array("the\t\(UInt64.max / 4)\n".utf8), in: folder)
+    let text = Fixtures.file("text.txt", Array("the cat sat".utf8), in: folder)
+    let error = #expect(throws: CountOverflowError.self) {
+      _ = try Pipeline.count([list, text], decoder: LetterDecoder(language: Fixtures.language()))
+    }
+    #expect(error?.paths == [list])
+    #expect(error?.description == "\(list): count out of range: the symbols counted would pass 18446744073709551615 (UInt64.max)")
+  }
+
+  @Test func mergingCountsPastUInt64MaxThrowsAndLeavesThemUnchanged() throws {
+    var big = NgramCounts(letterCount: 26)
+    try big.addWord([1, 2, 3], weight: UInt64.max / 4)
+    let before = big
+    #expect(throws: CountOverflowError.self) { try big += big }
+    #expect(big == before)
+    #expect(throws: CountOverflowError.self) { try big.addWord([1], weight: UInt64.max / 2) }
+    #expect(big == before)
   }
 
   @Test func gzippedListThroughThePipeline() throws {

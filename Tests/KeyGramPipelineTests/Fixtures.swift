@@ -87,7 +87,7 @@ enum Fixtures {
       start = end
     }
     counter.finishFile()
-    return counter.ngramCounts
+    return counter.counts
   }
 
   static func count(_ text: String, language: Language = language(), chunkSize: Int? = nil) -> NgramCounts {
@@ -118,6 +118,6 @@ extension NgramCounts {
 
   var derived: Derived {
     Derived(unigrams: unigrams, initials: initials, bigrams: bigrams,
-            trigramRows: (0...letterCount).flatMap { a in (0..<letterCount).map { trigramRow(first: a, second: $0) } })
+            trigramRows: (0...letterCount).flatMap { a in (0..<letterCount).map { trigramRow(previous: a, last: $0) } })
   }
 }

@@ -63,11 +63,11 @@ struct NormaliseTests {
 
   @Test func quadgramRowsBackOffToTheirTrigramRow() {
     // "abc abd": the 4-gram contexts whose last two symbols are letters are ^ab (c and d once
-    // each), abc and abd (the end of the word once each), in (second, third, first) order.
+    // each), abc and abd (the end of the word once each), in (previous, last, earlier) order.
     let model = Smooth.model(from: Fixtures.count("abc abd"))
-    #expect(model.quadgram.map(\.context) == [QuadgramContext(first: 26, second: 0, third: 1),
-                                              QuadgramContext(first: 0, second: 1, third: 2),
-                                              QuadgramContext(first: 0, second: 1, third: 3)])
+    #expect(model.quadgram.map(\.context) == [QuadgramContext(earlier: 26, previous: 0, last: 1),
+                                              QuadgramContext(earlier: 0, previous: 1, last: 2),
+                                              QuadgramContext(earlier: 0, previous: 1, last: 3)])
     #expect(model.quadgram.map(\.occurrences) == [2, 1, 1])
     // ^ab: C = 2, T = 2, so P(x) = (c(x) + 2 · P(x | ab)) / 4 over trigram row ab (index 0 · 26 + 1).
     let backoff = model.trigram[1]
@@ -82,8 +82,8 @@ struct NormaliseTests {
   /// rows ^a, ^b (4, 5) are (1/2, 1/4, 1/4), so a row measured against the wrong one gains differently.
   static let q = [0.25, 0.25, 0.5]
   static let handModel: SmoothedModel = {
-    func row(_ first: Int, _ second: Int, _ third: Int, _ weights: [Double], _ occurrences: UInt64) -> QuadgramRow<Double> {
-      QuadgramRow(context: QuadgramContext(first: first, second: second, third: third), weights: weights, occurrences: occurrences)
+    func row(_ earlier: Int, _ previous: Int, _ last: Int, _ weights: [Double], _ occurrences: UInt64) -> QuadgramRow<Double> {
+      QuadgramRow(context: QuadgramContext(earlier: earlier, previous: previous, last: last), weights: weights, occurrences: occurrences)
     }
     return SmoothedModel(
       letterCount: 2, unigram: [0.5, 0.5], initial: [0.5, 0.5],
@@ -101,12 +101,12 @@ struct NormaliseTests {
 
   @Test func pruningGainByHand() {
     let model = Self.handModel
-    let gains = model.quadgram.map { Prune.gain(of: $0, against: model.trigram[$0.context.second * 2 + $0.context.third]) }
+    let gains = model.quadgram.map { Prune.gain(of: $0, against: model.trigram[$0.context.previous * 2 + $0.context.last]) }
     #expect(gains == [2, 0, 3, 2, 5])
     // The first row against the word-start row (½, ¼, ¼) instead: it is that row, so no gain.
     #expect(Prune.gain(of: model.quadgram[0], against: [0.5, 0.25, 0.25]) == 0)
     // A row with a non-power-of-two ratio: 4 × (⅛·log2(½) + ⅛·log2(½) + ¾·log2(3/2)) = 3·log2(3) − 4.
-    let row = QuadgramRow(context: QuadgramContext(first: 0, second: 0, third: 0), weights: [0.125, 0.125, 0.75], occurrences: 4)
+    let row = QuadgramRow(context: QuadgramContext(earlier: 0, previous: 0, last: 0), weights: [0.125, 0.125, 0.75], occurrences: 4)
     #expect(abs(Prune.gain(of: row, against: Self.q) - (3 * log2(3.0) - 4)) < 1e-12)
   }
 
@@ -129,7 +129,7 @@ struct NormaliseTests {
                                                   + "the quick brown fox jumps over the lazy dog"))
     let n = model.letterCount
     func gain(_ row: QuadgramRow<Double>) -> Double {
-      Prune.gain(of: row, against: model.trigram[row.context.second * n + row.context.third])
+      Prune.gain(of: row, against: model.trigram[row.context.previous * n + row.context.last])
     }
     let positive = model.quadgram.filter { gain($0) > 0 }.count
     #expect(model.quadgram.count > 20 && positive > 10)
@@ -144,11 +144,11 @@ struct NormaliseTests {
     }
   }
 
-  /// Three rows for letters a, b, c (groups second · 3 + third; bit first, 3 = word start).
+  /// Three rows for letters a, b, c (groups previous · 3 + last; bit earlier, 3 = word start).
   static let sectionRows: [QuadgramRow<UInt16>] = [
-    QuadgramRow(context: QuadgramContext(first: 3, second: 0, third: 1), weights: [0x0102, 0x0304, 0x0506, 0xF6F4], occurrences: 9),
-    QuadgramRow(context: QuadgramContext(first: 0, second: 2, third: 0), weights: [0x1112, 0x1314, 0x1516, 0xC6C4], occurrences: 8),
-    QuadgramRow(context: QuadgramContext(first: 2, second: 2, third: 0), weights: [0x2122, 0x2324, 0x2526, 0x9694], occurrences: 7),
+    QuadgramRow(context: QuadgramContext(earlier: 3, previous: 0, last: 1), weights: [0x0102, 0x0304, 0x0506, 0xF6F4], occurrences: 9),
+    QuadgramRow(context: QuadgramContext(earlier: 0, previous: 2, last: 0), weights: [0x1112, 0x1314, 0x1516, 0xC6C4], occurrences: 8),
+    QuadgramRow(context: QuadgramContext(earlier: 2, previous: 2, last: 0), weights: [0x2122, 0x2324, 0x2526, 0x9694], occurrences: 7),
   ]
 
   static func littleEndian(_ value: UInt64, _ byteCount: Int) -> [UInt8] {
@@ -176,7 +176,7 @@ struct NormaliseTests {
   @Test func quadgramSectionWordStartBitInTheHighWord() {
     // 40 letters: word start is bit 40, in the second UInt32 of the mask (its byte 5).
     let weights = (0..<41).map { UInt16($0 == 40 ? 65_536 - 40 * 1_000 : 1_000) }
-    let row = QuadgramRow(context: QuadgramContext(first: 40, second: 39, third: 39), weights: weights, occurrences: 1)
+    let row = QuadgramRow(context: QuadgramContext(earlier: 40, previous: 39, last: 39), weights: weights, occurrences: 1)
     let section = TableImage.quadgramSection([row], letterCount: 40)
     #expect(section.count == 16 + 12 * 1_600 + 2 * 41)
     let lastMask = 16 + 8 * 1_599
@@ -194,7 +194,8 @@ struct NormaliseTests {
     let model = QuantisedModel(letterCount: n, unigram: [21_846, 21_845, 21_845], initial: [21_846, 21_845, 21_845],
                                bigram: [[UInt16]](repeating: [16_384, 16_384, 16_384, 16_384], count: n),
                                trigram: trigram, quadgram: Self.sectionRows)
-    let image = TableImage.make(language: Fixtures.language("abc"), model: model, provenance: nil)
+    let image = TableImage.make(language: Fixtures.language("abc"), model: model, provenance: nil,
+                                asciiLetterIndices: LetterDecoder(language: Fixtures.language("abc")).asciiLetterIndices)
     let table = try KeyGramTable(copying: image)
     #expect(table.quadgramRowCount == 3)
     let a = LetterSymbol(letterIndex: 0), b = LetterSymbol(letterIndex: 1), c = LetterSymbol(letterIndex: 2)

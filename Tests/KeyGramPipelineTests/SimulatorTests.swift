@@ -27,7 +27,8 @@ struct SimulatorTests {
     let letters = Quantise.row([Double](repeating: 1, count: n)), withEnd = Quantise.row([Double](repeating: 1, count: n + 1))
     let model = QuantisedModel(letterCount: n, unigram: letters, initial: letters,
                                bigram: [[UInt16]](repeating: withEnd, count: n), trigram: [[UInt16]](repeating: withEnd, count: (n + 1) * n))
-    return try KeyGramTable(copying: TableImage.make(language: Fixtures.language(), model: model, provenance: nil))
+    return try KeyGramTable(copying: TableImage.make(language: Fixtures.language(), model: model, provenance: nil,
+                                                     asciiLetterIndices: LetterDecoder(language: Fixtures.language()).asciiLetterIndices))
   }
 
   @Test func keystrokesSkipApostrophesAndCollapseBoundaries() {

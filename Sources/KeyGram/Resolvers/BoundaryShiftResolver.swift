@@ -32,7 +32,6 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
   let maximumRightShift: FloatBuffer
   /// Distance between the slot centres of keys k and k + 1, times the shift multiplier.
   let shiftScale: FloatBuffer
-  private var prepared = PreparedContext()
 
   /// A resolver over `layout`, with `letterKeys` saying which key types which letter.
   public init(layout: KeyboardLayout, letterKeys: LetterKeyMap, parameters: Parameters = Parameters()) {
@@ -67,24 +66,16 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
   }
 
   public func update(for context: TypingContext) {
-    guard prepared.needsUpdate(for: context) else { return }
-    weights.update(from: context)
-    recomputeDividers()
+    if weights.refresh(for: context) { recomputeDividers() }
   }
 
-  /// Recomputes the dividers for `distribution` (always; `update(for:)` is the cached path).
   public func update(with distribution: LetterDistribution) {
-    prepared.invalidate()
-    weights.update(from: distribution)
+    weights.refresh(with: distribution)
     recomputeDividers()
   }
 
-  /// Sets the key weights directly, one per key in `layout.keys` order: missing weights count
-  /// as 0, extra ones are ignored, negative or non-finite ones count as 0, and if no letter
-  /// key has a positive weight all letter keys are equally likely.
   public func update(keyWeights: some Sequence<Float>) {
-    prepared.invalidate()
-    weights.update(explicit: keyWeights)
+    weights.refresh(explicit: keyWeights)
     recomputeDividers()
   }
 

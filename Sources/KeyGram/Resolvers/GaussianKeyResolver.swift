@@ -41,7 +41,6 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   /// 1 / 2σx² and 1 / 2σy².
   let xScale: Float
   let yScale: Float
-  private var prepared = PreparedContext()
 
   /// A resolver over `layout`, with `letterKeys` saying which key types which letter.
   public init(layout: KeyboardLayout, letterKeys: LetterKeyMap, parameters: Parameters = Parameters()) {
@@ -79,24 +78,16 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   }
 
   public func update(for context: TypingContext) {
-    guard prepared.needsUpdate(for: context) else { return }
-    weights.update(from: context)
-    recomputeLogPriors()
+    if weights.refresh(for: context) { recomputeLogPriors() }
   }
 
-  /// Recomputes the log priors for `distribution` (always; `update(for:)` is the cached path).
   public func update(with distribution: LetterDistribution) {
-    prepared.invalidate()
-    weights.update(from: distribution)
+    weights.refresh(with: distribution)
     recomputeLogPriors()
   }
 
-  /// Sets the key weights directly, one per key in `layout.keys` order: missing weights count
-  /// as 0, extra ones are ignored, negative or non-finite ones count as 0, and if no letter
-  /// key has a positive weight all letter keys are equally likely.
   public func update(keyWeights: some Sequence<Float>) {
-    prepared.invalidate()
-    weights.update(explicit: keyWeights)
+    weights.refresh(explicit: keyWeights)
     recomputeLogPriors()
   }
 

@@ -13,6 +13,8 @@ final class KeyWeights {
   let isLetterKey: BoolBuffer
   /// Per key: its probability (0 for special keys).
   let probability: FloatBuffer
+  /// The context `probability` was last computed for, if it came from one.
+  private var prepared = PreparedContext()
 
   init(layout: KeyboardLayout, letterKeys map: LetterKeyMap) {
     keyCount = layout.keys.count
@@ -27,14 +29,33 @@ final class KeyWeights {
     setEqual()
   }
 
+  /// Brings the weights up to date with `context`; false (and no work) when they already are.
+  func refresh(for context: TypingContext) -> Bool {
+    guard prepared.needsUpdate(for: context) else { return false }
+    update(from: context)
+    return true
+  }
+
+  /// Recomputes the weights from `distribution`, whatever the cache holds.
+  func refresh(with distribution: LetterDistribution) {
+    prepared.invalidate()
+    update(from: distribution)
+  }
+
+  /// Takes caller-given weights (see `update(explicit:)`), whatever the cache holds.
+  func refresh(explicit weights: some Sequence<Float>) {
+    prepared.invalidate()
+    update(explicit: weights)
+  }
+
   /// Sums the distribution's letter weights onto their keys.
-  func update(from distribution: LetterDistribution) {
+  private func update(from distribution: LetterDistribution) {
     update(fromRow: distribution.row, letterCount: distribution.letterCount)
   }
 
   /// Sums the letter weights of the context's row onto their keys, reading the table the
   /// context holds (no reference counting).
-  func update(from context: TypingContext) {
+  private func update(from context: TypingContext) {
     update(fromRow: context.row.weights(in: context.table), letterCount: context.table.letterCount)
   }
 
@@ -59,7 +80,7 @@ final class KeyWeights {
   /// Takes caller-given weights, one per key in key order. A missing weight (a shorter
   /// sequence) counts as 0, extra ones are ignored, and a weight that is negative, NaN or
   /// infinite counts as 0. Special keys' weights are ignored.
-  func update(explicit weights: some Sequence<Float>) {
+  private func update(explicit weights: some Sequence<Float>) {
     let probability = self.probability, isLetterKey = self.isLetterKey
     probability.fill(with: 0)
     var key = 0

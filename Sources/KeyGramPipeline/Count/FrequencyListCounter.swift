@@ -1,21 +1,32 @@
-/// Counts a word-frequency list ("word<TAB>count" or "word count" per line, as Norvig's
+/// The counter for word-frequency lists ("word<TAB>count" or "word count" per line, as Norvig's
 /// count_1w.txt, Google Books 1-grams or Leipzig word lists have them): each word's letters
-/// are counted as if the word had appeared `count` times in running text.
+/// are counted as if the word had appeared `count` times in running text. One counter can
+/// read several lists in turn (`startFile(path:)`), adding them up.
 ///
 /// Words are decoded by the same rules as running text, so "Don't" adds to "dont" and
 /// "well-known" to "well" and "known".
-public struct FrequencyListCounter {
+public struct FrequencyListCounter: Counter {
   public let decoder: LetterDecoder
   public private(set) var counts: NgramCounts
+  /// `counts.symbolTotal()`, kept as lines are added: every derived count is at most this, so
+  /// a line that would take it past UInt64.max is an error.
+  private var symbolTotal: UInt64 = 0
   private var partialLine: [UInt8] = []
   private var lineNumber = 0
   private var textOffset = 0
-  private let path: String
+  private var path: String
 
   public init(decoder: LetterDecoder, path: String) {
     self.decoder = decoder
     self.path = path
     counts = NgramCounts(letterCount: decoder.letterCount)
+  }
+
+  /// The next list to read (after `finishFile()` of the one before): errors name its lines.
+  public mutating func startFile(path: String) {
+    self.path = path
+    lineNumber = 0
+    textOffset = 0
   }
 
   /// Counts the complete lines in `chunk`; a line cut by the chunk's end waits for the next.
@@ -36,7 +47,7 @@ public struct FrequencyListCounter {
   }
 
   /// The last line needs no newline.
-  public mutating func finish() throws(FrequencyListError) {
+  public mutating func finishFile() throws(FrequencyListError) {
     if !partialLine.isEmpty {
       let last = partialLine
       partialLine.removeAll()
@@ -52,55 +63,67 @@ public struct FrequencyListCounter {
     if lineNumber == 1, text.hasPrefix("\u{FEFF}") { text.removeFirst() }
     if text.allSatisfy(\.isWhitespace) { return }
     // The count is the last field; the word is everything before it (tab or spaces).
-    guard let split = text.lastIndex(where: { $0 == "\t" || $0 == " " }),
-          let count = UInt64(text[text.index(after: split)...]) else {
-      throw FrequencyListError(path: path, line: lineNumber, byteOffset: textOffset,
-                               problem: "expected \"word<TAB>count\" or \"word count\", found \"\(text.prefix(60))\"")
+    guard let split = text.lastIndex(where: { $0 == "\t" || $0 == " " }) else { throw malformed(text) }
+    let field = text[text.index(after: split)...]
+    guard let count = UInt64(field) else {
+      if !field.isEmpty && field.allSatisfy({ ("0"..."9").contains($0) }) {
+        throw error("count out of range: \(field) does not fit in 64 bits (at most \(UInt64.max))")
+      }
+      throw malformed(text)
     }
     let word = text[..<split].trimmingCharacters(in: .whitespaces)
-    guard !word.isEmpty else {
-      throw FrequencyListError(path: path, line: lineNumber, byteOffset: textOffset, problem: "no word before the count \(count)")
+    guard !word.isEmpty else { throw error("no word before the count \(count)") }
+
+    // Check before adding, so every derived count stays exact.
+    let runs = letterRuns(of: word)
+    var total = symbolTotal
+    var overflow = false
+    for run in runs {
+      let (symbols, tooMany) = count.multipliedReportingOverflow(by: UInt64(run.count + 1))
+      let (sum, tooMuch) = total.addingReportingOverflow(symbols)
+      (total, overflow) = (sum, overflow || tooMany || tooMuch)
     }
-    counts.frequencyListWords += count
-    var run: [UInt8] = []
-    for symbol in symbols(of: word) + [0] {
-      if symbol == 0 {
-        counts.addWord(run, weight: count)
-        run.removeAll(keepingCapacity: true)
-      } else {
-        run.append(symbol)
-      }
+    let (words, tooManyWords) = counts.frequencyListWords.addingReportingOverflow(count)
+    guard !overflow && !tooManyWords else {
+      throw error("count out of range: with this line's \(count), the list's counts pass \(UInt64.max) (UInt64.max)")
     }
+    do {
+      for run in runs { try counts.addWord(run, weight: count) }
+    } catch {
+      throw self.error("count out of range: \(error)")
+    }
+    counts.frequencyListWords = words
+    symbolTotal = total
   }
 
-  /// The word's letter symbols, with 0 wherever the decoding rules end a word.
-  private mutating func symbols(of word: String) -> [UInt8] {
-    var result: [UInt8] = []
+  private func error(_ problem: String) -> FrequencyListError {
+    FrequencyListError(path: path, line: lineNumber, byteOffset: textOffset, problem: problem)
+  }
+
+  private func malformed(_ text: String) -> FrequencyListError {
+    error("expected \"word<TAB>count\" or \"word count\", found \"\(text.prefix(60))\"")
+  }
+
+  /// The word's runs of letter symbols, split wherever the decoding rules end a word.
+  private mutating func letterRuns(of word: String) -> [[UInt8]] {
+    var symbols: [UInt8] = []
     for scalar in word.unicodeScalars {
-      let scalarClass: LetterDecoder.ScalarClass
-      if scalar.isASCII {
-        scalarClass = decoder.asciiClass(UInt8(scalar.value))
-      } else {
-        scalarClass = decoder.scalarClass(scalar)
-      }
-      switch scalarClass {
-      case .letter(let symbol): result.append(symbol)
-      case .boundary: result.append(0)
+      switch decoder.action(for: scalar, after: symbols.last ?? LetterDecoder.Symbol.wordBoundary) {
+      case .append(let symbol): symbols.append(symbol)
       case .skip: break
       case .outsideAlphabet:
         counts.outsideAlphabet += 1
-        result.append(0)
-      case .combiningMark:
-        guard let last = result.last, last != 0 else { break }
-        if let composed = decoder.compose(last, with: scalar) {
-          result[result.count - 1] = composed
-        } else {
-          counts.outsideAlphabet += 1
-          result[result.count - 1] = 0
-        }
+        symbols.append(LetterDecoder.Symbol.wordBoundary)
+      case .invalidUTF8:
+        counts.invalidUTF8 += 1
+        symbols.append(LetterDecoder.Symbol.wordBoundary)
+      case .replaceLast(let composed): symbols[symbols.count - 1] = composed
+      case .replaceLastOutsideAlphabet:
+        counts.outsideAlphabet += 1
+        symbols[symbols.count - 1] = LetterDecoder.Symbol.wordBoundary
       }
     }
-    return result
+    return symbols.split(separator: LetterDecoder.Symbol.wordBoundary).map(Array.init)
   }
 }
 

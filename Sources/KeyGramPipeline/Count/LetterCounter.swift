@@ -1,9 +1,9 @@
-/// The counting stage: feeds decompressed bytes through the decoder's classes and counts
-/// 4-grams of the symbol stream in one pass (trigrams for alphabets over 63 letters, whose
+/// The counter for running text: feeds decompressed bytes through the decoder's classes and
+/// counts 4-grams of the symbol stream in one pass (trigrams for alphabets over 63 letters, whose
 /// tables cannot hold 4-gram rows: a `QUAD` mask has 64 bits). The byte loop is the
 /// builder's hot path: one class lookup, a shift, two small-table lookups and one increment
 /// per ASCII byte, with the symbol history rolled along in a register and carried across chunks.
-public struct LetterCounter {
+public struct LetterCounter: Counter {
   public let decoder: LetterDecoder
   /// 4, or 3 for alphabets over `TableFormat.Quadgram.maximumLetterCount` letters.
   public let order: Int
@@ -20,9 +20,9 @@ public struct LetterCounter {
   /// The newest symbols bit-packed → their dense index (the pair table again for 4-grams).
   private let lowDense: [Int32]
   /// Dense (N+1)^order counts, the layout of `NgramCounts.quadgrams` (or `.trigrams`), kept
-  /// as UInt16 so the English 4-gram table is 1 MB and stays in L2 cache (with UInt64 the
-  /// 203 MB benchmark build took 0.86 s, not 0.69 s); a count that wraps carries into `carries`.
-  private var counts: [UInt16]
+  /// as UInt16 so the English 4-gram table is 1 MB and stays in L2 cache; a count that wraps
+  /// carries into `carries`.
+  private var dense: [UInt16]
   /// How many times each count has wrapped (rare: every 65,536 occurrences of a 4-gram).
   private var carries: [Int: UInt64] = [:]
   private var history = 0
@@ -48,7 +48,7 @@ public struct LetterCounter {
     for a in 0..<width { for b in 0..<width { densePair[a << bits | b] = Int32(a * width + b) } }
     highDense = densePair
     lowDense = order == 4 ? densePair : (0..<(1 << bits)).map { Int32($0) }
-    counts = [UInt16](repeating: 0, count: order == 4 ? width * width * width * width : width * width * width)
+    dense = [UInt16](repeating: 0, count: order == 4 ? width * width * width * width : width * width * width)
   }
 
   /// The dense index of the newest `order` symbols of history `h`.
@@ -79,11 +79,12 @@ public struct LetterCounter {
     let highDense = self.highDense, lowDense = self.lowDense
     let skip = LetterDecoder.ByteClass.skip
     let outsideAlphabet = LetterDecoder.ByteClass.outsideAlphabet
+    let boundary = LetterDecoder.Symbol.wordBoundary
     var h = history
     // The table moves out of self for the loop, so the slow path may mutate self meanwhile.
-    var table = counts
-    counts = []
-    defer { counts = table }
+    var table = dense
+    dense = []
+    defer { dense = table }
     table.withUnsafeMutableBufferPointer { counts in
       highDense.withUnsafeBufferPointer { highDense in
         lowDense.withUnsafeBufferPointer { lowDense in
@@ -95,8 +96,9 @@ public struct LetterCounter {
               let symbol = classes[Int(bytes[i])]
               if _fastPath(symbol <= letterLimit) {
                 i += 1
-                // A boundary after a boundary is no new event.
-                if symbol | UInt8(truncatingIfNeeded: h & symbolMask) == 0 { continue }
+                // A boundary after a boundary is no new event. (The boundary is 0, so one OR
+                // tests both symbols.)
+                if symbol | UInt8(truncatingIfNeeded: h & symbolMask) == boundary { continue }
                 h = ((h << shift) | Int(symbol)) & historyMask
                 let index = Self.denseIndex(h, parameters, highDense, lowDense)
                 let count = counts[index] &+ 1
@@ -107,7 +109,7 @@ public struct LetterCounter {
               } else if symbol == outsideAlphabet {
                 i += 1
                 history = h
-                apply(.outsideAlphabet, mark: " ", counts: counts)
+                apply(.outsideAlphabet, counts: counts)
                 h = history
               } else {
                 history = h
@@ -133,16 +135,16 @@ public struct LetterCounter {
       invalidUTF8 += 1
       pending.removeAll()
     }
-    var table = counts
-    counts = []
-    table.withUnsafeMutableBufferPointer { push(0, counts: $0) }
-    counts = table
-    history = 0
+    var table = dense
+    dense = []
+    table.withUnsafeMutableBufferPointer { push(Self.boundary, counts: $0) }
+    dense = table
+    history = 0  // every slot a boundary
   }
 
-  /// The counts so far, in the dense layout, carries added back.
-  public var ngramCounts: NgramCounts {
-    var wide = counts.map(UInt64.init)
+  /// The counts so far, carries added back.
+  public var counts: NgramCounts {
+    var wide = dense.map(UInt64.init)
     for (index, wraps) in carries { wide[index] += wraps << 16 }
     var result = order == 4 ? NgramCounts(letterCount: decoder.letterCount, quadgrams: wide)
                             : NgramCounts(letterCount: decoder.letterCount, trigrams: wide)
@@ -153,6 +155,11 @@ public struct LetterCounter {
 
   // MARK: Slow path: non-ASCII
 
+  private static let boundary = Int(LetterDecoder.Symbol.wordBoundary)
+
+  /// The newest symbol of the history.
+  private var last: UInt8 { UInt8(truncatingIfNeeded: history & symbolMask) }
+
   /// The dense index of the n-gram ending at the newest symbol of `history`.
   private var currentIndex: Int {
     highDense.withUnsafeBufferPointer { high in
@@ -162,53 +169,47 @@ public struct LetterCounter {
 
   @inline(__always)
   private mutating func push(_ symbol: Int, counts: UnsafeMutableBufferPointer<UInt16>) {
-    if symbol == 0 && history & symbolMask == 0 { return }
+    if symbol == Self.boundary && history & symbolMask == Self.boundary { return }
     history = ((history << shift) | symbol) & historyMask
     let index = currentIndex
     counts[index] &+= 1
     if counts[index] == 0 { carries[index, default: 0] += 1 }
   }
 
+  /// Uncounts the newest symbol and drops it from the history (a combining mark follows it).
+  private mutating func takeBackLast(counts: UnsafeMutableBufferPointer<UInt16>) {
+    let index = currentIndex
+    if counts[index] == 0 { carries[index]! -= 1 }  // borrow: the count it takes back wrapped
+    counts[index] &-= 1
+    history >>= shift
+  }
+
   /// Decodes the UTF-8 sequence at `i` and counts it; returns the index after it, or nil
   /// when the sequence continues in the next chunk.
   private mutating func decodeNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int,
                                        counts: UnsafeMutableBufferPointer<UInt16>) -> Int? {
-    switch UTF8Sequence.decode(bytes, at: i) {
-    case .needMoreBytes:
-      return nil
-    case .invalid(let length):
-      invalidUTF8 += 1
-      push(0, counts: counts)
-      return i + length
-    case .scalar(let scalar, let length):
-      apply(decoder.scalarClass(scalar), mark: scalar, counts: counts)
-      return i + length
-    }
+    guard let (action, length) = decoder.action(ofSequenceIn: bytes, at: i, after: last) else { return nil }
+    apply(action, counts: counts)
+    return i + length
   }
 
-  private mutating func apply(_ scalarClass: LetterDecoder.ScalarClass, mark: Unicode.Scalar,
-                              counts: UnsafeMutableBufferPointer<UInt16>) {
-    switch scalarClass {
-    case .letter(let symbol): push(Int(symbol), counts: counts)
-    case .boundary: push(0, counts: counts)
+  private mutating func apply(_ action: LetterDecoder.SymbolAction, counts: UnsafeMutableBufferPointer<UInt16>) {
+    switch action {
+    case .append(let symbol): push(Int(symbol), counts: counts)
     case .skip: break
     case .outsideAlphabet:
       outsideAlphabet += 1
-      push(0, counts: counts)
-    case .combiningMark:
-      // NFD: take back the letter before the mark and count the composed letter instead.
-      let last = history & symbolMask
-      guard last != 0 else { return }
-      let index = currentIndex
-      if counts[index] == 0 { carries[index]! -= 1 }  // borrow: the count it takes back wrapped
-      counts[index] &-= 1
-      history >>= shift
-      if let composed = decoder.compose(UInt8(last), with: mark) {
-        push(Int(composed), counts: counts)
-      } else {
-        outsideAlphabet += 1
-        push(0, counts: counts)
-      }
+      push(Self.boundary, counts: counts)
+    case .invalidUTF8:
+      invalidUTF8 += 1
+      push(Self.boundary, counts: counts)
+    case .replaceLast(let composed):
+      takeBackLast(counts: counts)
+      push(Int(composed), counts: counts)
+    case .replaceLastOutsideAlphabet:
+      takeBackLast(counts: counts)
+      outsideAlphabet += 1
+      push(Self.boundary, counts: counts)
     }
   }
 
@@ -219,60 +220,18 @@ public struct LetterCounter {
     let joined = pending + Array(chunk.bindMemory(to: UInt8.self).prefix(taken))
     let previous = pending.count
     pending.removeAll()
-    var table = counts
-    counts = []
-    defer { counts = table }
+    var table = dense
+    dense = []
+    defer { dense = table }
     return joined.withUnsafeBufferPointer { bytes in
       table.withUnsafeMutableBufferPointer { counts in
-        switch UTF8Sequence.decode(bytes, at: 0) {
-        case .needMoreBytes:
+        guard let (action, length) = decoder.action(ofSequenceIn: bytes, at: 0, after: last) else {
           pending = joined  // still short: a chunk of fewer than 4 bytes
           return chunk.count
-        case .invalid(let length):
-          invalidUTF8 += 1
-          push(0, counts: counts)
-          return max(0, length - previous)
-        case .scalar(let scalar, let length):
-          apply(decoder.scalarClass(scalar), mark: scalar, counts: counts)
-          return length - previous
         }
+        apply(action, counts: counts)
+        return max(0, length - previous)
       }
     }
-  }
-}
-
-/// Strict UTF-8 decoding of one sequence (no overlongs, surrogates or values past U+10FFFF).
-enum UTF8Sequence {
-  enum Result {
-    case scalar(Unicode.Scalar, length: Int)
-    /// An ill-formed sequence; `length` is its maximal subpart, at least 1.
-    case invalid(length: Int)
-    case needMoreBytes
-  }
-
-  @inline(__always)
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Result {
-    let lead = bytes[i]
-    let length: Int
-    var value: UInt32
-    var low: UInt8 = 0x80, high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-    case 0xE0: length = 3; value = 0; low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3; value = UInt32(lead & 0x0F)
-    case 0xED: length = 3; value = 0xD; high = 0x9F
-    case 0xF0: length = 4; value = 0; low = 0x90
-    case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
-    case 0xF4: length = 4; value = 4; high = 0x8F
-    default: return .invalid(length: 1)
-    }
-    for k in 1..<length {
-      guard i + k < bytes.count else { return .needMoreBytes }
-      let byte = bytes[i + k]
-      let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-      guard byte >= lo && byte <= hi else { return .invalid(length: k) }
-      value = value << 6 | UInt32(byte & 0x3F)
-    }
-    return .scalar(Unicode.Scalar(value)!, length: length)
   }
 }

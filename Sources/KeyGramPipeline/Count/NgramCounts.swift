@@ -1,11 +1,13 @@
 import KeyGram
 
-/// Letter n-gram counts over a symbol stream in which 0 is a word boundary and letter *i* is
-/// symbol *i* + 1. 4-grams are counted; trigrams are their exact sums over the first symbol,
-/// and unigram, word-initial, bigram and end-of-word counts are exact sums of the trigrams,
-/// because runs of boundaries are collapsed to one.
+/// Letter n-gram counts over a symbol stream in which `LetterDecoder.Symbol.wordBoundary` (0)
+/// is a word boundary and letter *i* is symbol *i* + 1. 4-grams are counted; trigrams are
+/// their exact sums over the first symbol, and unigram, word-initial, bigram and end-of-word
+/// counts are exact sums of the trigrams, because runs of boundaries are collapsed to one.
 ///
 /// Counts are a value that merges by addition, so shards counted apart add up to the whole.
+/// Every derived count (letters, words, a row's occurrences) is a sum of trigram counts, so
+/// merging checks that the symbols counted, `symbolTotal`, stay within UInt64.
 public struct NgramCounts: Equatable, Sendable {
   public let letterCount: Int
   /// Dense (N+1)⁴ 4-gram counts, index `((a * (N+1) + b) * (N+1) + c) * (N+1) + d`; empty
@@ -73,34 +75,88 @@ public struct NgramCounts: Equatable, Sendable {
     return quadgrams[index(a, b, c) * width + d]
   }
 
-  /// Adds `other`, counted over other text with the same alphabet.
-  public static func += (lhs: inout NgramCounts, rhs: NgramCounts) {
-    precondition(lhs.letterCount == rhs.letterCount, "counts over different alphabets")
-    precondition(lhs.quadgrams.count == rhs.quadgrams.count, "counts with and without 4-grams")
-    for i in lhs.trigrams.indices { lhs.trigrams[i] += rhs.trigrams[i] }
-    for i in lhs.quadgrams.indices { lhs.quadgrams[i] += rhs.quadgrams[i] }
-    lhs.outsideAlphabet += rhs.outsideAlphabet
-    lhs.invalidUTF8 += rhs.invalidUTF8
-    lhs.frequencyListWords += rhs.frequencyListWords
+  /// The symbols counted: the sum of the trigram counts, every one of which ends at a symbol
+  /// of the stream. Throws if it passes UInt64.max.
+  public func symbolTotal() throws(CountOverflowError) -> UInt64 {
+    var total: UInt64 = 0
+    for count in trigrams {
+      let (sum, overflow) = total.addingReportingOverflow(count)
+      guard !overflow else { throw CountOverflowError(count: "the symbols counted") }
+      total = sum
+    }
+    return total
   }
 
-  public static func + (lhs: NgramCounts, rhs: NgramCounts) -> NgramCounts {
+  /// The sum of counts over other text with the same alphabet. Throws, rather than wrapping
+  /// or trapping, if the symbols counted (and so some derived count) would pass UInt64.max.
+  public static func + (lhs: NgramCounts, rhs: NgramCounts) throws(CountOverflowError) -> NgramCounts {
+    precondition(lhs.letterCount == rhs.letterCount, "counts over different alphabets")
+    precondition(lhs.quadgrams.count == rhs.quadgrams.count, "counts with and without 4-grams")
+    _ = try checkedSum(lhs.symbolTotal(), rhs.symbolTotal(), "the symbols counted")
     var sum = lhs
-    sum += rhs
+    for i in sum.trigrams.indices { sum.trigrams[i] = try checkedSum(sum.trigrams[i], rhs.trigrams[i], "a trigram count") }
+    for i in sum.quadgrams.indices { sum.quadgrams[i] = try checkedSum(sum.quadgrams[i], rhs.quadgrams[i], "a 4-gram count") }
+    sum.outsideAlphabet = try checkedSum(lhs.outsideAlphabet, rhs.outsideAlphabet, "the letters outside the alphabet")
+    sum.invalidUTF8 = try checkedSum(lhs.invalidUTF8, rhs.invalidUTF8, "the invalid UTF-8 sequences")
+    sum.frequencyListWords = try checkedSum(lhs.frequencyListWords, rhs.frequencyListWords, "the frequency-list words")
     return sum
   }
 
+  /// Adds `rhs`, counted over other text with the same alphabet; on overflow `lhs` is unchanged.
+  public static func += (lhs: inout NgramCounts, rhs: NgramCounts) throws(CountOverflowError) {
+    lhs = try lhs + rhs
+  }
+
   /// Adds one word (a run of letter symbols, 1-based) `weight` times, with its boundaries:
-  /// the counts a frequency-list line "word<TAB>weight" stands for.
-  public mutating func addWord(_ symbols: [UInt8], weight: UInt64) {
+  /// the counts a frequency-list line "word<TAB>weight" stands for. Throws, leaving the
+  /// counts unchanged, if a count it adds to would pass UInt64.max. (Keeping `symbolTotal`
+  /// in range is the caller's part: `FrequencyListCounter` checks it line by line.)
+  public mutating func addWord(_ symbols: [UInt8], weight: UInt64) throws(CountOverflowError) {
     guard !symbols.isEmpty, weight > 0 else { return }
     let width = letterCount + 1
-    var a = 0, b = 0, c = 0
-    for symbol in symbols.map(Int.init) + [0] {
-      trigrams[index(b, c, symbol)] += weight
-      if !quadgrams.isEmpty { quadgrams[index(a, b, c) * width + symbol] += weight }
+    let boundary = Int(LetterDecoder.Symbol.wordBoundary)
+    var targets: [(trigram: Int, quadgram: Int?)] = []
+    var a = boundary, b = boundary, c = boundary
+    for symbol in symbols.map(Int.init) + [boundary] {
+      targets.append((index(b, c, symbol), quadgrams.isEmpty ? nil : index(a, b, c) * width + symbol))
       (a, b, c) = (b, c, symbol)
     }
+    // No count gains more than weight × (symbols + 1), so checking that first keeps the adds exact.
+    let (most, tooMany) = weight.multipliedReportingOverflow(by: UInt64(targets.count))
+    guard !tooMany else { throw CountOverflowError(count: "a trigram count") }
+    for target in targets {
+      _ = try Self.checkedSum(trigrams[target.trigram], most, "a trigram count")
+      if let quadgram = target.quadgram { _ = try Self.checkedSum(quadgrams[quadgram], most, "a 4-gram count") }
+    }
+    for target in targets {
+      trigrams[target.trigram] += weight
+      if let quadgram = target.quadgram { quadgrams[quadgram] += weight }
+    }
+  }
+
+  private static func checkedSum(_ a: UInt64, _ b: UInt64, _ count: String) throws(CountOverflowError) -> UInt64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    guard !overflow else { throw CountOverflowError(count: count) }
+    return sum
+  }
+}
+
+/// A count that would pass UInt64.max (18,446,744,073,709,551,615): only frequency lists, whose
+/// lines carry their own counts, come near it.
+public struct CountOverflowError: Error, Equatable, CustomStringConvertible {
+  /// Which count: "the symbols counted", "a trigram count", …
+  public var count: String
+  /// The inputs whose counts were being added, when known.
+  public var paths: [String]
+
+  public init(count: String, paths: [String] = []) {
+    self.count = count
+    self.paths = paths
+  }
+
+  public var description: String {
+    let inputs = paths.isEmpty ? "" : paths.joined(separator: ", ") + ": "
+    return "\(inputs)count out of range: \(count) would pass \(UInt64.max) (UInt64.max)"
   }
 }
 
@@ -121,7 +177,8 @@ extension NgramCounts {
   public var initials: [UInt64] {
     let width = letterCount + 1
     var result = [UInt64](repeating: 0, count: letterCount)
-    for a in 0..<width { for c in 1..<width { result[c - 1] += trigram(a, 0, c) } }
+    let boundary = Int(LetterDecoder.Symbol.wordBoundary)
+    for a in 0..<width { for c in 1..<width { result[c - 1] += trigram(a, boundary, c) } }
     return result
   }
 
@@ -130,24 +187,27 @@ extension NgramCounts {
     let width = letterCount + 1
     return (1..<width).map { b in
       (0..<width).map { column in
-        let c = column == letterCount ? 0 : column + 1
+        let c = column == letterCount ? Int(LetterDecoder.Symbol.wordBoundary) : column + 1
         return (0..<width).reduce(0) { $0 + trigram($1, b, c) }
       }
     }
   }
 
-  /// Trigram rows in table order: context (a, b) with a = N meaning word start, columns as bigrams.
-  public func trigramRow(first: Int, second: Int) -> [UInt64] {
-    let a = first == letterCount ? 0 : first + 1
-    let b = second + 1
-    return (0...letterCount).map { column in trigram(a, b, column == letterCount ? 0 : column + 1) }
+  /// Trigram rows in table order: context (`previous`, `last`), letter indices with
+  /// `previous` = N meaning word start; columns as bigrams.
+  public func trigramRow(previous: Int, last: Int) -> [UInt64] {
+    (0...letterCount).map { column in trigram(symbol(previous), last + 1, symbol(column)) }
   }
 
-  /// 4-gram rows in table order: context (a, b, c) with a = N meaning word start and b, c
-  /// letters; columns as bigrams.
-  public func quadgramRow(first: Int, second: Int, third: Int) -> [UInt64] {
-    let a = first == letterCount ? 0 : first + 1
-    return (0...letterCount).map { column in quadgram(a, second + 1, third + 1, column == letterCount ? 0 : column + 1) }
+  /// 4-gram rows in table order: context (`earlier`, `previous`, `last`), letter indices with
+  /// `earlier` = N meaning word start; columns as bigrams.
+  public func quadgramRow(earlier: Int, previous: Int, last: Int) -> [UInt64] {
+    (0...letterCount).map { column in quadgram(symbol(earlier), previous + 1, last + 1, symbol(column)) }
+  }
+
+  /// The symbol of a table index: letter index + 1, and N (word start or end) the boundary.
+  private func symbol(_ tableIndex: Int) -> Int {
+    tableIndex == letterCount ? Int(LetterDecoder.Symbol.wordBoundary) : tableIndex + 1
   }
 
   public var letters: UInt64 { unigrams.reduce(0, +) }

@@ -1,7 +1,8 @@
 import Foundation
+import KeyGram
 
 /// Turns text into the symbols the counter sees: letter *i* of the alphabet is symbol
-/// *i* + 1, and 0 is a word boundary. Built once per language.
+/// *i* + 1, and `Symbol.wordBoundary` (0) is a word boundary. Built once per language.
 ///
 /// The rules (docs/Pipeline.md has the reasons):
 /// - Letters are case-folded with full Unicode lowercasing, after the language's own case
@@ -11,13 +12,24 @@ import Foundation
 /// - Byte-order marks, soft hyphens, zero-width joiners and other format characters are dropped.
 /// - Everything else (space, digit, hyphen, punctuation, NUL, invalid UTF-8) is a boundary.
 public struct LetterDecoder: Sendable {
-  /// What one byte means to the counter's fast path.
+  /// The symbols of the decoded stream.
+  public enum Symbol {
+    /// A word boundary. Letter *i* of the alphabet is symbol *i* + 1, so symbols run
+    /// 0 ... N with N ≤ `TableFormat.maximumLetterCount` (250).
+    public static let wordBoundary: UInt8 = 0
+  }
+
+  /// What one byte means to the counter's fast path: a byte that is a symbol by itself (an
+  /// ASCII letter, or a boundary) is that symbol, 0 ... N; each other kind of byte has one
+  /// marker, above every symbol (N ≤ 250), with one meaning each.
   public enum ByteClass {
-    /// Symbols 0 ... N are themselves; these mark the rest.
-    /// An ASCII letter the alphabet lacks (Latin in a Russian text): a boundary, counted.
-    public static let outsideAlphabet: UInt8 = 0xFC
-    public static let skip: UInt8 = 0xFD
-    public static let nonASCII: UInt8 = 0xFE
+    /// An invisible byte, or a transparent apostrophe: dropped.
+    public static let skip: UInt8 = 0xFB
+    /// The first byte of a UTF-8 sequence, or any byte ≥ 0x80: the slow path decodes it.
+    public static let nonASCII: UInt8 = 0xFC
+    /// An ASCII letter the alphabet lacks (Latin in a Russian text): a boundary, counted. The
+    /// same value and meaning as the runtime's `LetterSymbol.unknownLetter`.
+    public static let outsideAlphabet: UInt8 = LetterSymbol.unknownLetter.rawValue
   }
 
   /// What one non-ASCII scalar means.
@@ -42,6 +54,7 @@ public struct LetterDecoder: Sendable {
   public var letterCount: Int { language.alphabet.count }
 
   public init(language: Language) {
+    precondition(language.alphabet.count <= TableFormat.maximumLetterCount, "alphabets have at most 250 letters")
     self.language = language
     let letters = language.letterIndex
     var compositions: [UInt64: UInt8] = [:]
@@ -61,22 +74,21 @@ public struct LetterDecoder: Sendable {
       case .letter(let symbol): return symbol
       case .skip: return ByteClass.skip
       case .outsideAlphabet: return ByteClass.outsideAlphabet
-      default: return 0
+      default: return Symbol.wordBoundary
       }
     }
   }
 
-  /// The class of an ASCII byte, in the slow path's terms.
-  public func asciiClass(_ byte: UInt8) -> ScalarClass {
-    switch byteClasses[Int(byte)] {
-    case ByteClass.skip: return .skip
-    case ByteClass.outsideAlphabet: return .outsideAlphabet
-    case 0: return .boundary
-    case let symbol: return .letter(symbol)
+  /// For each ASCII byte, the index of the letter it decodes to, or `TableFormat.notALetter`:
+  /// the table's `ASCI` section.
+  public var asciiLetterIndices: [UInt8] {
+    (0..<128).map { byte -> UInt8 in
+      let symbol = byteClasses[byte]
+      return (1...UInt8(letterCount)).contains(symbol) ? symbol - 1 : TableFormat.notALetter
     }
   }
 
-  /// The class of a non-ASCII scalar (cached table below U+0800).
+  /// The class of a scalar (cached table below U+0800, ASCII included).
   @inline(__always)
   public func scalarClass(_ scalar: Unicode.Scalar) -> ScalarClass {
     if scalar.value < 0x800 { return lowScalarClasses[Int(scalar.value)] }

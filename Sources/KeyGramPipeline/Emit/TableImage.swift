@@ -3,12 +3,14 @@ import KeyGram
 /// The emitting stage's first half: lays out a normalised model as `.keygram` bytes
 /// (docs/TableFormat.md). The image is complete (state `DONE`, CRC set); `AtomicFile` writes it.
 public enum TableImage {
-  /// `decoder` is the build's own, when it has one, so its character tables are not made twice.
+  /// `asciiLetterIndices` is the `ASCI` section: for each ASCII byte, the index of the letter
+  /// it decodes to or `TableFormat.notALetter` (`LetterDecoder.asciiLetterIndices`).
   public static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
-                          decoder: LetterDecoder? = nil) -> [UInt8] {
+                          asciiLetterIndices: [UInt8]) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
     precondition(model.letterCount == n, "model and language disagree on the alphabet")
+    precondition(asciiLetterIndices.count == 128, "the ASCII map has one entry per ASCII byte")
 
     var sections: [(F.Tag, [UInt8], Int)] = []
     var language16 = ByteWriter()
@@ -23,12 +25,7 @@ public enum TableImage {
     }
     sections.append((F.Section.alphabet, alphabet.bytes, n))
 
-    let decoder = decoder ?? LetterDecoder(language: language)
-    let ascii = (0..<128).map { byte -> UInt8 in
-      let symbol = decoder.byteClasses[byte]
-      return (1...UInt8(n)).contains(symbol) ? symbol - 1 : F.notALetter
-    }
-    sections.append((F.Section.asciiMap, ascii, 0))
+    sections.append((F.Section.asciiMap, asciiLetterIndices, 0))
     sections.append((F.Section.unigram, rows([model.unigram]), 1))
     sections.append((F.Section.initial, rows([model.initial]), 1))
     sections.append((F.Section.bigram, rows(model.bigram), model.bigram.count))
@@ -36,7 +33,7 @@ public enum TableImage {
     if !model.quadgram.isEmpty {  // never for alphabets over 63 letters: they count no 4-grams
       sections.append((F.Section.quadgram, quadgramSection(model.quadgram, letterCount: n), model.quadgram.count))
     }
-    if let layout = language.layout { sections.append((F.Section.layout, layoutBytes(layout, language: language), layout.keys.count)) }
+    if let layout = language.layout { sections.append((F.Section.layout, layoutSection(layout, language: language), layout.keys.count)) }
     if let provenance { sections.append((F.Section.provenance, provenance.encoded, provenance.files.count)) }
 
     var out = ByteWriter()
@@ -83,10 +80,10 @@ public enum TableImage {
   static func quadgramSection(_ quadgrams: [QuadgramRow<UInt16>], letterCount n: Int) -> [UInt8] {
     precondition(n <= TableFormat.Quadgram.maximumLetterCount, "4-gram rows need at most 63 letters")
     precondition(zip(quadgrams, quadgrams.dropFirst()).allSatisfy { $0.context < $1.context }, "4-gram rows out of order")
-    precondition(quadgrams.allSatisfy { $0.weights.count == n + 1 && (0...n).contains($0.context.first)
-      && (0..<n).contains($0.context.second) && (0..<n).contains($0.context.third) }, "a 4-gram row of the wrong shape")
+    precondition(quadgrams.allSatisfy { $0.weights.count == n + 1 && (0...n).contains($0.context.earlier)
+      && (0..<n).contains($0.context.previous) && (0..<n).contains($0.context.last) }, "a 4-gram row of the wrong shape")
     var masks = [UInt64](repeating: 0, count: n * n)
-    for row in quadgrams { masks[row.context.second * n + row.context.third] |= 1 << UInt64(row.context.first) }
+    for row in quadgrams { masks[row.context.previous * n + row.context.last] |= 1 << UInt64(row.context.earlier) }
     var out = ByteWriter()
     out.uint32(UInt32(quadgrams.count))
     out.bytes([UInt8](repeating: 0, count: TableFormat.Quadgram.headSize - 4))
@@ -104,7 +101,7 @@ public enum TableImage {
   }
 
   /// The `LAYT` section for `layout`; `keygram verify` compares a table's with it.
-  static func layoutBytes(_ layout: KeyboardLayoutSpec, language: Language) -> [UInt8] {
+  public static func layoutSection(_ layout: KeyboardLayoutSpec, language: Language) -> [UInt8] {
     let keys = layout.keys
     var keyOfLetter = [UInt8](repeating: 0xFF, count: language.alphabet.count)
     let letterIndex = language.letterIndex

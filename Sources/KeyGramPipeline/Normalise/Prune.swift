@@ -21,7 +21,7 @@ public enum Prune {
     }
     let n = model.letterCount
     let gains = model.quadgram.map { row in
-      gain(of: row, against: model.trigram[row.context.second * n + row.context.third])
+      gain(of: row, against: model.trigram[row.context.previous * n + row.context.last])
     }
     let ranked = model.quadgram.indices.sorted { (gains[$0], $1) > (gains[$1], $0) }
     let kept = ranked.prefix(limit).filter { gains[$0] > 0 }.sorted()

@@ -21,7 +21,7 @@ public struct SmoothedModel: Sendable {
   public var quadgram: [QuadgramRow<Double>]
 }
 
-/// One 4-gram row: the letters before the next symbol (first = N means word start), the
+/// One 4-gram row: the letters before the next symbol (earlier = N means word start), the
 /// row itself (N + 1 entries, the last end of word), and how often the context occurred.
 public struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
   public var context: QuadgramContext
@@ -35,22 +35,23 @@ public struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
   }
 }
 
-/// Three letters of context, ordered as the `QUAD` section stores them: by the trigram row
-/// (second, third), then by the first letter.
+/// Three letters of context, named as the runtime's `LetterContext` names them and ordered as
+/// the `QUAD` section stores them: by the trigram row (previous, last), then by the earlier letter.
 public struct QuadgramContext: Hashable, Sendable, Comparable {
   /// A letter index, or N for word start.
-  public var first: Int
-  public var second: Int
-  public var third: Int
+  public var earlier: Int
+  /// Letter indices.
+  public var previous: Int
+  public var last: Int
 
-  public init(first: Int, second: Int, third: Int) {
-    self.first = first
-    self.second = second
-    self.third = third
+  public init(earlier: Int, previous: Int, last: Int) {
+    self.earlier = earlier
+    self.previous = previous
+    self.last = last
   }
 
   public static func < (lhs: Self, rhs: Self) -> Bool {
-    (lhs.second, lhs.third, lhs.first) < (rhs.second, rhs.third, rhs.first)
+    (lhs.previous, lhs.last, lhs.earlier) < (rhs.previous, rhs.last, rhs.earlier)
   }
 }
 
@@ -70,20 +71,20 @@ public enum Smooth {
 
     var trigram: [[Double]] = []
     trigram.reserveCapacity((n + 1) * n)
-    for first in 0...n {
-      for second in 0..<n {
-        trigram.append(wittenBell(counts.trigramRow(first: first, second: second), backoff: bigram[second]))
+    for previous in 0...n {
+      for last in 0..<n {
+        trigram.append(wittenBell(counts.trigramRow(previous: previous, last: last), backoff: bigram[last]))
       }
     }
     var quadgram: [QuadgramRow<Double>] = []
-    for second in 0..<(counts.quadgrams.isEmpty ? 0 : n) {
-      for third in 0..<n {
-        for first in 0...n {
-          let row = counts.quadgramRow(first: first, second: second, third: third)
+    for previous in 0..<(counts.quadgrams.isEmpty ? 0 : n) {
+      for last in 0..<n {
+        for earlier in 0...n {
+          let row = counts.quadgramRow(earlier: earlier, previous: previous, last: last)
           let occurrences = row.reduce(0, +)
           guard occurrences > 0 else { continue }
-          quadgram.append(QuadgramRow(context: QuadgramContext(first: first, second: second, third: third),
-                                      weights: wittenBell(row, backoff: trigram[second * n + third]),
+          quadgram.append(QuadgramRow(context: QuadgramContext(earlier: earlier, previous: previous, last: last),
+                                      weights: wittenBell(row, backoff: trigram[previous * n + last]),
                                       occurrences: occurrences))
         }
       }

@@ -9,6 +9,10 @@ final class ChunkStream: @unchecked Sendable {
     var textCount = 0
     var stored: [UInt8] = []
     init(capacity: Int) { text = [UInt8](repeating: 0, count: capacity) }
+    /// The decompressed bytes.
+    func withText<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+      try text.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<textCount])) }
+    }
   }
 
   enum Event {

@@ -86,7 +86,7 @@ public struct TableVerifier {
       fail(.manifest, "alphabet \(String(String.UnicodeScalarView(table.alphabet))) differs from \(corpora.folder(for: code))/language.json: \(String(String.UnicodeScalarView(language.alphabet))); run make tables")
       return report  // nothing else can be compared against a different alphabet
     }
-    let layoutNow = language.layout.map { TableImage.layoutBytes($0, language: language) }
+    let layoutNow = language.layout.map { TableImage.layoutSection($0, language: language) }
     let layoutStored = table.sections.keyboardLayoutSection.map { Array(table.bytes.array[$0]) }
     if layoutNow != layoutStored {
       fail(.manifest, "keyboard layout in the table differs from \(corpora.folder(for: code))/language.json; run make tables")
@@ -116,12 +116,12 @@ public struct TableVerifier {
     let current = corpora.corpusFiles(for: code)
     report.corpusFiles = current.count
     let recorded = Dictionary(provenance.files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    let currentNames = Set(current.map { Pipeline.relativeName($0, in: folder) })
+    let currentNames = Set(current.map { Provenance.fileName($0, in: folder) })
     for name in recorded.keys.sorted() where !currentNames.contains(name) {
       fail(.freshness, "\(folder)/\(name) was removed since the table was built; run make tables")
     }
     for path in current {
-      let name = Pipeline.relativeName(path, in: folder)
+      let name = Provenance.fileName(path, in: folder)
       guard let file = recorded[name] else {
         fail(.freshness, "\(path) was added since the table was built; run make tables")
         continue
@@ -161,13 +161,13 @@ public struct TableVerifier {
     }
     for a in 0...n {
       for b in 0..<n {
-        let first: LetterSymbol = a == n ? .boundary : LetterSymbol(letterIndex: a)
-        rows.append(("trigram \(a == n ? "^" : letters[a])\(letters[b])", table.distribution(after: LetterContext(previous: first, last: LetterSymbol(letterIndex: b)))))
+        let previous: LetterSymbol = a == n ? .boundary : LetterSymbol(letterIndex: a)
+        rows.append(("trigram \(a == n ? "^" : letters[a])\(letters[b])", table.distribution(after: LetterContext(previous: previous, last: LetterSymbol(letterIndex: b)))))
       }
     }
     for context in table.quadgramContexts {
-      let first = context.earlier == .boundary ? "^" : letters[context.earlier.letterIndex!]
-      rows.append(("4-gram \(first)\(letters[context.previous.letterIndex!])\(letters[context.last.letterIndex!])", table.distribution(after: context)))
+      let earlier = context.earlier == .boundary ? "^" : letters[context.earlier.letterIndex!]
+      rows.append(("4-gram \(earlier)\(letters[context.previous.letterIndex!])\(letters[context.last.letterIndex!])", table.distribution(after: context)))
     }
     return rows
   }

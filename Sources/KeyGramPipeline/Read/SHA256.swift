@@ -1,6 +1,15 @@
-/// SHA-256 (FIPS 180-4) of a byte stream, for corpus provenance. Small and dependency-free;
-/// checked against the NIST test vectors in the tests.
+/// SHA-256 (FIPS 180-4) of a byte stream, for corpus provenance: the read stage hashes every
+/// stored byte. Small and dependency-free; checked against the NIST test vectors in the tests.
 public struct SHA256 {
+  /// A 32-byte digest.
+  public struct Digest: Equatable, Sendable, CustomStringConvertible {
+    public var bytes: [UInt8]
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Lowercase hexadecimal, 64 digits.
+    public var hex: String { Hex.string(bytes) }
+    public var description: String { hex }
+  }
+
   private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
   private var block: [UInt8] = []
@@ -32,7 +41,7 @@ public struct SHA256 {
 
   public mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
 
-  public mutating func finalize() -> [UInt8] {
+  public mutating func finalize() -> Digest {
     let bitLength = length * 8
     var tail: [UInt8] = [0x80]
     while (block.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -40,10 +49,10 @@ public struct SHA256 {
     let savedLength = length
     update(tail)
     length = savedLength
-    return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+    return Digest(bytes: state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } })
   }
 
-  public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+  public static func hash(_ bytes: [UInt8]) -> Digest {
     var hasher = SHA256()
     hasher.update(bytes)
     return hasher.finalize()
@@ -94,12 +103,4 @@ public struct SHA256 {
 
 private extension UInt32 {
   @inline(__always) func rotated(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 - n)) }
-}
-
-extension Array where Element == UInt8 {
-  /// Lowercase hexadecimal.
-  public var hexString: String {
-    let digits = Array("0123456789abcdef".utf8)
-    return String(decoding: flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-  }
 }

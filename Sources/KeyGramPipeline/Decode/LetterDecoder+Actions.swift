@@ -1,0 +1,48 @@
+/// What each decoded scalar does to the symbol stream, for both counters: the decoding rules
+/// that depend on the symbol before (a combining mark composes with the letter it follows).
+extension LetterDecoder {
+  /// One step of the symbol stream.
+  public enum SymbolAction: Equatable, Sendable {
+    /// Append this symbol: a letter, or `Symbol.wordBoundary`.
+    case append(UInt8)
+    /// A letter outside the alphabet: append a boundary and count it in `outsideAlphabet`.
+    case outsideAlphabet
+    /// An ill-formed UTF-8 sequence: append a boundary and count it in `invalidUTF8`.
+    case invalidUTF8
+    /// Nothing: an invisible format character, a transparent apostrophe, or a combining mark
+    /// with no letter before it.
+    case skip
+    /// NFD: take back the letter before the combining mark and append this composed letter instead.
+    case replaceLast(UInt8)
+    /// NFD: the combining mark composes with no letter of the alphabet, so the letter before
+    /// it becomes a letter outside the alphabet: take it back, then as `outsideAlphabet`.
+    case replaceLastOutsideAlphabet
+  }
+
+  /// What `scalar` does, after `last` (the newest symbol appended, `Symbol.wordBoundary` at the start).
+  @inline(__always)
+  public func action(for scalar: Unicode.Scalar, after last: UInt8) -> SymbolAction {
+    switch scalarClass(scalar) {
+    case .letter(let symbol): return .append(symbol)
+    case .boundary: return .append(Symbol.wordBoundary)
+    case .skip: return .skip
+    case .outsideAlphabet: return .outsideAlphabet
+    case .combiningMark:
+      guard last != Symbol.wordBoundary else { return .skip }
+      if let composed = compose(last, with: scalar) { return .replaceLast(composed) }
+      return .replaceLastOutsideAlphabet
+    }
+  }
+
+  /// Decodes the UTF-8 sequence at `i` of `bytes`: what it does and its length in bytes, or
+  /// nil when the sequence continues past the end of `bytes`.
+  @inline(__always)
+  public func action(ofSequenceIn bytes: UnsafeBufferPointer<UInt8>, at i: Int,
+                     after last: UInt8) -> (action: SymbolAction, length: Int)? {
+    switch UTF8Sequence.decode(bytes, at: i) {
+    case .needMoreBytes: return nil
+    case .invalid(let length): return (.invalidUTF8, length)
+    case .scalar(let scalar, let length): return (action(for: scalar, after: last), length)
+    }
+  }
+}

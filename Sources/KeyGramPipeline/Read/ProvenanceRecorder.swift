@@ -1,0 +1,30 @@
+/// What the read stage read, for the table's provenance: each file's name (relative to the
+/// corpus folder), size and SHA-256 of its stored bytes, and the bytes stored and of text.
+struct ProvenanceRecorder {
+  let corpusFolder: String?
+  private var hasher = SHA256()
+  private var files: [Provenance.File] = []
+  private var storedBytes: UInt64 = 0
+  private var textBytes: UInt64 = 0
+
+  init(corpusFolder: String?) { self.corpusFolder = corpusFolder }
+
+  /// One chunk: its stored bytes are hashed, here on the counting thread, off the inflating one.
+  mutating func record(_ slot: ChunkStream.Slot) {
+    hasher.update(slot.stored)
+    storedBytes += UInt64(slot.stored.count)
+    textBytes += UInt64(slot.textCount)
+  }
+
+  /// The file at `path`, `size` bytes stored, has been read to its end.
+  mutating func finishFile(_ path: String, size: Int) {
+    files.append(Provenance.File(name: Provenance.fileName(path, in: corpusFolder), size: UInt64(size),
+                                 sha256: hasher.finalize()))
+    hasher = SHA256()
+  }
+
+  /// The provenance of a table made of `counts`.
+  func provenance(of counts: NgramCounts) -> Provenance {
+    Provenance(files: files, counts: counts, compressedBytes: storedBytes, uncompressedBytes: textBytes)
+  }
+}
