@@ -56,7 +56,7 @@ public enum Pipeline {
   /// to `FrequencyListCounter`.
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
                            frequencyLists: Set<String> = [],
-                           progress: (any BuildProgress)? = nil) throws -> (NgramCounts, Provenance) {
+                           progress: (any BuildProgress)? = nil) throws -> (NgramCounts, WordCounts, Provenance) {
     var recorder = ProvenanceRecorder(corpusFolder: corpusFolder)
     var counter = CorpusCounter(decoder: decoder)
     if let progress {
@@ -66,23 +66,24 @@ public enum Pipeline {
     let stream = ChunkStream(paths: inputs)
     stream.start()
     var reading: Int?
-    func read(_ file: Int) {
+    func read(_ file: Int) throws {
       guard file != reading else { return }
       reading = file
       let path = inputs[file]
-      counter.startFile(path, isFrequencyList: frequencyLists.contains(path) || CorpusCounter.isFrequencyList(path))
+      try counter.startFile(path, isFrequencyList: frequencyLists.contains(path) || CorpusCounter.isFrequencyList(path),
+                            source: decoder.language.source(for: path))
     }
     do {
       events: while true {
         switch stream.next() {
         case .chunk(let slot, let file):
-          read(file)
+          try read(file)
           try slot.withText { try counter.consume($0) }
           recorder.record(slot)
           progress?.advance(by: slot.stored.count)
           stream.recycle(slot)
         case .endOfFile(let file, let size):
-          read(file)
+          try read(file)
           try counter.finishFile()
           recorder.finishFile(inputs[file], size: size)
         case .failed(let error):
@@ -96,7 +97,7 @@ public enum Pipeline {
       throw error
     }
     let counts = try counter.counts()
-    return (counts, recorder.provenance(of: counts))
+    return (counts, counter.words, recorder.provenance(of: counts))
   }
 
   /// Stages 4–5: smooth, prune the 4-gram rows to the `quadgramContexts` best, and quantise.
@@ -109,7 +110,7 @@ public enum Pipeline {
     let started = ContinuousClock.now
     try preflight(request)
     let decoder = LetterDecoder(language: request.language)
-    let (counts, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
+    let (counts, words, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
                                          frequencyLists: request.frequencyLists, progress: progress)
     let model = normalise(counts, quadgramContexts: request.quadgramContexts)
     let image = TableImage.make(language: request.language, model: model, provenance: provenance,

@@ -452,7 +452,7 @@ struct FrequencyListTests {
 
   @Test func gzippedListThroughThePipeline() throws {
     let path = Fixtures.file("words.freq.gz", Fixtures.gzipMember(list))
-    let (counts, provenance) = try Pipeline.count([path], decoder: LetterDecoder(language: Fixtures.language()))
+    let (counts, _, provenance) = try Pipeline.count([path], decoder: LetterDecoder(language: Fixtures.language()))
     #expect(counts.derived == (try self.counts(list)).derived)
     #expect(provenance.frequencyListWords == 6)
   }

@@ -20,15 +20,22 @@ public struct CorpusCounter {
     return name.contains(".freq.") || name.hasSuffix(".freq")
   }
 
-  /// The next input; `isFrequencyList` says which counter reads it.
-  public mutating func startFile(_ path: String, isFrequencyList: Bool) {
+  /// The next input; `isFrequencyList` says which counter reads it, `source` what it feeds.
+  /// Running text feeds the letters only; a list feeds letters, words or both.
+  public mutating func startFile(_ path: String, isFrequencyList: Bool,
+                                 source: SourceRule = SourceRule(files: "*", feeds: .letters)) throws(SourceError) {
     readingList = isFrequencyList
-    guard isFrequencyList else { return }
+    guard isFrequencyList else {
+      guard source.feeds == .letters else {
+        throw SourceError(path: path, problem: "running text can feed the letters only; word counts come from frequency lists (*.freq.*)")
+      }
+      return
+    }
     listPaths.append(path)
     if lists == nil {
-      lists = FrequencyListCounter(decoder: decoder, path: path)
+      lists = FrequencyListCounter(decoder: decoder, path: path, source: source)
     } else {
-      lists!.startFile(path: path)
+      lists!.startFile(path: path, source: source)
     }
   }
 
@@ -40,6 +47,9 @@ public struct CorpusCounter {
     if readingList { try lists!.finishFile() } else { text.finishFile() }
   }
 
+  /// The word counts of every list that feeds words.
+  public var words: WordCounts { lists?.words ?? WordCounts() }
+
   /// The running text's counts and the lists' together; an error names the lists if the sum
   /// would pass UInt64.max.
   public func counts() throws(CountOverflowError) -> NgramCounts {
@@ -50,4 +60,11 @@ public struct CorpusCounter {
       throw CountOverflowError(count: error.count, paths: listPaths)
     }
   }
+}
+
+/// A corpus file that its language's `sources` rule cannot apply to.
+public struct SourceError: Error, Equatable, CustomStringConvertible {
+  public var path: String
+  public var problem: String
+  public var description: String { "\(path): \(problem)" }
 }

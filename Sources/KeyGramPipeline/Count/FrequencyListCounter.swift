@@ -4,10 +4,16 @@
 /// read several lists in turn (`startFile(path:)`), adding them up.
 ///
 /// Words are decoded by the same rules as running text, so "Don't" adds to "dont" and
-/// "well-known" to "well" and "known".
+/// "well-known" to "well" and "known". A list feeds the letter counts, the word counts behind
+/// the lexicon, or both, as its `SourceRule` says.
 public struct FrequencyListCounter: Counter {
   public let decoder: LetterDecoder
   public private(set) var counts: NgramCounts
+  /// The lexicon's word counts, from lists that feed words (times their rule's weight).
+  public private(set) var words = WordCounts()
+  private var source = SourceRule(files: "*", feeds: .letters)
+  /// Words this file gave the lexicon, so a list that feeds words but has none is refused.
+  private var wordsFromFile = 0
   /// `counts.symbolTotal()`, kept as lines are added: every derived count is at most this, so
   /// a line that would take it past UInt64.max is an error.
   private var symbolTotal: UInt64 = 0
@@ -16,17 +22,20 @@ public struct FrequencyListCounter: Counter {
   private var textOffset = 0
   private var path: String
 
-  public init(decoder: LetterDecoder, path: String) {
+  public init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
     self.decoder = decoder
     self.path = path
+    self.source = source
     counts = NgramCounts(letterCount: decoder.letterCount)
   }
 
   /// The next list to read (after `finishFile()` of the one before): errors name its lines.
-  public mutating func startFile(path: String) {
+  public mutating func startFile(path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
     self.path = path
+    self.source = source
     lineNumber = 0
     textOffset = 0
+    wordsFromFile = 0
   }
 
   /// Counts the complete lines in `chunk`; a line cut by the chunk's end waits for the next.
@@ -46,12 +55,16 @@ public struct FrequencyListCounter: Counter {
     partialLine += chunk[lineStart...]
   }
 
-  /// The last line needs no newline.
+  /// The last line needs no newline. A list that feeds words must have given some.
   public mutating func finishFile() throws(FrequencyListError) {
     if !partialLine.isEmpty {
       let last = partialLine
       partialLine.removeAll()
       try line(last)
+    }
+    if source.feeds.contains(.words) && wordsFromFile == 0 {
+      throw FrequencyListError(path: path, line: lineNumber, byteOffset: textOffset,
+                               problem: "no usable words: the list feeds the lexicon, but none of its words has a letter of the alphabet")
     }
   }
 
@@ -69,13 +82,31 @@ public struct FrequencyListCounter: Counter {
       if !field.isEmpty && field.allSatisfy({ ("0"..."9").contains($0) }) {
         throw error("count out of range: \(field) does not fit in 64 bits (at most \(UInt64.max))")
       }
+      if field.hasPrefix("-"), field.dropFirst().allSatisfy({ ("0"..."9").contains($0) }), field.count > 1 {
+        throw error("negative count \(field)")
+      }
       throw malformed(text)
     }
     let word = text[..<split].trimmingCharacters(in: .whitespaces)
     guard !word.isEmpty else { throw error("no word before the count \(count)") }
+    if let control = word.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+      throw error("the word has a control character (U+\(String(control.value, radix: 16, uppercase: true)))")
+    }
+
+    let runs = letterRuns(of: word)
+    if source.feeds.contains(.words) {
+      let weighted = (Double(count) * source.wordWeight).rounded()
+      guard weighted < 0x1p64 else { throw error("count out of range: \(count) × weight \(source.wordWeight) does not fit in 64 bits") }
+      do {
+        for run in runs { try words.add(run, count: Swift.max(1, UInt64(weighted))) }
+      } catch {
+        throw self.error("count out of range: \(error)")
+      }
+      wordsFromFile += runs.count
+    }
+    guard source.feeds.contains(.letters) else { return }
 
     // Check before adding, so every derived count stays exact.
-    let runs = letterRuns(of: word)
     var total = symbolTotal
     var overflow = false
     for run in runs {

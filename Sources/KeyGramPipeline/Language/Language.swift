@@ -14,16 +14,20 @@ public struct Language: Sendable, Equatable {
   public var apostrophesAreTransparent: Bool
   /// The keyboard layout: rows of keys, each key typing one or more letters.
   public var layout: KeyboardLayoutSpec?
+  /// What each corpus file feeds (letters, words or both), first matching rule first.
+  public var sources: [SourceRule]
 
   public init(code: String, name: String, alphabet: [Unicode.Scalar],
               caseMappings: [Unicode.Scalar: Unicode.Scalar] = [:],
-              apostrophesAreTransparent: Bool = true, layout: KeyboardLayoutSpec? = nil) {
+              apostrophesAreTransparent: Bool = true, layout: KeyboardLayoutSpec? = nil,
+              sources: [SourceRule] = SourceRule.lettersOnly) {
     self.code = code
     self.name = name
     self.alphabet = alphabet
     self.caseMappings = caseMappings
     self.apostrophesAreTransparent = apostrophesAreTransparent
     self.layout = layout
+    self.sources = sources
   }
 
   /// The index of each alphabet letter.

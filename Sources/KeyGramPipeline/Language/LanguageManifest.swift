@@ -15,9 +15,13 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 ///       "alphabet": "abcdefghijklmnopqrstuvwxyzäöüß",
 ///       "caseMappings": { "ẞ": "ß" },
 ///       "apostrophes": "transparent",
-///       "layout": { "name": "QWERTZ", "rows": [["q","w","e","r","t","z","u","i","o","p","ü"], …] } }
+///       "layout": { "name": "QWERTZ", "rows": [["q","w","e","r","t","z","u","i","o","p","ü"], …] },
+///       "sources": [ { "files": "wordfreq.freq.gz", "feeds": ["words"] },
+///                    { "files": "*", "feeds": ["letters"] } ] }
 ///
 /// Each layout key is a string of the letters it types, its cap letter first ("eéèêë").
+/// Each corpus file takes the first source rule whose `files` (a name, `*` for any run of
+/// characters) match it; without `sources` every file feeds the letters only.
 public enum LanguageManifest {
   struct File: Decodable {
     var code: String
@@ -26,9 +30,15 @@ public enum LanguageManifest {
     var caseMappings: [String: String]?
     var apostrophes: String?
     var layout: Layout?
+    var sources: [Source]?
     struct Layout: Decodable {
       var name: String
       var rows: [[String]]
+    }
+    struct Source: Decodable {
+      var files: String
+      var feeds: [String]
+      var weight: Double?
     }
   }
 
@@ -105,8 +115,27 @@ public enum LanguageManifest {
       guard rows.joined().count <= TableFormat.maximumLetterCount else { throw fail("layout", "more than \(TableFormat.maximumLetterCount) keys") }
       layout = KeyboardLayoutSpec(name: spec.name, rows: rows)
     }
+    var sources = SourceRule.lettersOnly
+    if let rules = file.sources {
+      sources = try rules.enumerated().map { (index, rule) throws(ManifestError) -> SourceRule in
+        let field = "sources[\(index)]"
+        guard !rule.files.isEmpty, !rule.files.contains("/") else { throw fail("\(field).files", "\"\(rule.files)\" is not a file name or pattern") }
+        var feeds: SourceRule.Feeds = []
+        for feed in rule.feeds {
+          switch feed {
+          case "letters": feeds.insert(.letters)
+          case "words": feeds.insert(.words)
+          default: throw fail("\(field).feeds", "\"\(feed)\"; expected \"letters\" or \"words\"")
+          }
+        }
+        guard !feeds.isEmpty else { throw fail("\(field).feeds", "empty; say \"letters\", \"words\" or both") }
+        let weight = rule.weight ?? 1
+        guard weight.isFinite && weight > 0 && weight <= 1e9 else { throw fail("\(field).weight", "\(weight); expected a number in (0, 1e9]") }
+        return SourceRule(files: rule.files, feeds: feeds, wordWeight: weight)
+      }
+    }
     return Language(code: file.code, name: file.name, alphabet: alphabet, caseMappings: caseMappings,
-                    apostrophesAreTransparent: transparent, layout: layout)
+                    apostrophesAreTransparent: transparent, layout: layout, sources: sources)
   }
 
   private static func fieldName(_ path: [CodingKey]) -> String {

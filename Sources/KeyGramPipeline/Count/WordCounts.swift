@@ -1,0 +1,50 @@
+/// Exact counts of whole words, for the lexicon: each word a run of letter symbols (letter
+/// index + 1, as the counter numbers them), decoded by the same rules as the letter counts.
+public struct WordCounts: Sendable, Equatable {
+  /// Words longer than this are counted for their letters only, and as `droppedWords`.
+  public static let maximumLength = 48
+
+  public private(set) var counts: [[UInt8]: UInt64] = [:]
+  /// How many word occurrences were too long for the lexicon.
+  public private(set) var droppedWords: UInt64 = 0
+
+  public init() {}
+
+  /// The number of distinct words.
+  public var distinctWords: Int { counts.count }
+
+  /// Adds `count` occurrences of `word`; a word over `maximumLength` letters is only tallied
+  /// as dropped. Throws when a count would pass UInt64.max, changing nothing.
+  public mutating func add(_ word: some Collection<UInt8>, count: UInt64) throws(CountOverflowError) {
+    guard !word.isEmpty, count > 0 else { return }
+    guard word.count <= Self.maximumLength else {
+      let (sum, overflow) = droppedWords.addingReportingOverflow(count)
+      guard !overflow else { throw CountOverflowError(count: "dropped words", paths: []) }
+      droppedWords = sum
+      return
+    }
+    let key = Array(word)
+    let (sum, overflow) = counts[key, default: 0].addingReportingOverflow(count)
+    guard !overflow else { throw CountOverflowError(count: "the word count of \(key)", paths: []) }
+    counts[key] = sum
+  }
+
+  /// The exact sum of two sets of counts.
+  public static func + (lhs: WordCounts, rhs: WordCounts) throws(CountOverflowError) -> WordCounts {
+    var sum = lhs.counts.count >= rhs.counts.count ? lhs : rhs
+    let other = lhs.counts.count >= rhs.counts.count ? rhs : lhs
+    for (word, count) in other.counts { try sum.add(word, count: count) }
+    let (dropped, overflow) = sum.droppedWords.addingReportingOverflow(other.droppedWords)
+    guard !overflow else { throw CountOverflowError(count: "dropped words", paths: []) }
+    sum.droppedWords = dropped
+    return sum
+  }
+
+  /// The `limit` most frequent words, most frequent first; ties in code order of the letters,
+  /// so the choice never depends on hashing.
+  public func top(_ limit: Int) -> [(word: [UInt8], count: UInt64)] {
+    let all = counts.map { (word: $0.key, count: $0.value) }
+    return all.sorted { $0.count != $1.count ? $0.count > $1.count : $0.word.lexicographicallyPrecedes($1.word) }
+      .prefix(Swift.max(limit, 0)).map { $0 }
+  }
+}

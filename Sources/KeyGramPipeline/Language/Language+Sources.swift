@@ -1,0 +1,56 @@
+/// What one corpus source contributes to a table, from `sources` in language.json.
+public struct SourceRule: Sendable, Equatable {
+  /// What a source's text is counted for.
+  public struct Feeds: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The letter n-grams: unigrams, initials, bigrams, trigrams, 4-grams.
+    public static let letters = Feeds(rawValue: 1)
+    /// The word counts behind the lexicon.
+    public static let words = Feeds(rawValue: 2)
+  }
+
+  /// A file name in the language's folder, or a pattern with `*` (any run of characters).
+  public var files: String
+  public var feeds: Feeds
+  /// Multiplies the source's word counts, so lists on different scales can be mixed.
+  public var wordWeight: Double
+
+  public init(files: String, feeds: Feeds, wordWeight: Double = 1) {
+    self.files = files
+    self.feeds = feeds
+    self.wordWeight = wordWeight
+  }
+
+  /// Without a `sources` entry every file feeds the letters only.
+  public static let lettersOnly = [SourceRule(files: "*", feeds: .letters)]
+
+  /// True when `name` (a file name, no folder) is one of this rule's files.
+  public func matches(_ name: String) -> Bool { Self.glob(Array(files.unicodeScalars)[...], Array(name.unicodeScalars)[...]) }
+
+  private static func glob(_ pattern: ArraySlice<Unicode.Scalar>, _ name: ArraySlice<Unicode.Scalar>) -> Bool {
+    guard let first = pattern.first else { return name.isEmpty }
+    if first == "*" {
+      var rest = name
+      while true {
+        if glob(pattern.dropFirst(), rest) { return true }
+        guard !rest.isEmpty else { return false }
+        rest = rest.dropFirst()
+      }
+    }
+    guard let head = name.first, head == first else { return false }
+    return glob(pattern.dropFirst(), name.dropFirst())
+  }
+}
+
+extension Language {
+  /// The rule for the corpus file at `path`: the first of `sources` whose files match its
+  /// name; a file no rule names feeds the letters, as every file does without `sources`.
+  public func source(for path: String) -> SourceRule {
+    let name = String(path.split(separator: "/").last ?? "")
+    return sources.first { $0.matches(name) } ?? SourceRule(files: name, feeds: .letters)
+  }
+
+  /// True when some source feeds the lexicon.
+  public var countsWords: Bool { sources.contains { $0.feeds.contains(.words) } }
+}
