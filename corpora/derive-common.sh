@@ -1,5 +1,6 @@
 # Shared helpers for corpora/<lang>/derive.sh: fetch Debian packages and unpack them into a
-# scratch folder, then write reproducible gzip (no name, no timestamp) into the language folder.
+# scratch folder, then write reproducible gzip (no name, no timestamp) into the language folder;
+# and wordfreq_list, which writes the language's word-frequency list from PyPI's wordfreq.
 set -euo pipefail
 
 KEYGRAM_CORPORA=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -32,4 +33,22 @@ store() {
 # fortune_files DIR: the fortune text files in DIR (not the .dat indexes or .u8 links), sorted.
 fortune_files() {
   find "$1" -maxdepth 1 -type f ! -name '*.dat' ! -name '*.u8' | LC_ALL=C sort
+}
+
+# wordfreq_list LANG: write corpora/LANG/wordfreq.freq.gz, the word-frequency list of wordfreq
+# 3.1.1's 'large' list (see corpora/wordfreq.py and SOURCES.md). wordfreq comes from PyPI with pip,
+# into a venv under .build/ at the repository root (git ignores it), made once and reused.
+wordfreq_list() {
+  local lang="$1" venv
+  venv="$(cd "$KEYGRAM_CORPORA/.." && pwd)/.build/wordfreq-venv"
+  if [ ! -x "$venv/bin/python" ]; then
+    mkdir -p "$(dirname "$venv")"
+    python3 -m venv "$venv" || {
+      echo "derive: python3 with venv is needed for wordfreq (Debian package python3-venv)" >&2; exit 1; }
+  fi
+  if [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("wordfreq"))' 2>/dev/null)" != 3.1.1 ]; then
+    "$venv/bin/pip" install --quiet --disable-pip-version-check wordfreq==3.1.1 || {
+      echo "derive: cannot install wordfreq==3.1.1 with pip" >&2; exit 1; }
+  fi
+  "$venv/bin/python" "$KEYGRAM_CORPORA/wordfreq.py" "$lang" "$KEYGRAM_CORPORA/$lang/wordfreq.freq.gz"
 }

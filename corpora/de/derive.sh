@@ -7,3 +7,4 @@ unpack fortunes-de
 # The fortune files live in usr/share/games/fortunes/de (UTF-8; the *.u8 names are symlinks to them).
 fortune_files "$scratch/fortunes-de/usr/share/games/fortunes/de" | xargs cat | store fortunes
 echo "derive: de from fortunes-de $(version fortunes-de)"
+wordfreq_list de  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -11,3 +11,4 @@ gzip -dc "$scratch/debian-reference-es/usr/share/debian-reference/debian-referen
 gzip -dc "$scratch/maint-guide-es/usr/share/doc/maint-guide-es/maint-guide.es.txt.gz" | store maint-guide
 echo "derive: es from fortunes-es $(version fortunes-es), debian-reference-es $(version debian-reference-es)," \
   "maint-guide-es $(version maint-guide-es)"
+wordfreq_list es  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -22,3 +22,4 @@ gzip -dc "$scratch/stardict-xmlittre/usr/share/stardict/dic/XMLittre.dict.dz" |
 # The plain-text rendering Debian Reference ships (UTF-8), not its HTML.
 gzip -dc "$scratch/debian-reference-fr/usr/share/debian-reference/debian-reference.fr.txt.gz" | store debian-reference
 echo "derive: fr from stardict-xmlittre $(version stardict-xmlittre), debian-reference-fr $(version debian-reference-fr)"
+wordfreq_list fr  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -10,3 +10,4 @@ fortune_files "$scratch/fortunes-it/usr/share/games/fortunes/it" | xargs cat | s
 # The plain-text rendering the package ships (UTF-8), not its HTML.
 gzip -dc "$scratch/debian-reference-it/usr/share/debian-reference/debian-reference.it.txt.gz" | store debian-reference
 echo "derive: it from fortunes-it $(version fortunes-it), debian-reference-it $(version debian-reference-it)"
+wordfreq_list it  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -18,3 +18,4 @@ find "$scratch/manpages-pl/usr/share/man/pl/man8" -type f -name '*.gz' | LC_ALL=
 done | tr -s ' ' | store manpages-8
 echo "derive: pl from fortunes-pl $(version fortunes-pl), manpages-pl $(version manpages-pl)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
+wordfreq_list pl  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

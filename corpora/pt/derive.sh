@@ -11,3 +11,4 @@ guide="$scratch/focalinux-text/usr/share/doc/focalinux/text"
 for level in iniciante intermediario avancado; do gzip -dc "$guide/$level/index.txt.gz"; done |
   iconv -f ISO-8859-1 -t UTF-8 | store focalinux
 echo "derive: pt from fortunes-br $(version fortunes-br), focalinux-text $(version focalinux-text)"
+wordfreq_list pt  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -11,3 +11,4 @@ echo "$files" | xargs cat | iconv -f UTF-8 -t UTF-8 >/dev/null || {
   echo "derive: fortunes-ru is not UTF-8 any more; convert it (iconv -f KOI8-R) in ru/derive.sh" >&2; exit 1; }
 echo "$files" | xargs cat | store fortunes
 echo "derive: ru from fortunes-ru $(version fortunes-ru)"
+wordfreq_list ru  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
