@@ -9,9 +9,9 @@ extension Keygram {
     static let configuration = CommandConfiguration(
       abstract: "Type a text with noisy touches and compare the resolvers' error rates.",
       discussion: """
-        Each letter's touch lands on its key's cap centre plus an optional offset plus 2-D
-        Gaussian noise. Every resolver sees the same touches; the table prints each one's
-        keystroke error rate and how many times fewer errors it makes than static
+        Each letter's touch lands on its key's cap centre plus an optional offset plus 2-D \
+        Gaussian noise. Every resolver sees the same touches; the table prints each one's \
+        keystroke error rate and how many times fewer errors it makes than static \
         nearest-key resolution, with a 95% confidence interval (block bootstrap).
         """)
 

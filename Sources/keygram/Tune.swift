@@ -9,9 +9,9 @@ extension Keygram {
     static let configuration = CommandConfiguration(
       abstract: "Sweep the resolvers' parameters on a tuning text and print the results as Markdown.",
       discussion: """
-        Every parameter combination types the same touches, at each σ. The best combination
-        is the one with the fewest errors at the main σ among those that make no more errors
-        than static resolution at the precise σ. Tune on held-out tuning text, never on the
+        Every parameter combination types the same touches, at each σ. The best combination \
+        is the one with the fewest errors at the main σ among those that make no more errors \
+        than static resolution at the precise σ. Tune on held-out tuning text, never on the \
         text you report.
         """)
 
