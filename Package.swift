@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "KeyGramTables", targets: ["KeyGramTables"]),
     // The table builder, for tools that regenerate tables.
     .library(name: "KeyGramPipeline", targets: ["KeyGramPipeline"]),
+    // Evaluation on top of the runtime: the typing simulator and the SVG pictures.
+    .library(name: "KeyGramLab", targets: ["KeyGramLab"]),
     .executable(name: "keygram", targets: ["keygram"]),
   ],
   dependencies: [
@@ -29,10 +31,16 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
     .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram"]),
+
+    // MARK: Evaluation
+    .target(name: "KeyGramLab", dependencies: ["KeyGram"]),
+
+    // MARK: CLI
     .executableTarget(
       name: "keygram",
       dependencies: [
         "KeyGramPipeline",
+        "KeyGramLab",
         "KeyGram",
         "KeyGramTables",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -44,7 +52,8 @@ let package = Package(
     .target(name: "MallocCounter", path: "Tests/MallocCounter"),
     .testTarget(name: "KeyGramTests",
                 dependencies: ["KeyGram", "KeyGramTables", .target(name: "MallocCounter", condition: .when(platforms: [.linux]))]),
-    .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGram", "KeyGramTables", "CZlib"]),
+    .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGramLab", "KeyGram", "KeyGramTables", "CZlib"]),
+    .testTarget(name: "KeyGramLabTests", dependencies: ["KeyGramLab", "KeyGram", "KeyGramPipeline"]),
     .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram"], exclude: ["Fixtures"]),
   ]
 )

@@ -10,7 +10,8 @@ extension Keygram {
       discussion: """
         JSON shape (p is a probability in [0, 1]; ^ is word start, $ is end of word):
         {"language":"en","alphabet":["a",…],"unigram":{"a":p,…},"initial":{"a":p,…},
-         "bigram":{"t":{"a":p,…,"$":p},…},"trigram":{"^t":{…},"th":{…},…}}
+         "bigram":{"t":{"a":p,…,"$":p},…},"trigram":{"th":{…},…,"^t":{…},…},
+         "quadgram":{"^th":{…},…}}
         With --after, --json prints {"language":…,"context":"th","next":{"a":p,…,"$":p}}.
         """)
 
@@ -44,7 +45,7 @@ extension Keygram {
         let context = after.hasPrefix("?") ? table.context(after: after.dropFirst(), from: unknown) : table.context(after: after)
         let distribution = table.distribution(after: context)
         if json {
-          print("{\"language\":\(jsonString(table.languageCode)),\"context\":\(jsonString(after)),\"next\":\(jsonObject(distribution, letters))}")
+          print(try OrderedJSONEncoder().encode(ContextJSON(language: table.languageCode, context: after, next: NextLetters(distribution, letters))))
         } else {
           let ranked = distribution.indices.sorted { (distribution[$0], $1) > (distribution[$1], $0) }.prefix(top)
           print("after \"\(after)\" (\(distribution.isUniform ? "no usable context: uniform" : "\(distribution.count) outcomes")):")
@@ -56,7 +57,7 @@ extension Keygram {
         return
       }
       if json {
-        print(fullJSON(table, letters))
+        print(try OrderedJSONEncoder().encode(TableJSON(table)))
       } else {
         print(summary(table, letters))
       }
@@ -90,61 +91,70 @@ extension Keygram {
       return lines.joined(separator: "\n")
     }
 
-    private func fullJSON(_ table: KeyGramTable, _ letters: [String]) -> String {
-      let n = letters.count
-      var parts: [String] = []
-      parts.append("\"language\":\(jsonString(table.languageCode))")
-      parts.append("\"alphabet\":[\(letters.map(jsonString).joined(separator: ","))]")
-      parts.append("\"unigram\":\(jsonObject(table.unigram, letters))")
-      parts.append("\"initial\":\(jsonObject(table.initial, letters))")
-      let boundary = LetterSymbol.boundary
-      let bigrams = (0..<n).map { b in
-        "\(jsonString(letters[b])):\(jsonObject(table.distribution(after: .bigram(LetterSymbol(letterIndex: b))), letters))"
+  }
+}
+
+/// `inspect --json`: the whole table. Keys in this order; rows keyed by letter, then "$".
+struct TableJSON: Encodable {
+  var language: String
+  var alphabet: [String]
+  var unigram: NextLetters
+  var initial: NextLetters
+  /// One row per letter typed last.
+  var bigram: OrderedObject<NextLetters>
+  /// One row per (letter or ^, letter): the context's previous and last slots.
+  var trigram: OrderedObject<NextLetters>
+  /// One row per three-symbol context the table kept: earlier (letter or ^), previous, last.
+  var quadgram: OrderedObject<NextLetters>
+
+  init(_ table: KeyGramTable) {
+    let letters = table.alphabet.map(String.init)
+    let n = letters.count
+    func name(_ symbol: LetterSymbol) -> String { symbol == .boundary ? "^" : letters[symbol.letterIndex!] }
+    func row(_ context: LetterContext) -> NextLetters { NextLetters(table.distribution(after: context), letters) }
+    language = table.languageCode
+    alphabet = letters
+    unigram = NextLetters(table.unigram, letters)
+    initial = NextLetters(table.initial, letters)
+    bigram = OrderedObject((0..<n).map { last in
+      (letters[last], row(.bigram(LetterSymbol(letterIndex: last))))
+    })
+    let previousSymbols = (0..<n).map { LetterSymbol(letterIndex: $0) } + [.boundary]
+    var trigramRows: [(key: String, value: NextLetters)] = []
+    for previous in previousSymbols {
+      for last in 0..<n {
+        let context = LetterContext(previous: previous, last: LetterSymbol(letterIndex: last))
+        trigramRows.append((name(previous) + letters[last], row(context)))
       }
-      parts.append("\"bigram\":{\(bigrams.joined(separator: ","))}")
-      var trigrams: [String] = []
-      for a in 0...n {
-        for b in 0..<n {
-          let first = a == n ? boundary : LetterSymbol(letterIndex: a)
-          let key = (a == n ? "^" : letters[a]) + letters[b]
-          trigrams.append("\(jsonString(key)):\(jsonObject(table.distribution(after: LetterContext(previous: first, last: LetterSymbol(letterIndex: b))), letters))")
-        }
-      }
-      parts.append("\"trigram\":{\(trigrams.joined(separator: ","))}")
-      let quadgrams = table.quadgramContexts.map { context in
-        let key = (context.earlier == boundary ? "^" : letters[context.earlier.letterIndex!])
-          + letters[context.previous.letterIndex!] + letters[context.last.letterIndex!]
-        return "\(jsonString(key)):\(jsonObject(table.distribution(after: context), letters))"
-      }
-      parts.append("\"quadgram\":{\(quadgrams.joined(separator: ","))}")
-      return "{" + parts.joined(separator: ",") + "}"
+    }
+    trigram = OrderedObject(trigramRows)
+    quadgram = OrderedObject(table.quadgramContexts.map { context in
+      (name(context.earlier) + name(context.previous) + name(context.last), row(context))
+    })
+  }
+}
+
+/// `inspect --after CONTEXT --json`.
+struct ContextJSON: Encodable {
+  var language: String
+  var context: String
+  var next: NextLetters
+}
+
+/// {"a":p,…,"$":p}: one distribution, keyed by letter in alphabet order, then "$" (end of word).
+struct NextLetters: Encodable {
+  var distribution: LetterDistribution
+  var letters: [String]
+
+  init(_ distribution: LetterDistribution, _ letters: [String]) {
+    self.distribution = distribution
+    self.letters = letters
+  }
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: DynamicKey.self)
+    for index in distribution.indices {
+      try container.encode(distribution[index], forKey: DynamicKey(index < letters.count ? letters[index] : "$"))
     }
   }
-}
-
-/// {"a":p,…,"$":p} for one distribution, in alphabet order.
-func jsonObject(_ distribution: LetterDistribution, _ letters: [String]) -> String {
-  let entries = distribution.indices.map { index -> String in
-    let key = index < letters.count ? letters[index] : "$"
-    return "\(jsonString(key)):\(jsonNumber(distribution[index]))"
-  }
-  return "{" + entries.joined(separator: ",") + "}"
-}
-
-func jsonNumber(_ value: Double) -> String {
-  String(format: "%.9g", value)
-}
-
-func jsonString(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case let s where s.value < 0x20: out += String(format: "\\u%04x", s.value)
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyGram
+import KeyGramLab
 import KeyGramPipeline
 
 extension Keygram {
@@ -39,12 +40,12 @@ extension Keygram {
       @Option(help: "What was typed before the touch (empty: word start).")
       var after = ""
 
-      @Option(help: "The keyboard geometry: \(KeyboardChoice.names.joined(separator: ", ")).")
-      var layout = "iphone-portrait"
+      @Option(help: "The keyboard geometry.")
+      var layout = KeyboardChoice.iphonePortrait
 
       func run() throws {
         let table = try common.open()
-        let (layout, letterKeys) = try KeyboardChoice.layout(named: self.layout, for: table)
+        let (layout, letterKeys) = self.layout.layout(for: table)
         try common.write(HitMap.svg(table: table, layout: layout, letterKeys: letterKeys, after: after))
       }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyGram
+import KeyGramLab
 import KeyGramPipeline
 
 extension Keygram {
@@ -8,9 +9,9 @@ extension Keygram {
     static let configuration = CommandConfiguration(
       abstract: "Type a text with noisy touches and compare the resolvers' error rates.",
       discussion: """
-        Each letter's touch lands on its key's cap centre plus an optional offset plus 2-D
-        Gaussian noise. Every resolver sees the same touches; the table prints each one's
-        keystroke error rate and how many times fewer errors it makes than static
+        Each letter's touch lands on its key's cap centre plus an optional offset plus 2-D \
+        Gaussian noise. Every resolver sees the same touches; the table prints each one's \
+        keystroke error rate and how many times fewer errors it makes than static \
         nearest-key resolution, with a 95% confidence interval (block bootstrap).
         """)
 
@@ -35,8 +36,8 @@ extension Keygram {
     @Option(name: .customLong("offset-y"), help: "Systematic vertical touch offset, in points.")
     var offsetY: Float = 0
 
-    @Option(help: "The keyboard geometry: \(KeyboardChoice.names.joined(separator: ", ")).")
-    var layout = "iphone-portrait"
+    @Option(help: "The keyboard geometry.")
+    var layout = KeyboardChoice.iphonePortrait
 
     @Option(help: "The random seed: the same seed gives the same numbers.")
     var seed: UInt64 = 1
@@ -57,7 +58,7 @@ extension Keygram {
     }
 
     func run() throws {
-      let setup = try SimulationSetup(lang: lang, tablePath: table, layoutName: layout, corpora: corpora)
+      let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: layout)
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "evaluation")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY, seed: seed)
@@ -65,7 +66,7 @@ extension Keygram {
       let result = setup.simulator.run(keystrokes, touches: touches)
       let seconds = (ContinuousClock.now - started) / .seconds(1)
       if json {
-        print(SimulationReport.json(result, lang: lang, text: textPath))
+        print(try SimulationReport.json(result, lang: lang, text: textPath))
       } else {
         print("\(lang), \(textPath): \(result.keystrokes) keystrokes, σ = \(sigma) × \(sigmaY ?? sigma) pt, offset (\(offsetX), \(offsetY)) pt, seed \(seed), "
               + String(format: "%.2f s", seconds))
@@ -75,18 +76,19 @@ extension Keygram {
   }
 }
 
-/// The geometries `simulate` and `plot` can use.
-enum KeyboardChoice {
-  static let names = ["iphone-portrait"]
+/// The keyboard geometries `simulate` and `plot` can use.
+enum KeyboardChoice: String, CaseIterable, ExpressibleByArgument {
+  /// The table's own keyboard (QWERTY, QWERTZ, AZERTY, ЙЦУКЕН, …) laid out iPhone-style.
+  case iphonePortrait = "iphone-portrait"
 
-  /// The table's own keyboard (QWERTY, QWERTZ, AZERTY, ЙЦУКЕН, …) laid out iPhone-style, and
-  /// which key types each letter (accented letters on their long-press keys).
-  static func layout(named name: String, for table: KeyGramTable) throws -> (KeyboardLayout, LetterKeyMap) {
-    guard name == "iphone-portrait" else {
-      throw CLIError("unknown layout \"\(name)\"; known: \(names.joined(separator: ", "))")
+  /// The keyboard for `table`, and which key types each letter (accented letters on their
+  /// long-press keys).
+  func layout(for table: KeyGramTable) -> (KeyboardLayout, LetterKeyMap) {
+    switch self {
+    case .iphonePortrait:
+      let layout = KeyboardLayout.iPhonePortrait(for: table)
+      return (layout, LetterKeyMap(layout: layout, table: table))
     }
-    let layout = KeyboardLayout.iPhonePortrait(for: table)
-    return (layout, LetterKeyMap(layout: layout, table: table))
   }
 }
 
@@ -95,10 +97,10 @@ struct SimulationSetup {
   let table: KeyGramTable
   let simulator: TypingSimulator
 
-  init(lang: String, tablePath: String?, layoutName: String, corpora: String) throws {
+  init(lang: String, tablePath: String?, keyboard: KeyboardChoice) throws {
     let path = tablePath ?? "tables/\(lang).keygram"
     do { table = try KeyGramTable(contentsOf: path) } catch { throw CLIError("\(path): \(error)") }
-    let (layout, letterKeys) = try KeyboardChoice.layout(named: layoutName, for: table)
+    let (layout, letterKeys) = keyboard.layout(for: table)
     simulator = TypingSimulator(table: table, layout: layout, letterKeys: letterKeys)
   }
 

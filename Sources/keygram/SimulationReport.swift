@@ -1,5 +1,5 @@
 import Foundation
-import KeyGramPipeline
+import KeyGramLab
 
 /// How `keygram simulate` prints a result: a Markdown table, or JSON.
 enum SimulationReport {
@@ -12,15 +12,48 @@ enum SimulationReport {
     return lines.joined(separator: "\n")
   }
 
-  static func json(_ result: TypingSimulator.Result, lang: String, text: String) -> String {
-    let touches = result.touches
-    let methods = result.methods.map { method in
-      "{\"method\":\(jsonString(method.method.name)),\"context\":\(jsonString(method.method.context.rawValue)),\"errors\":\(method.errors),"
-        + "\"errorRate\":\(jsonNumber(method.errorRate)),\"reduction\":\(jsonNumber(method.reduction)),"
-        + "\"reductionCI95\":[\(jsonNumber(method.reductionInterval.lowerBound)),\(jsonNumber(method.reductionInterval.upperBound))]}"
+  static func json(_ result: TypingSimulator.Result, lang: String, text: String) throws -> String {
+    try OrderedJSONEncoder().encode(JSON(result, lang: lang, text: text))
+  }
+
+  /// `simulate --json`, keys in this order.
+  struct JSON: Encodable {
+    var language: String
+    var text: String
+    var keystrokes: Int
+    var sigmaX: Float
+    var sigmaY: Float
+    var offsetX: Float
+    var offsetY: Float
+    var seed: UInt64
+    var methods: [Method]
+
+    struct Method: Encodable {
+      var method: String
+      /// none, bigram, trigram or 4-gram.
+      var context: String
+      var errors: Int
+      var errorRate: Double
+      /// Errors of static ÷ errors of this method.
+      var reduction: Double
+      /// The 95% confidence interval of `reduction`: [lower, upper].
+      var reductionCI95: [Double]
     }
-    return "{\"language\":\(jsonString(lang)),\"text\":\(jsonString(text)),\"keystrokes\":\(result.keystrokes),"
-      + "\"sigmaX\":\(touches.sigmaX),\"sigmaY\":\(touches.sigmaY),\"offsetX\":\(touches.offsetX),\"offsetY\":\(touches.offsetY),"
-      + "\"seed\":\(touches.seed),\"methods\":[\(methods.joined(separator: ","))]}"
+
+    init(_ result: TypingSimulator.Result, lang: String, text: String) {
+      let touches = result.touches
+      language = lang
+      self.text = text
+      keystrokes = result.keystrokes
+      sigmaX = touches.sigmaX
+      sigmaY = touches.sigmaY
+      offsetX = touches.offsetX
+      offsetY = touches.offsetY
+      seed = touches.seed
+      methods = result.methods.map {
+        Method(method: $0.method.name, context: $0.method.context.rawValue, errors: $0.errors, errorRate: $0.errorRate,
+               reduction: $0.reduction, reductionCI95: [$0.reductionInterval.lowerBound, $0.reductionInterval.upperBound])
+      }
+    }
   }
 }

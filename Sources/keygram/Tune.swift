@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyGram
+import KeyGramLab
 import KeyGramPipeline
 
 extension Keygram {
@@ -8,9 +9,9 @@ extension Keygram {
     static let configuration = CommandConfiguration(
       abstract: "Sweep the resolvers' parameters on a tuning text and print the results as Markdown.",
       discussion: """
-        Every parameter combination types the same touches, at each σ. The best combination
-        is the one with the fewest errors at the main σ among those that make no more errors
-        than static resolution at the precise σ. Tune on held-out tuning text, never on the
+        Every parameter combination types the same touches, at each σ. The best combination \
+        is the one with the fewest errors at the main σ among those that make no more errors \
+        than static resolution at the precise σ. Tune on held-out tuning text, never on the \
         text you report.
         """)
 
@@ -32,21 +33,14 @@ extension Keygram {
     @Option(help: "The random seed.")
     var seed: UInt64 = 7
 
-    @Option(help: "The context the resolvers' priors see: bigram, trigram or 4-gram (what a keyboard gets from TypingContext).")
-    var context: String = TypingSimulator.Method.Context.fourgram.rawValue
+    @Option(help: "The context the resolvers' priors see (4-gram: what a keyboard gets from TypingContext).")
+    var context = TypingSimulator.Method.Context.fourgram
 
     @Option(help: "The corpora folder (for the default text).")
     var corpora = "corpora"
 
-    func validate() throws {
-      guard let context = TypingSimulator.Method.Context(rawValue: context), context != .none else {
-        throw ValidationError("--context must be bigram, trigram or 4-gram, not \(context).")
-      }
-    }
-
     func run() throws {
-      let context = TypingSimulator.Method.Context(rawValue: self.context)!
-      let setup = try SimulationSetup(lang: lang, tablePath: nil, layoutName: "iphone-portrait", corpora: corpora)
+      let setup = try SimulationSetup(lang: lang, tablePath: nil, keyboard: .iphonePortrait)
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "tuning")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
 
@@ -84,4 +78,17 @@ extension Keygram {
       }
     }
   }
+}
+
+/// `tune --context`: how much context the resolvers' priors see. Static resolution (`none`)
+/// has no prior to tune, so it is not a value of the option.
+extension TypingSimulator.Method.Context: ExpressibleByArgument {
+  public init?(argument: String) {
+    guard let context = Self(rawValue: argument), context != .none else { return nil }
+    self = context
+  }
+
+  public static var allValueStrings: [String] { allCases.filter { $0 != .none }.map(\.rawValue) }
+
+  public var defaultValueDescription: String { rawValue }
 }

@@ -43,7 +43,7 @@ extension Keygram {
       let reports = files.map(verifier.verify)
       let indexFailure = verifier.verifyIndex()
       if json {
-        print(jsonReport(reports, index: indexFailure))
+        print(try OrderedJSONEncoder().encode(VerifyJSON(reports, index: indexFailure)))
       } else {
         for report in reports { print(textReport(report)) }
         if !noSwift {
@@ -65,16 +65,62 @@ extension Keygram {
         + (report.swiftPath.map { "\($0) matches, " } ?? "")
         + "\(report.corpusFiles) corpus file\(report.corpusFiles == 1 ? "" : "s") unchanged"
     }
+  }
+}
 
-    private func jsonReport(_ reports: [TableVerifier.Report], index: TableVerifier.Failure?) -> String {
-      let tables = reports.map { report in
-        "{\"file\":\(jsonString(report.path)),\"language\":\(report.languageCode.map(jsonString) ?? "null"),\"ok\":\(report.passed),"
-          + "\"bytes\":\(report.bytes),\"crc32\":\(report.crc32.map(String.init) ?? "null"),\"rows\":\(report.rowsChecked),"
-          + "\"letters\":\(report.letters),\"corpusFiles\":\(report.corpusFiles),\"swift\":\(report.swiftPath.map(jsonString) ?? "null"),"
-          + "\"failures\":[\(report.failures.map { "{\"check\":\(jsonString($0.check.rawValue)),\"message\":\(jsonString($0.message))}" }.joined(separator: ","))]}"
-      }
-      let indexJSON = index.map { "{\"ok\":false,\"message\":\(jsonString($0.message))}" } ?? "{\"ok\":true}"
-      return "{\"ok\":\(reports.allSatisfy(\.passed) && index == nil),\"tables\":[\(tables.joined(separator: ","))],\"index\":\(indexJSON)}"
+/// `verify --json`, keys in this order; absent values are null.
+struct VerifyJSON: Encodable {
+  var ok: Bool
+  var tables: [Table]
+  var index: Index
+
+  struct Table: Encodable {
+    var file: String
+    var language: String?
+    var ok: Bool
+    var bytes: Int
+    var crc32: UInt32?
+    var rows: Int
+    var letters: Int
+    var corpusFiles: Int
+    var swift: String?
+    var failures: [Failure]
+
+    enum CodingKeys: CodingKey { case file, language, ok, bytes, crc32, rows, letters, corpusFiles, swift, failures }
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(file, forKey: .file)
+      try container.encode(language, forKey: .language)
+      try container.encode(ok, forKey: .ok)
+      try container.encode(bytes, forKey: .bytes)
+      try container.encode(crc32, forKey: .crc32)
+      try container.encode(rows, forKey: .rows)
+      try container.encode(letters, forKey: .letters)
+      try container.encode(corpusFiles, forKey: .corpusFiles)
+      try container.encode(swift, forKey: .swift)
+      try container.encode(failures, forKey: .failures)
     }
+  }
+
+  struct Failure: Encodable {
+    var check: String
+    var message: String
+  }
+
+  /// The generated index file: {"ok":true}, or {"ok":false,"message":…}.
+  struct Index: Encodable {
+    var ok: Bool
+    var message: String?
+  }
+
+  init(_ reports: [TableVerifier.Report], index: TableVerifier.Failure?) {
+    ok = reports.allSatisfy(\.passed) && index == nil
+    tables = reports.map { report in
+      Table(file: report.path, language: report.languageCode, ok: report.passed, bytes: report.bytes, crc32: report.crc32,
+            rows: report.rowsChecked, letters: report.letters, corpusFiles: report.corpusFiles, swift: report.swiftPath,
+            failures: report.failures.map { Failure(check: $0.check.rawValue, message: $0.message) })
+    }
+    self.index = Index(ok: index == nil, message: index?.message)
   }
 }

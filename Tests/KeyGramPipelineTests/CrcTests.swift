@@ -1,4 +1,5 @@
 import KeyGram
+import KeyGramLab
 import Testing
 @testable import KeyGramPipeline
 

@@ -1,4 +1,5 @@
 import Foundation
+import KeyGram
 import Testing
 
 /// Runs the built `keygram` executable, as a user would, and checks its output and exit codes.
@@ -27,6 +28,16 @@ struct KeygramCLITests {
     var status: Int32
     var stdout: String
     var stderr: String
+
+    /// The output with its timings replaced by "…": build's "time 0.24 s, 250 MB/s of text"
+    /// and simulate's "seed 1, 0.04 s".
+    var withoutTimings: Run {
+      var run = self
+      run.stdout = run.stdout
+        .replacingOccurrences(of: #"(?m)^time [0-9.]+ s, [0-9]+ MB/s of text$"#, with: "time … s, … MB/s of text", options: .regularExpression)
+        .replacingOccurrences(of: #"(?m)(, seed [0-9]+), [0-9.]+ s$"#, with: "$1, … s", options: .regularExpression)
+      return run
+    }
   }
 
   @discardableResult
@@ -38,6 +49,32 @@ struct KeygramCLITests {
   func keygram(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot) throws -> Run {
     try Process.runAndCapture(Self.executable, arguments, in: directory)
   }
+
+  /// Runs keygram and compares its whole stdout, whole stderr and exit status with what is
+  /// expected, as swift-argument-parser's `AssertExecuteCommand` does. Timings, the one part
+  /// of an output that changes from run to run, read "…" (see `Run.withoutTimings`).
+  func expectOutput(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot,
+                    stdout: String = "", stderr: String = "", status: Int32 = 0,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let run = try keygram(arguments, in: directory).withoutTimings
+    #expect(run.stdout == stdout, "stdout of keygram \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
+    #expect(run.stderr == stderr, "stderr of keygram \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
+    #expect(run.status == status, "exit status of keygram \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
+  }
+
+  /// What ArgumentParser prints under a validation error: the usage line of `command`.
+  static func usage(_ command: String) -> String {
+    let usages = [
+      "build": "keygram build [<language>] [<files> ...] [--frequency-list <frequency-list> ...] [--quadgram-contexts <quadgram-contexts>] [--all] [--no-swift] [--corpora <corpora>] [--out <out>] [--swift-out <swift-out>]",
+      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>]",
+      "simulate": "keygram simulate [--lang <lang>] [--text <text>] [--table <table>] [--sigma <sigma>] [--sigma-y <sigma-y>] [--offset-x <offset-x>] [--offset-y <offset-y>] [--layout <layout>] [--seed <seed>] [--limit <limit>] [--json] [--corpora <corpora>]",
+      "tune": "keygram tune [--lang <lang>] [--text <text>] [--sigma <sigma>] [--precise-sigma <precise-sigma>] [--limit <limit>] [--seed <seed>] [--context <context>] [--corpora <corpora>]",
+    ]
+    return "Usage: \(usages[command]!)\n  See 'keygram \(command) --help' for more information.\n"
+  }
+
+  /// The exit status ArgumentParser gives a usage error (EX_USAGE).
+  static let usageError: Int32 = 64
 
   /// A scratch project: corpora/en (the real manifest, a tiny corpus), tables/, swift/.
   func scratch() throws -> String {
@@ -52,31 +89,91 @@ struct KeygramCLITests {
 
   @Test func buildPrintsASummaryAndWritesBothTables() throws {
     let root = try scratch()
-    let run = try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root)
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.contains("English (en): 1 file, 62 bytes stored, 59 bytes of text"))
     // 49 letters in 10 words, all starting "th": t 13, h 11, e 8; 39 in-word bigrams, 10 of them "th".
-    #expect(run.stdout.contains("letters 49, words 10, outside the alphabet 0, invalid UTF-8 0"))
-    #expect(run.stdout.contains("top letters: t 26.5%  h 22.4%  e 16.3%"))
-    #expect(run.stdout.contains("top bigrams: th 25.6%"))
-    #expect(run.stdout.contains("wrote tables/en.keygram"))
-    #expect(run.stdout.contains("wrote swift/English.swift"))
-    #expect(run.stderr.isEmpty, "no progress bar when stderr is not a terminal")
-    let verify = try keygram("verify", "tables", "--swift-out", "swift", in: root)
-    #expect(verify.status == 0, "\(verify.stdout)")
-    #expect(verify.stdout.hasPrefix("tables/en.keygram: ok: en,"))
+    // No progress bar on stderr, which is not a terminal here.
+    try expectOutput(["build", "en", "--out", "tables", "--swift-out", "swift"], in: root, stdout: """
+      English (en): 1 file, 62 bytes stored, 59 bytes of text
+        tiny.gz  62 bytes  sha256 a999025068e67cb0…
+      letters 49, words 10, outside the alphabet 0, invalid UTF-8 0
+      time … s, … MB/s of text
+      top letters: t 26.5%  h 22.4%  e 16.3%  i 6.1%  a 4.1%  l 4.1%  n 4.1%  r 4.1%  d 2.0%  f 2.0%
+      top bigrams: th 25.6%  he 12.8%  at 5.1%  hi 5.1%  ea 2.6%  ed 2.6%  ef 2.6%  em 2.6%  en 2.6%  gh 2.6%
+      wrote tables/en.keygram (50,000 bytes; bigram+trigram 39,312 bytes)
+      wrote swift/English.swift (67,033 bytes)
+
+      """)
+    try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
+      tables/en.keygram: ok: en, 50000 bytes, CRC-32 0x962fe21 valid, 755 rows each sum to 65536 with no zero, \
+      26 letters match the manifest, swift/English.swift matches, 1 corpus file unchanged
+      swift/KeyGramTables.swift: ok: lists every generated table
+
+      """)
+    try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
+      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50000,"crc32":157482529,\
+      "rows":755,"letters":26,"corpusFiles":1,"swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
+
+      """)
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux script for a terminal"))
-  func progressBarOnATerminal() throws {
-    // script(1) gives the command a pseudo-terminal, so stderr is a TTY as for a person.
+  @Test func inspectSummarisesATable() throws {
     let root = try scratch()
-    let command = "\(Self.executable) build en --out tables --swift-out swift"
-    let run = try Process.runAndCapture("/usr/bin/script", ["-qec", command, "/dev/null"], in: root)
-    #expect(run.status == 0)
-    #expect(run.stdout.contains("\ren █"), "a bar drawn over itself with carriage returns")
-    #expect(run.stdout.contains("100%"))
-    #expect(run.stdout.contains("English (en): 1 file"))
+    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
+      tables/en.keygram: English (en), format 1.2, 50000 bytes, CRC-32 0x962fe21 (valid)
+      alphabet (26): abcdefghijklmnopqrstuvwxyz
+      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, QUAD 9478 B, LAYT 137 B, PROV 325 B
+      keyboard: qwertyuiop / asdfghjkl / zxcvbnm
+      corpus: tiny.gz; 49 letters, 10 words
+      top letters: t 0.187  h 0.160  e 0.120  i 0.053  a 0.040  l 0.040  n 0.040  r 0.040  d 0.027  f 0.027
+      top initials: t 0.926  h 0.015  e 0.011  i 0.005  a 0.004  l 0.004  n 0.004  r 0.004  d 0.002  f 0.002
+
+      """)
+    try expectOutput(["inspect", "tables/en.keygram", "--after", "th", "--top", "3"], in: root, stdout: """
+      after "th" (27 outcomes):
+        e  0.4818
+        i  0.1929
+        a  0.0970
+
+      """)
+    // Every p is a multiple of 1/65536, printed exactly; letters in alphabet order, then $.
+    try expectOutput(["inspect", "tables/en.keygram", "--after", "th", "--json"], in: root, stdout: """
+      {"language":"en","context":"th","next":{"a":0.0969696044921875,"b":0.000518798828125,"c":0.000518798828125,\
+      "d":0.00103759765625,"e":0.4817657470703125,"f":0.00103759765625,"g":0.00103759765625,"h":0.006195068359375,\
+      "i":0.1929168701171875,"j":0.000518798828125,"k":0.000518798828125,"l":0.0015411376953125,"m":0.0010223388671875,\
+      "n":0.0015411376953125,"o":0.0964508056640625,"p":0.000518798828125,"q":0.000518798828125,"r":0.0969696044921875,\
+      "s":0.000518798828125,"t":0.0085906982421875,"u":0.0010223388671875,"v":0.000518798828125,"w":0.000518798828125,\
+      "x":0.000518798828125,"y":0.000518798828125,"z":0.000518798828125,"$":0.00567626953125}}
+
+      """)
+  }
+
+  @Test func inspectJSONIsTheDocumentedShapeInTheDocumentedOrder() throws {
+    let root = try scratch()
+    #expect(try keygram("build", "en", "--out", "tables", "--no-swift", in: root).status == 0)
+    // The whole expected output, written out from the runtime's view of the same table:
+    // language, alphabet, unigram, initial, bigram (a row per letter), trigram (a row per
+    // letter or ^, then letter: "aa"…"zz", "^a"…"^z"), quadgram (the table's kept contexts);
+    // each row keyed by letter in alphabet order, then "$"; each p exactly k/65536.
+    let table = try KeyGramTable(contentsOf: "\(root)/tables/en.keygram")
+    let letters = table.alphabet.map(String.init)
+    func number(_ p: Double) -> String { "\(p)".hasSuffix(".0") ? String("\(p)".dropLast(2)) : "\(p)" }
+    func row(_ distribution: LetterDistribution) -> String {
+      "{" + distribution.indices.map { "\"\($0 < letters.count ? letters[$0] : "$")\":\(number(distribution[$0]))" }.joined(separator: ",") + "}"
+    }
+    func name(_ symbol: LetterSymbol) -> String { symbol == .boundary ? "^" : letters[symbol.letterIndex!] }
+    func rows(_ contexts: [LetterContext], _ key: (LetterContext) -> String) -> String {
+      "{" + contexts.map { "\"\(key($0))\":\(row(table.distribution(after: $0)))" }.joined(separator: ",") + "}"
+    }
+    let symbols = letters.indices.map { LetterSymbol(letterIndex: $0) }
+    let bigram = symbols.map { LetterContext(previous: .unknownLetter, last: $0) }
+    let trigram = (symbols + [.boundary]).flatMap { previous in symbols.map { LetterContext(previous: previous, last: $0) } }
+    let expected = "{\"language\":\"en\",\"alphabet\":[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "],"
+      + "\"unigram\":\(row(table.unigram)),\"initial\":\(row(table.initial)),"
+      + "\"bigram\":\(rows(bigram) { name($0.last) }),"
+      + "\"trigram\":\(rows(trigram) { name($0.previous) + name($0.last) }),"
+      + "\"quadgram\":\(rows(Array(table.quadgramContexts)) { name($0.earlier) + name($0.previous) + name($0.last) })}\n"
+    #expect(table.quadgramContexts.count == 25)
+    try expectOutput(["inspect", "tables/en.keygram", "--json"], in: root, stdout: expected)
   }
 
   @Test func buildFromTheUsersOwnFiles() throws {
@@ -99,31 +196,31 @@ struct KeygramCLITests {
       let json = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [String: Any])
       #expect((json["quadgram"] as? [String: Any])?.count == kept, "asked for \(asked)")
     }
-    let refused = try keygram("build", "en", "mine.txt", "--quadgram-contexts=-1", "--out", "tables", in: root)
-    #expect(refused.status != 0)
-    #expect(refused.stderr.contains("--quadgram-contexts must be 0 or more"), "\(refused.stderr)")
+    try expectOutput(["build", "en", "mine.txt", "--quadgram-contexts=-1", "--out", "tables"], in: root,
+                     stderr: "Error: --quadgram-contexts must be 0 or more, not -1.\n" + Self.usage("build"), status: Self.usageError)
   }
 
-  @Test func tuneRefusesAnUnknownContext() throws {
-    let run = try keygram("tune", "--context", "5-gram")
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("--context must be bigram, trigram or 4-gram, not 5-gram"), "\(run.stderr)")
+  @Test(arguments: ["5-gram", "none"])
+  func tuneRefusesAnUnknownContext(context: String) throws {
+    try expectOutput(["tune", "--context", context], stderr: """
+      Error: The value '\(context)' is invalid for '--context <context>'. Please provide one of 'bigram', 'trigram' or '4-gram'.
+      Help:  --context <context>  The context the resolvers' priors see (4-gram: what a keyboard gets from TypingContext).
+
+      """ + Self.usage("tune"), status: Self.usageError)
   }
 
   @Test(arguments: [
     ("missing.gz", nil as [UInt8]?, "missing.gz: no such file"),
-    ("empty.gz", [], "empty.gz: empty file (0 bytes)"),
-    ("cut.gz", Array(gzipCorpus.prefix(30)), "cut.gz at byte 30: truncated gzip"),
-    ("crc.gz", Array(gzipCorpus.prefix(54)) + [0, 0, 0, 0] + Array(gzipCorpus.suffix(4)), "crc.gz at byte "),
+    ("empty.gz", [], "empty.gz: empty file (0 bytes); a corpus file must hold text"),
+    ("cut.gz", Array(gzipCorpus.prefix(30)), "cut.gz at byte 30: truncated gzip: the file ends inside a compressed member"),
+    ("crc.gz", Array(gzipCorpus.prefix(54)) + [0, 0, 0, 0] + Array(gzipCorpus.suffix(4)), "crc.gz at byte 58: corrupt gzip: incorrect data check"),
   ])
   func badCorpusFailsAndLeavesTablesUntouched(name: String, bytes: [UInt8]?, message: String) throws {
     let root = try scratch()
     #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     let before = FileManager.default.contents(atPath: "\(root)/tables/en.keygram")
     if let bytes { FileManager.default.createFile(atPath: "\(root)/\(name)", contents: Data(bytes)) }
-    let run = try keygram("build", "en", name, "--out", "tables", "--swift-out", "swift", in: root)
-    #expect(run.status != 0)
-    #expect(run.stderr.contains(message), "\(run.stderr)")
+    try expectOutput(["build", "en", name, "--out", "tables", "--swift-out", "swift"], in: root, stderr: "Error: \(message)\n", status: 1)
     #expect(FileManager.default.contents(atPath: "\(root)/tables/en.keygram") == before)
   }
 
@@ -132,24 +229,20 @@ struct KeygramCLITests {
     var bytes = Self.gzipCorpus
     bytes[bytes.count - 8] ^= 0xFF
     FileManager.default.createFile(atPath: "\(root)/crc.gz", contents: Data(bytes))
-    let run = try keygram("build", "en", "crc.gz", "--out", "tables", "--no-swift", in: root)
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("crc.gz at byte"))
-    #expect(run.stderr.contains("corrupt gzip: incorrect data check"))
+    try expectOutput(["build", "en", "crc.gz", "--out", "tables", "--no-swift"], in: root,
+                     stderr: "Error: crc.gz at byte 58: corrupt gzip: incorrect data check\n", status: 1)
   }
 
   @Test func folderWithNoCorpusFiles() throws {
     let root = try scratch()
     try FileManager.default.removeItem(atPath: "\(root)/corpora/en/tiny.gz")
-    let run = try keygram("build", "en", "--out", "tables", "--no-swift", in: root)
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("corpora/en: no corpus files"))
+    try expectOutput(["build", "en", "--out", "tables", "--no-swift"], in: root,
+                     stderr: "Error: corpora/en: no corpus files (*.gz, *.txt, *.dz) in this folder\n", status: 1)
   }
 
   @Test func unknownLanguage() throws {
-    let run = try keygram("build", "xx", "--out", "tables", in: try scratch())
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("unknown language \"xx\"; known: en"))
+    try expectOutput(["build", "xx", "--out", "tables"], in: try scratch(),
+                     stderr: "Error: corpora/xx/language.json: code: unknown language \"xx\"; known: en\n", status: 1)
   }
 
   @Test func malformedManifestWritesNothing() throws {
@@ -159,9 +252,8 @@ struct KeygramCLITests {
     let table = FileManager.default.contents(atPath: "\(root)/tables/en.keygram")
     FileManager.default.createFile(atPath: "\(root)/corpora/en/language.json",
                                    contents: Data(#"{"code":"en","name":"English","alphabet":"abcdefghijklmnopqrstuvwxyza"}"#.utf8))
-    let run = try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root)
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("corpora/en/language.json: alphabet: \"a\" appears twice"), "\(run.stderr)")
+    try expectOutput(["build", "en", "--out", "tables", "--swift-out", "swift"], in: root,
+                     stderr: "Error: corpora/en/language.json: alphabet: \"a\" appears twice\n", status: 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: "\(root)/tables").sorted() == before)
     #expect(FileManager.default.contents(atPath: "\(root)/tables/en.keygram") == table)
   }
@@ -196,9 +288,8 @@ struct KeygramCLITests {
   }
 
   @Test func inspectRefusesANonPositiveTop() throws {
-    let run = try keygram("inspect", "tables/en.keygram", "--after", "t", "--top", "0")
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("--top must be at least 1"))
+    try expectOutput(["inspect", "tables/en.keygram", "--after", "t", "--top", "0"],
+                     stderr: "Error: --top must be at least 1.\n" + Self.usage("inspect"), status: Self.usageError)
   }
 
   @Test func inspectJSONHasTheDocumentedShape() throws {
@@ -224,21 +315,25 @@ struct KeygramCLITests {
 
   @Test func verifyFailsOnAnEmptyTablesFolder() throws {
     let root = try scratch()
-    let run = try keygram("verify", "tables", in: root)
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("tables: no .keygram tables in this folder"))
+    try expectOutput(["verify", "tables"], in: root, stderr: "Error: tables: no .keygram tables in this folder; run make tables\n", status: 1)
   }
 
   @Test func verifyJSONReportsFailures() throws {
     let root = try scratch()
     #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8))
-    let run = try keygram("verify", "tables", "--swift-out", "swift", "--json", in: root)
-    #expect(run.status == 1)
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    #expect(json["ok"] as? Bool == false)
-    let failures = ((json["tables"] as? [[String: Any]])?.first?["failures"] as? [[String: String]]) ?? []
-    #expect(failures.map { $0["check"] } == ["freshness"])
+    try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
+      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50000,"crc32":157482529,\
+      "rows":755,"letters":26,"corpusFiles":2,"swift":"swift/English.swift","failures":[{"check":"freshness",\
+      "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
+
+      """, status: 1)
+    try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
+      tables/en.keygram: FAILED (1 problem)
+        freshness: corpora/en/extra.txt was added since the table was built; run make tables
+      swift/KeyGramTables.swift: ok: lists every generated table
+
+      """, status: 1)
   }
 
   @Test func addingALanguageTouchesOnlyCorpora() throws {
@@ -300,20 +395,67 @@ struct KeygramCLITests {
   }
 
   @Test(arguments: [
-    (["--text", "EMPTY"], "empty file"),
-    (["--text", "DIGITS"], "no letters of the English alphabet to type"),
-    (["--sigma", "0"], "--sigma must be a positive number of points"),
-    (["--sigma=-3"], "--sigma must be a positive number of points"),
-    (["--layout", "ipad-landscape"], "unknown layout \"ipad-landscape\"; known: iphone-portrait"),
+    (["--text", "empty.txt"], "Error: empty.txt: empty file (0 bytes); a corpus file must hold text\n", 1 as Int32),
+    (["--text", "digits.txt"], "Error: digits.txt: no letters of the English alphabet to type\n", 1),
+    (["--sigma", "0"], "Error: --sigma must be a positive number of points, not 0.0.\n" + usage("simulate"), usageError),
+    (["--sigma=-3"], "Error: --sigma must be a positive number of points, not -3.0.\n" + usage("simulate"), usageError),
+    (["--layout", "ipad-landscape"], """
+      Error: The value 'ipad-landscape' is invalid for '--layout <layout>'. Please provide one of 'iphone-portrait'.
+      Help:  --layout <layout>  The keyboard geometry.
+
+      """ + usage("simulate"), usageError),
   ])
-  func simulateRejectsBadInput(arguments: [String], message: String) throws {
+  func simulateRejectsBadInput(arguments: [String], stderr: String, status: Int32) throws {
     let root = try scratch()
     FileManager.default.createFile(atPath: "\(root)/empty.txt", contents: Data())
     FileManager.default.createFile(atPath: "\(root)/digits.txt", contents: Data("123 456, 789!".utf8))
-    let resolved = arguments.map { $0 == "EMPTY" ? "\(root)/empty.txt" : $0 == "DIGITS" ? "\(root)/digits.txt" : $0 }
-    let run = try keygram(["simulate", "--limit", "1000"] + resolved)
-    #expect(run.status != 0)
-    #expect(run.stderr.contains(message), "\(run.stderr)")
+    let table = Self.packageRoot + "/tables/en.keygram"
+    try expectOutput(["simulate", "--limit", "1000", "--table", table] + arguments, in: root, stderr: stderr, status: status)
+  }
+
+  /// The scratch table types Tests/KeygramCLITests/Fixtures/typing/the.txt (142 letters).
+  func simulateScratch() throws -> String {
+    let root = try scratch()
+    #expect(try keygram("build", "en", "--out", "tables", "--no-swift", in: root).status == 0)
+    try FileManager.default.copyItem(atPath: Self.packageRoot + "/Tests/KeygramCLITests/Fixtures/typing/the.txt", toPath: "\(root)/the.txt")
+    return root
+  }
+
+  @Test func simulatePrintsAMarkdownTable() throws {
+    try expectOutput(["simulate", "--table", "tables/en.keygram", "--text", "the.txt"], in: try simulateScratch(), stdout: """
+      en, the.txt: 142 keystrokes, σ = 8.0 × 8.0 pt, offset (0.0, 0.0) pt, seed 1, … s
+      | method | errors | error rate | × fewer errors than static | 95% CI |
+      |---|---:|---:|---:|---|
+      | static (nearest key) | 3 | 2.11% | 1.00 | 0.00–1.00 |
+      | boundary shift, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | boundary shift, trigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | boundary shift, 4-gram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | Gaussian × prior, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | Gaussian × prior, trigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | Gaussian × prior, 4-gram | 2 | 1.41% | 1.50 | 0.00–1.50 |
+      | Gaussian × prior, no anchor, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | Gaussian × prior, no anchor, trigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | Gaussian × prior, no anchor, 4-gram | 2 | 1.41% | 1.50 | 0.00–1.50 |
+
+      """)
+  }
+
+  @Test func simulatePrintsJSON() throws {
+    let root = try simulateScratch()
+    try expectOutput(["simulate", "--table", "tables/en.keygram", "--text", "the.txt", "--sigma", "10", "--seed", "2", "--json"], in: root, stdout: """
+      {"language":"en","text":"the.txt","keystrokes":142,"sigmaX":10,"sigmaY":10,"offsetX":0,"offsetY":0,"seed":2,"methods":[\
+      {"method":"static (nearest key)","context":"none","errors":7,"errorRate":0.04929577464788732,"reduction":1,"reductionCI95":[1,1]},\
+      {"method":"boundary shift, bigram","context":"bigram","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
+      {"method":"boundary shift, trigram","context":"trigram","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
+      {"method":"boundary shift, 4-gram","context":"4-gram","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
+      {"method":"Gaussian × prior, bigram","context":"bigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
+      {"method":"Gaussian × prior, trigram","context":"trigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
+      {"method":"Gaussian × prior, 4-gram","context":"4-gram","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
+      {"method":"Gaussian × prior, no anchor, bigram","context":"bigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
+      {"method":"Gaussian × prior, no anchor, trigram","context":"trigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
+      {"method":"Gaussian × prior, no anchor, 4-gram","context":"4-gram","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]}]}
+
+      """)
   }
 
   @Test func plotsWriteSVG() throws {
@@ -337,6 +479,8 @@ extension Process {
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    // ArgumentParser wraps help to COLUMNS (else the terminal, else 80): fix it for whole-output checks.
+    process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "80"]) { $1 }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

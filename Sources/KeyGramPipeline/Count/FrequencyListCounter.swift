@@ -93,8 +93,11 @@ public struct FrequencyListCounter: Counter {
       throw error("the word has a control character (U+\(String(control.value, radix: 16, uppercase: true)))")
     }
 
-    let runs = letterRuns(of: word)
-    if source.feeds.contains(.words) {
+    let (runs, outsideAlphabet, invalidUTF8) = letterRuns(of: word)
+    // A word with a letter outside the alphabet or a digit would leave fragments ("mp3" → "mp"):
+    // it feeds the letters, not the lexicon.
+    let wholeWord = outsideAlphabet == 0 && invalidUTF8 == 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil }
+    if source.feeds.contains(.words) && wholeWord {
       let weighted = (Double(count) * source.wordWeight).rounded()
       guard weighted < 0x1p64 else { throw error("count out of range: \(count) × weight \(source.wordWeight) does not fit in 64 bits") }
       do {
@@ -105,6 +108,8 @@ public struct FrequencyListCounter: Counter {
       wordsFromFile += runs.count
     }
     guard source.feeds.contains(.letters) else { return }
+    counts.outsideAlphabet += outsideAlphabet
+    counts.invalidUTF8 += invalidUTF8
 
     // Check before adding, so every derived count stays exact.
     var total = symbolTotal
@@ -135,26 +140,28 @@ public struct FrequencyListCounter: Counter {
     error("expected \"word<TAB>count\" or \"word count\", found \"\(text.prefix(60))\"")
   }
 
-  /// The word's runs of letter symbols, split wherever the decoding rules end a word.
-  private mutating func letterRuns(of word: String) -> [[UInt8]] {
+  /// The word's runs of letter symbols, split wherever the decoding rules end a word, and how
+  /// many scalars were outside the alphabet or invalid.
+  private func letterRuns(of word: String) -> (runs: [[UInt8]], outsideAlphabet: UInt64, invalidUTF8: UInt64) {
     var symbols: [UInt8] = []
+    var outsideAlphabet: UInt64 = 0, invalidUTF8: UInt64 = 0
     for scalar in word.unicodeScalars {
       switch decoder.action(for: scalar, after: symbols.last ?? LetterDecoder.Symbol.wordBoundary) {
       case .append(let symbol): symbols.append(symbol)
       case .skip: break
       case .outsideAlphabet:
-        counts.outsideAlphabet += 1
+        outsideAlphabet += 1
         symbols.append(LetterDecoder.Symbol.wordBoundary)
       case .invalidUTF8:
-        counts.invalidUTF8 += 1
+        invalidUTF8 += 1
         symbols.append(LetterDecoder.Symbol.wordBoundary)
       case .replaceLast(let composed): symbols[symbols.count - 1] = composed
       case .replaceLastOutsideAlphabet:
-        counts.outsideAlphabet += 1
+        outsideAlphabet += 1
         symbols[symbols.count - 1] = LetterDecoder.Symbol.wordBoundary
       }
     }
-    return symbols.split(separator: LetterDecoder.Symbol.wordBoundary).map(Array.init)
+    return (symbols.split(separator: LetterDecoder.Symbol.wordBoundary).map(Array.init), outsideAlphabet, invalidUTF8)
   }
 }
 

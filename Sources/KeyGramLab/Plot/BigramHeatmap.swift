@@ -1,8 +1,8 @@
 import Foundation
 import KeyGram
 
-/// `keygram plot bigrams`: a heatmap of P(next | previous letter), one row per previous
-/// letter and one column per next letter plus end of word ($).
+/// `keygram plot bigrams`: a heatmap of P(next | previous letter), one row per letter typed
+/// last (the context's `last` slot) and one column per next letter plus end of word ($).
 public enum BigramHeatmap {
   public static func svg(table: KeyGramTable) -> String {
     let letters = table.alphabet.map(String.init)
@@ -15,16 +15,16 @@ public enum BigramHeatmap {
     for (column, label) in (letters + ["$"]).enumerated() {
       svg.text(label, x: left + (Double(column) + 0.5) * cell, y: top - 6, size: 10)
     }
-    for previous in 0..<n {
-      let y = top + Double(previous) * cell
-      svg.text(letters[previous], x: left - 8, y: y + cell * 0.72, size: 10)
-      let row = table.distribution(after: .bigram(LetterSymbol(letterIndex: previous)))
+    for last in 0..<n {
+      let y = top + Double(last) * cell
+      svg.text(letters[last], x: left - 8, y: y + cell * 0.72, size: 10)
+      let row = table.distribution(after: .bigram(LetterSymbol(letterIndex: last)))
       for next in row.indices {
         let p = row[next]
         let shade = Int((1 - p.squareRoot()) * 255)
         svg.rect(x: left + Double(next) * cell, y: y, width: cell, height: cell,
                  fill: "rgb(\(shade),\(Int(Double(shade) * 0.9 + 25)),255)",
-                 title: "\(letters[previous]) → \(next < n ? letters[next] : "$"): \(String(format: "%.4f", p))")
+                 title: "\(letters[last]) → \(next < n ? letters[next] : "$"): \(String(format: "%.4f", p))")
       }
     }
     return svg.rendered

@@ -3,12 +3,20 @@ import Foundation
 import FoundationXML
 #endif
 import KeyGram
+import KeyGramPipeline
 import Testing
-@testable import KeyGramPipeline
+import KeyGramLab
 
 @Suite("Typing simulator and plots")
 struct SimulatorTests {
-  static let english = try! KeyGramTable(contentsOf: Fixtures.packageRoot + "/tables/en.keygram")
+  /// The package root, for the shipped tables and held-out texts.
+  static let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  static let english = try! KeyGramTable(contentsOf: packageRoot + "/tables/en.keygram")
   static let layout = KeyboardLayout.iPhonePortraitQWERTY
 
   func simulator(_ table: KeyGramTable = english) -> TypingSimulator {
@@ -17,18 +25,19 @@ struct SimulatorTests {
 
   /// Some held-out text: the simulator never types training text in these tests.
   func heldOutText(limit: Int = 30_000) throws -> [TypingSimulator.Keystroke] {
-    let bytes = try Fixtures.readAll(Fixtures.packageRoot + "/corpora/en/heldout/jargon-evaluation.gz")
+    let bytes = try CorpusReader(path: Self.packageRoot + "/corpora/en/heldout/jargon-evaluation.gz").readAll()
     return simulator().keystrokes(of: String(decoding: bytes, as: UTF8.self), limit: limit)
   }
 
-  /// A table in which every row is (as nearly as 65,536 allows) uniform.
+  /// A table in which every row is (as nearly as 65,536 allows) uniform, made by the builder.
   static func uniformTable() throws -> KeyGramTable {
     let n = 26
+    let language = Language(code: "en", name: "English", alphabet: Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars))
     let letters = Quantise.row([Double](repeating: 1, count: n)), withEnd = Quantise.row([Double](repeating: 1, count: n + 1))
     let model = QuantisedModel(letterCount: n, unigram: letters, initial: letters,
                                bigram: [[UInt16]](repeating: withEnd, count: n), trigram: [[UInt16]](repeating: withEnd, count: (n + 1) * n))
-    return try KeyGramTable(copying: TableImage.make(language: Fixtures.language(), model: model, provenance: nil,
-                                                     asciiLetterIndices: LetterDecoder(language: Fixtures.language()).asciiLetterIndices))
+    return try KeyGramTable(copying: TableImage.make(language: language, model: model, provenance: nil,
+                                                     asciiLetterIndices: LetterDecoder(language: language).asciiLetterIndices))
   }
 
   @Test func keystrokesSkipApostrophesAndCollapseBoundaries() {
