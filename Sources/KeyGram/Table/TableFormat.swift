@@ -68,6 +68,7 @@ public enum TableFormat {
     public static let bigram = Tag("BIGR")
     public static let trigram = Tag("TRIG")
     public static let quadgram = Tag("QUAD")
+    public static let lexicon = Tag("LEXI")
     public static let layout = Tag("LAYT")
     public static let provenance = Tag("PROV")
 
@@ -87,6 +88,46 @@ public enum TableFormat {
     public static func ranksOffset(letterCount n: Int) -> Int { headSize + 8 * n * n }
     public static func rowsOffset(letterCount n: Int) -> Int { headSize + 12 * n * n }
     public static func length(letterCount n: Int, rows: Int) -> Int { rowsOffset(letterCount: n) + 2 * (n + 1) * rows }
+  }
+
+  /// The `LEXI` section's shape (format 1.3): a 32-byte head, then one byte per node each of
+  /// labels, shares and degrees (nodes in breadth-first order, node 0 the root), zero padding
+  /// to a multiple of 4, one UInt32 first-child sample per 16 nodes, zero padding to a
+  /// multiple of 16. Length: roundUp16(roundUp4(32 + 3·nodes) + 4·⌈nodes / 16⌉).
+  public enum Lexicon {
+    /// The minor format version that added the section.
+    public static let minorVersion: UInt16 = 3
+    public static let headSize = 32
+    /// Nodes per first-child sample.
+    public static let sampleStride = 16
+    /// Longer words are left out of the lexicon.
+    public static let maximumDepth = 48
+    /// A node's row (its children's shares and its end-of-word share) sums to this.
+    public static let shareTotal: UInt32 = 255
+    /// The root's label: it has no incoming edge.
+    public static let rootLabel: UInt8 = 0xFF
+
+    /// Byte offsets of the head fields.
+    public enum Offset {
+      public static let nodeCount = 0       // UInt32
+      public static let wordCount = 4       // UInt32
+      public static let totalMass = 8       // UInt64
+      public static let letterCount = 16    // UInt16
+      public static let sampleStride = 18   // UInt16
+      public static let maximumDepth = 20   // UInt16
+      public static let reserved = 22       // 10 bytes, zero
+    }
+
+    public static let labelsOffset = headSize
+    public static func sharesOffset(nodeCount: Int) -> Int { headSize + nodeCount }
+    public static func degreesOffset(nodeCount: Int) -> Int { headSize + 2 * nodeCount }
+    /// The end of the byte arrays, where the first zero padding starts.
+    public static func byteArraysEnd(nodeCount: Int) -> Int { headSize + 3 * nodeCount }
+    public static func samplesOffset(nodeCount: Int) -> Int { (byteArraysEnd(nodeCount: nodeCount) + 3) & ~3 }
+    public static func sampleCount(nodeCount: Int) -> Int { (nodeCount + sampleStride - 1) / sampleStride }
+    /// The end of the samples, where the final zero padding starts.
+    public static func samplesEnd(nodeCount: Int) -> Int { samplesOffset(nodeCount: nodeCount) + 4 * sampleCount(nodeCount: nodeCount) }
+    public static func length(nodeCount: Int) -> Int { (samplesEnd(nodeCount: nodeCount) + 15) & ~15 }
   }
 
   /// Index of "no letter" in the `ASCI` map.
