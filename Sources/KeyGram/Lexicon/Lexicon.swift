@@ -4,8 +4,9 @@ public struct LexiconNode: Hashable, Sendable {
   /// The node's breadth-first index.
   public let index: UInt32
 
+  /// For tests and tools; a lookup with a node that is not the lexicon's answers nil or 0.
   @inlinable
-  init(index: UInt32) { self.index = index }
+  package init(index: UInt32) { self.index = index }
 }
 
 /// A read-only view of a table's `LEXI` section (format 1.3, docs/TableFormat.md): a static
