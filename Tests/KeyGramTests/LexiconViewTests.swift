@@ -1,9 +1,8 @@
 import KeyGram
 import Testing
 
-/// The runtime's `LEXI` view without the builder: a section written out by hand, and the hot
-/// path (cursor steps and row reads) counted for heap allocations.
-@Suite("Lexicon view: hand-written section, zero allocations", .serialized)
+/// The runtime's `LEXI` view without the builder: a section written out by hand.
+@Suite("Lexicon view: a hand-written section")
 struct LexiconViewTests {
   /// {a: 6, an: 3, and: 1, b: 2} over a = 0, b = 1, d = 2, n = 3 (docs/TableFormat.md, `LEXI`).
   static let section: [UInt8] = [
@@ -24,8 +23,14 @@ struct LexiconViewTests {
     }
   }
 
+}
+
+/// The lexicon's hot path (cursor steps and row reads) allocates nothing. Named so that
+/// `make test`'s release pass (`--filter Allocation`) runs it too.
+@Suite("Lexicon allocations", .serialized)
+struct LexiconAllocationTests {
   @Test func stepsAndRowReadsAllocateNothing() throws {
-    try TableBytes.withBytes(of: Self.section) { bytes in
+    try TableBytes.withBytes(of: LexiconViewTests.section) { bytes in
       let lexicon = try Lexicon(validating: bytes, letterCount: 4)
       let letters = [0, 3, 2, 1, 0, 0, 3, 1]  // a n d | b a | a n b: words, parking, resets
       var cursor = LexiconCursor(lexicon: lexicon)
