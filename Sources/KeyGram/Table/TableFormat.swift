@@ -69,6 +69,7 @@ package enum TableFormat {
     package static let bigram = Tag("BIGR")
     package static let trigram = Tag("TRIG")
     package static let quadgram = Tag("QUAD")
+    package static let lexicon = Tag("LEXI")
     package static let layout = Tag("LAYT")
     package static let provenance = Tag("PROV")
 
@@ -92,6 +93,47 @@ package enum TableFormat {
 
   /// The standard base64 alphabet, in which the generated Swift carries a table image.
   package static let base64Alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+  /// The `LEXI` section's shape (format 1.3): a 32-byte head, then one byte per node each of
+  /// labels, shares and degrees (nodes in breadth-first order, node 0 the root), zero padding
+  /// to a multiple of 4, one UInt32 first-child sample per 16 nodes, zero padding to a
+  /// multiple of 16. Length: roundUp16(roundUp4(32 + 3·nodes) + 4·⌈nodes / 16⌉).
+  @usableFromInline
+  package enum Lexicon {
+    /// The minor format version that added the section.
+    package static let minorVersion: UInt16 = 3
+    package static let headSize = 32
+    /// Nodes per first-child sample.
+    @usableFromInline package static let sampleStride = 16
+    /// Longer words are left out of the lexicon.
+    package static let maximumDepth = 48
+    /// A node's row (its children's shares and its end-of-word share) sums to this.
+    @usableFromInline package static let shareTotal: UInt32 = 255
+    /// The root's label: it has no incoming edge.
+    @usableFromInline package static let rootLabel: UInt8 = 0xFF
+
+    /// Byte offsets of the head fields.
+    package enum Offset {
+      package static let nodeCount = 0       // UInt32
+      package static let wordCount = 4       // UInt32
+      package static let totalMass = 8       // UInt64
+      package static let letterCount = 16    // UInt16
+      @usableFromInline package static let sampleStride = 18   // UInt16
+      package static let maximumDepth = 20   // UInt16
+      package static let reserved = 22       // 10 bytes, zero
+    }
+
+    @usableFromInline package static let labelsOffset = headSize
+    package static func sharesOffset(nodeCount: Int) -> Int { headSize + nodeCount }
+    package static func degreesOffset(nodeCount: Int) -> Int { headSize + 2 * nodeCount }
+    /// The end of the byte arrays, where the first zero padding starts.
+    package static func byteArraysEnd(nodeCount: Int) -> Int { headSize + 3 * nodeCount }
+    package static func samplesOffset(nodeCount: Int) -> Int { (byteArraysEnd(nodeCount: nodeCount) + 3) & ~3 }
+    package static func sampleCount(nodeCount: Int) -> Int { (nodeCount + sampleStride - 1) / sampleStride }
+    /// The end of the samples, where the final zero padding starts.
+    package static func samplesEnd(nodeCount: Int) -> Int { samplesOffset(nodeCount: nodeCount) + 4 * sampleCount(nodeCount: nodeCount) }
+    package static func length(nodeCount: Int) -> Int { (samplesEnd(nodeCount: nodeCount) + 15) & ~15 }
+  }
 
   /// Index of "no letter" in the `ASCI` map.
   @usableFromInline package static let notALetter: UInt8 = 0xFF

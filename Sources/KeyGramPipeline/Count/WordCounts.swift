@@ -1,8 +1,10 @@
+import KeyGram
+
 /// Exact counts of whole words, for the lexicon: each word a run of letter symbols (letter
 /// index + 1, as the counter numbers them), decoded by the same rules as the letter counts.
 public struct WordCounts: Sendable, Equatable {
   /// Words longer than this are counted for their letters only, and as `droppedWords`.
-  public static let maximumLength = 48
+  public static let maximumLength = TableFormat.Lexicon.maximumDepth
 
   public private(set) var counts: [[UInt8]: UInt64] = [:]
   /// How many word occurrences were too long for the lexicon.

@@ -1,0 +1,229 @@
+/// A node of a `Lexicon`'s trie: a word prefix. Node 0 is the root (the empty prefix).
+@frozen
+public struct LexiconNode: Hashable, Sendable {
+  /// The node's breadth-first index.
+  public let index: UInt32
+
+  /// For tests and tools; a lookup with a node that is not the lexicon's answers nil or 0.
+  @inlinable
+  package init(index: UInt32) { self.index = index }
+}
+
+/// A read-only view of a table's `LEXI` section (format 1.3, docs/TableFormat.md): a static
+/// trie over the lexicon's words whose nodes give P(next letter or end of word | prefix), each
+/// row quantised to 255.
+///
+/// Opening checks only what is cheap (`init(validating:letterCount:)`, O(nodes / 16));
+/// `verifyStructure()` checks the rest. Every lookup stays inside the section and every loop is
+/// bounded even when the structure is wrong, so a damaged section gives wrong answers, never a
+/// bad read. Borrows the table's memory: it must not outlive its `KeyGramTable`.
+@frozen
+public struct Lexicon: Sendable {
+  /// The section's bytes.
+  @usableFromInline let section: TableBytes
+  public let nodeCount: Int
+  public let wordCount: Int
+  /// The sum of the counts of the lexicon's words (before quantising): the root's evidence.
+  public let totalMass: UInt64
+  public let letterCount: Int
+  /// The length of the longest word.
+  public let maximumDepth: Int
+  @usableFromInline let sharesOffset: Int
+  @usableFromInline let degreesOffset: Int
+  @usableFromInline let samplesOffset: Int
+
+  /// Checks the head, the length, the padding and the first-child samples (the first is 1,
+  /// they never decrease, none is past the last node): enough for every lookup to stay in
+  /// bounds. Everything else is `verifyStructure()`'s job.
+  package init(validating section: TableBytes, letterCount: Int) throws(KeyGramTableError) {
+    typealias L = TableFormat.Lexicon
+    func bad(_ reason: String) -> KeyGramTableError { .badSection(tag: "LEXI", reason: reason) }
+    guard section.count >= L.headSize else { throw bad("shorter than its head") }
+    let nodes = Int(section.uint32(at: L.Offset.nodeCount))
+    let words = Int(section.uint32(at: L.Offset.wordCount))
+    let mass = section.uint64(at: L.Offset.totalMass)
+    let letters = Int(section.uint16(at: L.Offset.letterCount))
+    let stride = Int(section.uint16(at: L.Offset.sampleStride))
+    let depth = Int(section.uint16(at: L.Offset.maximumDepth))
+    guard letters == letterCount else { throw bad("\(letters) letters, the table has \(letterCount)") }
+    guard stride == L.sampleStride else { throw bad("sample stride \(stride), expected \(L.sampleStride)") }
+    guard (1...L.maximumDepth).contains(depth) else { throw bad("maximum depth \(depth), expected 1 ... \(L.maximumDepth)") }
+    for offset in L.Offset.reserved..<L.headSize where section.uint8(at: offset) != 0 {
+      throw bad("reserved byte \(offset) is not zero")
+    }
+    // A section of `count` bytes holds fewer than `count` nodes, so the length below cannot overflow.
+    guard nodes >= 2, nodes < section.count else { throw bad("\(nodes) nodes in \(section.count) bytes") }
+    guard section.count == L.length(nodeCount: nodes) else {
+      throw bad("length \(section.count), expected \(L.length(nodeCount: nodes)) for \(nodes) nodes")
+    }
+    guard words >= 1, words < nodes else { throw bad("\(words) words for \(nodes) nodes") }
+    guard mass >= UInt64(words) else { throw bad("total mass \(mass) below the word count \(words)") }
+    let samples = L.samplesOffset(nodeCount: nodes)
+    for offset in L.byteArraysEnd(nodeCount: nodes)..<samples where section.uint8(at: offset) != 0 {
+      throw bad("padding byte \(offset) is not zero")
+    }
+    for offset in L.samplesEnd(nodeCount: nodes)..<section.count where section.uint8(at: offset) != 0 {
+      throw bad("padding byte \(offset) is not zero")
+    }
+    guard section.uint8(at: L.labelsOffset) == L.rootLabel,
+          UInt32(section.uint8(at: L.sharesOffset(nodeCount: nodes))) == L.shareTotal else {
+      throw bad("the root's label or share is wrong")
+    }
+    var previous: UInt32 = 1
+    for k in 0..<L.sampleCount(nodeCount: nodes) {
+      let sample = section.uint32(at: samples + 4 * k)
+      guard k > 0 || sample == 1 else { throw bad("first-child sample 0 is \(sample), expected 1") }
+      guard sample >= previous, Int(sample) <= nodes else {
+        throw bad("first-child sample \(k) is \(sample) (previous \(previous), \(nodes) nodes)")
+      }
+      previous = sample
+    }
+    self.section = section
+    nodeCount = nodes
+    wordCount = words
+    totalMass = mass
+    self.letterCount = letterCount
+    maximumDepth = depth
+    sharesOffset = L.sharesOffset(nodeCount: nodes)
+    degreesOffset = L.degreesOffset(nodeCount: nodes)
+    samplesOffset = samples
+  }
+
+  /// The empty prefix.
+  @inlinable public var root: LexiconNode { LexiconNode(index: 0) }
+
+  /// The node for `prefix` + `letter`, or nil when no lexicon word continues that way (or the
+  /// node is not this lexicon's, or the section's structure is damaged there). O(children).
+  @inlinable
+  public func child(of node: LexiconNode, letter: Int) -> LexiconNode? {
+    let v = Int(node.index)
+    guard v < nodeCount, letter >= 0, letter < letterCount else { return nil }
+    let degree = Int(section.uint8(at: degreesOffset + v))
+    guard degree > 0, let first = firstChild(of: v, degree: degree) else { return nil }
+    let target = UInt8(truncatingIfNeeded: letter)
+    var index = first
+    let end = first + degree
+    while index < end {  // labels are sorted: stop at the first one not below the target
+      let label = section.uint8(at: TableFormat.Lexicon.labelsOffset + index)
+      if label >= target { return label == target ? LexiconNode(index: UInt32(truncatingIfNeeded: index)) : nil }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The node's share of its parent's row, out of 255 (the root's is 255).
+  @inlinable
+  public func share(of node: LexiconNode) -> UInt32 {
+    let v = Int(node.index)
+    guard v < nodeCount else { return 0 }
+    return UInt32(section.uint8(at: sharesOffset + v))
+  }
+
+  /// The letter on the edge into `node` (nil for the root).
+  @inlinable
+  public func letter(of node: LexiconNode) -> Int? {
+    let v = Int(node.index)
+    guard v > 0, v < nodeCount else { return nil }
+    return Int(section.uint8(at: TableFormat.Lexicon.labelsOffset + v))
+  }
+
+  /// The node's number of children.
+  @inlinable
+  public func childCount(of node: LexiconNode) -> Int {
+    let v = Int(node.index)
+    guard v < nodeCount else { return 0 }
+    return Int(section.uint8(at: degreesOffset + v))
+  }
+
+  /// P(the word ends at `node`), out of 255: 255 minus the children's shares. 0 for the root
+  /// and every prefix that is not a word; 255 for a leaf.
+  @inlinable
+  public func endShare(of node: LexiconNode) -> UInt32 { row(of: node).endWeight }
+
+  /// The node's row: P(next letter) for each child and P(end of word), out of 255.
+  /// An empty row (no children, end weight 0) for a node that is not this lexicon's or whose
+  /// children the damaged section puts out of bounds.
+  @inlinable
+  public func row(of node: LexiconNode) -> LexiconRow {
+    let v = Int(node.index)
+    guard v < nodeCount else { return LexiconRow(section: section, sharesOffset: sharesOffset, first: 0, childCount: 0, endWeight: 0) }
+    let degree = Int(section.uint8(at: degreesOffset + v))
+    guard degree > 0 else {
+      return LexiconRow(section: section, sharesOffset: sharesOffset, first: 0, childCount: 0, endWeight: TableFormat.Lexicon.shareTotal)
+    }
+    guard let first = firstChild(of: v, degree: degree) else {
+      return LexiconRow(section: section, sharesOffset: sharesOffset, first: 0, childCount: 0, endWeight: 0)
+    }
+    var sum: UInt32 = 0
+    for index in first..<(first + degree) { sum += UInt32(section.uint8(at: sharesOffset + index)) }
+    let end = sum < TableFormat.Lexicon.shareTotal ? TableFormat.Lexicon.shareTotal - sum : 0
+    return LexiconRow(section: section, sharesOffset: sharesOffset, first: first, childCount: degree, endWeight: end)
+  }
+
+  /// The index of `v`'s first child: its block's sample plus the degrees of the nodes before
+  /// it in the block (at most 15 byte reads). nil unless the children lie after `v` and inside
+  /// the section, which keeps every read in bounds and every walk moving forward.
+  /// `v` < `nodeCount`; `degree` is `v`'s.
+  @inlinable @inline(__always)
+  func firstChild(of v: Int, degree: Int) -> Int? {
+    let blockStart = v & ~(TableFormat.Lexicon.sampleStride - 1)
+    var first = Int(section.uint32(at: samplesOffset + 4 * (v >> 4)))
+    var u = blockStart
+    while u < v {
+      first += Int(section.uint8(at: degreesOffset + u))
+      u += 1
+    }
+    guard first > v, first + degree <= nodeCount else { return nil }
+    return first
+  }
+}
+
+/// One node's row of the lexicon: its children in label order, each with its share out of
+/// 255, and the end-of-word share. Two words of section plus four integers; allocation-free.
+/// Letters without a child have weight 0. For a blend over all letters, walk `0 ..< childCount`
+/// beside the letters (both are in letter order) rather than calling `weight(ofLetter:)` per letter.
+@frozen
+public struct LexiconRow: Sendable {
+  @usableFromInline let section: TableBytes
+  @usableFromInline let sharesOffset: Int
+  /// The index of the first child.
+  @usableFromInline let first: Int
+  public let childCount: Int
+  /// P(end of word), out of 255.
+  public let endWeight: UInt32
+
+  @inlinable
+  init(section: TableBytes, sharesOffset: Int, first: Int, childCount: Int, endWeight: UInt32) {
+    self.section = section
+    self.sharesOffset = sharesOffset
+    self.first = first
+    self.childCount = childCount
+    self.endWeight = endWeight
+  }
+
+  /// The letter of the `index`-th child (0 ..< `childCount`), in increasing letter order.
+  @inlinable @inline(__always)
+  public func letter(at index: Int) -> Int {
+    assert(index >= 0 && index < childCount)
+    return Int(section.uint8(at: TableFormat.Lexicon.labelsOffset + first + index))
+  }
+
+  /// The share of the `index`-th child, out of 255.
+  @inlinable @inline(__always)
+  public func weight(at index: Int) -> UInt32 {
+    assert(index >= 0 && index < childCount)
+    return UInt32(section.uint8(at: sharesOffset + first + index))
+  }
+
+  /// P(next letter is `letter`), out of 255; 0 when no word continues with it. O(children).
+  @inlinable
+  public func weight(ofLetter letter: Int) -> UInt32 {
+    var index = 0
+    while index < childCount {
+      let label = Int(section.uint8(at: TableFormat.Lexicon.labelsOffset + first + index))
+      if label >= letter { return label == letter ? UInt32(section.uint8(at: sharesOffset + first + index)) : 0 }
+      index += 1
+    }
+    return 0
+  }
+}

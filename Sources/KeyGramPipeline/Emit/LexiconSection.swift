@@ -1,0 +1,47 @@
+import KeyGram
+
+/// The `LEXI` section (format 1.3, docs/TableFormat.md) for a `LexiconTrie`.
+public enum LexiconSection {
+  /// What a lexicon costs.
+  public struct Stats: Equatable, Sendable, CustomStringConvertible {
+    public let nodes: Int
+    public let words: Int
+    public let bytes: Int
+    public var description: String { "\(words) words, \(nodes) nodes, \(bytes) bytes" }
+  }
+
+  /// The section's bytes: the head, labels, shares, degrees, padding to 4, the first-child
+  /// samples, padding to 16.
+  public static func make(_ trie: LexiconTrie) -> [UInt8] {
+    typealias L = TableFormat.Lexicon
+    let n = trie.nodeCount
+    var out = ByteWriter()
+    out.uint32(UInt32(n))
+    out.uint32(UInt32(trie.wordCount))
+    out.uint64(trie.totalMass)
+    out.uint16(UInt16(trie.letterCount))
+    out.uint16(UInt16(L.sampleStride))
+    out.uint16(UInt16(trie.maximumDepth))
+    out.pad(toMultipleOf: L.headSize)
+    out.bytes(trie.labels)
+    out.bytes(trie.shares)
+    out.bytes(trie.degrees)
+    out.pad(toMultipleOf: 4)
+    var next: UInt32 = 1  // 1 + the degrees of the nodes before
+    for (v, degree) in trie.degrees.enumerated() {
+      if v % L.sampleStride == 0 { out.uint32(next) }
+      next += UInt32(degree)
+    }
+    out.pad(toMultipleOf: 16)
+    assert(out.bytes.count == L.length(nodeCount: n))
+    return out.bytes
+  }
+
+  /// The section for the top `maximumWords` of `counts` (see `LexiconTrie`), with its stats;
+  /// nil when no word qualifies.
+  public static func make(counts: [[UInt8]: UInt64], letterCount: Int, maximumWords: Int) -> (bytes: [UInt8], stats: Stats)? {
+    guard let trie = LexiconTrie(counts: counts, letterCount: letterCount, maximumWords: maximumWords) else { return nil }
+    let bytes = make(trie)
+    return (bytes, Stats(nodes: trie.nodeCount, words: trie.wordCount, bytes: bytes.count))
+  }
+}

@@ -1,0 +1,105 @@
+import KeyGram
+
+/// The lexicon's trie before it becomes bytes (`LexiconSection`): the top words by count,
+/// nodes in breadth-first order (node 0 the root, each node's children contiguous and sorted
+/// by letter), and each node's share of its parent's row, quantised to 255 with
+/// `Quantise.counts` from the subtree masses (a node's row: its children's masses, then the
+/// count of the word ending at it, 0 when its prefix is not a word).
+///
+/// Deterministic: the same words and counts in any order give the same trie.
+public struct LexiconTrie: Equatable, Sendable {
+  public let letterCount: Int
+  /// The letter on the edge into each node; the root's is 0xFF.
+  public let labels: [UInt8]
+  /// Each node's share of its parent's row, out of 255; the root's is 255.
+  public let shares: [UInt8]
+  /// Each node's child count.
+  public let degrees: [UInt8]
+  public let wordCount: Int
+  /// The sum of the kept words' counts.
+  public let totalMass: UInt64
+  /// The length of the longest kept word.
+  public let maximumDepth: Int
+
+  public var nodeCount: Int { labels.count }
+
+  /// The trie of the `maximumWords` words with the highest counts (ties: the word whose
+  /// letters come first), among those of 1 ... `maximumWordLength` letters with a nonzero
+  /// count. Letters are indices 0 ..< `letterCount`. nil when no word qualifies.
+  public init?(counts: [[UInt8]: UInt64], letterCount: Int, maximumWords: Int,
+               maximumWordLength: Int = WordCounts.maximumLength) {
+    precondition((2...TableFormat.maximumLetterCount).contains(letterCount), "\(letterCount) letters")
+    precondition((1...TableFormat.Lexicon.maximumDepth).contains(maximumWordLength), "words of up to \(maximumWordLength) letters")
+    var candidates: [(letters: [UInt8], count: UInt64)] = []
+    for (letters, count) in counts where count > 0 && (1...maximumWordLength).contains(letters.count) {
+      precondition(letters.allSatisfy { Int($0) < letterCount }, "a word has a letter past \(letterCount)")
+      candidates.append((letters, count))
+    }
+    guard !candidates.isEmpty, maximumWords > 0 else { return nil }
+    // The top words: by count, then by letters, so the cut is the same whatever the input order.
+    candidates.sort { $0.count != $1.count ? $0.count > $1.count : $0.letters.lexicographicallyPrecedes($1.letters) }
+    var kept = Array(candidates.prefix(maximumWords))
+    // Letter order: a prefix comes before its extensions, and each node's words are a range.
+    kept.sort { $0.letters.lexicographicallyPrecedes($1.letters) }
+    self.init(sortedWords: kept, letterCount: letterCount)
+  }
+
+  /// The same from a list, where a word listed twice counts the sum of its counts.
+  public init?(words: [(letters: [UInt8], count: UInt64)], letterCount: Int, maximumWords: Int,
+               maximumWordLength: Int = WordCounts.maximumLength) {
+    var counts: [[UInt8]: UInt64] = [:]
+    for word in words { counts[word.letters, default: 0] += word.count }
+    self.init(counts: counts, letterCount: letterCount, maximumWords: maximumWords, maximumWordLength: maximumWordLength)
+  }
+
+  /// Breadth first over ranges of the sorted words: a node is the range of words that share
+  /// its prefix; its children split the range by the next letter.
+  private init(sortedWords words: [(letters: [UInt8], count: UInt64)], letterCount: Int) {
+    var mass: [UInt64] = [0]  // mass[i]: the counts of words before i
+    for word in words { mass.append(mass[mass.count - 1] + word.count) }
+    precondition(mass[words.count] <= Quantise.maximumCountTotal, "the lexicon's counts sum past \(Quantise.maximumCountTotal)")
+    var labels: [UInt8] = [TableFormat.Lexicon.rootLabel]
+    var shares: [UInt8] = [UInt8(TableFormat.Lexicon.shareTotal)]
+    var degrees: [UInt8] = []
+    var queue: [(lower: Int, upper: Int, depth: Int)] = [(0, words.count, 0)]
+    var head = 0
+    var wordCount = 0
+    var deepest = 0
+    var rowMasses: [UInt64] = []
+    while head < queue.count {
+      let (lower, upper, depth) = queue[head]
+      head += 1
+      deepest = max(deepest, depth)
+      var index = lower
+      var endMass: UInt64 = 0
+      if words[index].letters.count == depth {  // the word that ends here sorts first
+        endMass = words[index].count
+        wordCount += 1
+        index += 1
+      }
+      rowMasses.removeAll(keepingCapacity: true)
+      let firstChild = labels.count
+      while index < upper {
+        let letter = words[index].letters[depth]
+        var next = index + 1
+        while next < upper && words[next].letters[depth] == letter { next += 1 }
+        queue.append((index, next, depth + 1))
+        labels.append(letter)
+        rowMasses.append(mass[next] - mass[index])
+        index = next
+      }
+      degrees.append(UInt8(rowMasses.count))
+      rowMasses.append(endMass)
+      let row = Quantise.counts(rowMasses, total: Int(TableFormat.Lexicon.shareTotal))
+      for child in 0..<(row.count - 1) { shares.append(UInt8(row[child])) }
+      assert(shares.count == labels.count && labels.count == firstChild + row.count - 1)
+    }
+    self.letterCount = letterCount
+    self.labels = labels
+    self.shares = shares
+    self.degrees = degrees
+    self.wordCount = wordCount
+    totalMass = mass[words.count]
+    maximumDepth = deepest
+  }
+}

@@ -1,0 +1,55 @@
+import KeyGram
+import Testing
+
+/// The runtime's `LEXI` view without the builder: a section written out by hand.
+@Suite("Lexicon view: a hand-written section")
+struct LexiconViewTests {
+  /// {a: 6, an: 3, and: 1, b: 2} over a = 0, b = 1, d = 2, n = 3 (docs/TableFormat.md, `LEXI`).
+  static let section: [UInt8] = [
+    5, 0, 0, 0, 4, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0,
+    4, 0, 16, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xFF, 0, 1, 3, 2,  255, 213, 42, 102, 64,  2, 1, 0, 1, 0,  0,
+    1, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  ]
+
+  @Test func readsTheHandWrittenSection() throws {
+    try TableBytes.withBytes(of: Self.section) { bytes in
+      let lexicon = try Lexicon(validating: bytes, letterCount: 4)
+      #expect(lexicon.verifyStructure().isEmpty)
+      var cursor = LexiconCursor(lexicon: lexicon)
+      for letter in [0, 3, 2] { cursor.step(letter: letter, in: lexicon) }
+      #expect(!cursor.isParked && lexicon.endShare(of: cursor.node) == 255)
+      #expect(lexicon.words().map(\.letters) == [[0], [0, 3], [0, 3, 2], [1]])
+    }
+  }
+
+}
+
+/// The lexicon's hot path (cursor steps and row reads) allocates nothing. Named so that
+/// `make test`'s release pass (`--filter Allocation`) runs it too.
+@Suite("Lexicon allocations", .serialized)
+struct LexiconAllocationTests {
+  @Test func stepsAndRowReadsAllocateNothing() throws {
+    try TableBytes.withBytes(of: LexiconViewTests.section) { bytes in
+      let lexicon = try Lexicon(validating: bytes, letterCount: 4)
+      let letters = [0, 3, 2, 1, 0, 0, 3, 1]  // a n d | b a | a n b: words, parking, resets
+      var cursor = LexiconCursor(lexicon: lexicon)
+      var total: UInt32 = 0
+      var evidence: Float = 0
+      let count = mallocs {
+        for index in 0..<100_000 {
+          if index % 4 == 0 { cursor.reset() }
+          cursor.step(letter: letters[index & 7], in: lexicon)
+          evidence += cursor.evidence
+          let row = cursor.row(in: lexicon)
+          total &+= row.endWeight
+          for child in 0..<row.childCount { total &+= row.weight(at: child) &+ UInt32(row.letter(at: child)) }
+          for letter in 0..<4 { total &+= row.weight(ofLetter: letter) }
+          total &+= lexicon.endShare(of: cursor.node) &+ lexicon.share(of: cursor.node)
+        }
+      }
+      #expect(count == 0, "\(count) mallocs")
+      #expect(total > 0 && evidence > 0)
+    }
+  }
+}
