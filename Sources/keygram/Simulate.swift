@@ -45,6 +45,13 @@ extension Keygram {
     @Option(help: "Type at most this many letters.")
     var limit: Int?
 
+    @Option(help: "What a method's context holds after a miss: the intended letter (corrected) or the one it typed (uncorrected).")
+    var errors = TypingSimulator.Errors.corrected
+
+    @Option(name: .customLong("lexicon-balance"),
+            help: "The prefix evidence at which the lexicon and the n-gram rows weigh the same, for the lexicon rows.")
+    var lexiconBalance = TypingContext.defaultLexiconBalance
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -55,6 +62,7 @@ extension Keygram {
       guard sigma.isFinite && sigma > 0 else { throw ValidationError("--sigma must be a positive number of points, not \(sigma).") }
       if let sigmaY, !(sigmaY.isFinite && sigmaY > 0) { throw ValidationError("--sigma-y must be a positive number of points, not \(sigmaY).") }
       if let limit, limit <= 0 { throw ValidationError("--limit must be positive.") }
+      guard lexiconBalance.isFinite && lexiconBalance > 0 else { throw ValidationError("--lexicon-balance must be a positive number, not \(lexiconBalance).") }
     }
 
     func run() throws {
@@ -63,13 +71,15 @@ extension Keygram {
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY, seed: seed)
       let started = ContinuousClock.now
-      let result = setup.simulator.run(keystrokes, touches: touches)
+      let methods = TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
+      let result = setup.simulator.run(keystrokes, touches: touches, methods: methods, errors: errors, lexiconBalance: lexiconBalance)
       let seconds = (ContinuousClock.now - started) / .seconds(1)
       if json {
         print(try SimulationReport.json(result, lang: lang, text: textPath))
       } else {
+        let lexicon = setup.simulator.table.lexicon != nil ? ", lexicon balance \(lexiconBalance)" : ""
         print("\(lang), \(textPath): \(result.keystrokes) keystrokes, σ = \(sigma) × \(sigmaY ?? sigma) pt, offset (\(offsetX), \(offsetY)) pt, seed \(seed), "
-              + String(format: "%.2f s", seconds))
+              + "\(errors.rawValue) errors\(lexicon), " + String(format: "%.2f s", seconds))
         print(SimulationReport.table(result))
       }
     }
@@ -125,3 +135,5 @@ struct SimulationSetup {
     return keystrokes
   }
 }
+
+extension TypingSimulator.Errors: ExpressibleByArgument {}

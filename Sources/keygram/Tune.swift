@@ -21,6 +21,9 @@ extension Keygram {
     @Option(help: "The tuning text (default: corpora/<lang>/heldout/*tuning*).")
     var text: String?
 
+    @Option(help: "The table (default: tables/<lang>.keygram).")
+    var table: String?
+
     @Option(help: "The σ to optimise for, in points.")
     var sigma: Float = 8
 
@@ -39,10 +42,14 @@ extension Keygram {
     @Option(help: "The corpora folder (for the default text).")
     var corpora = "corpora"
 
+    @Flag(help: "Sweep the lexicon balance (resolvers at their defaults, lexicon context) instead of the resolvers' parameters.")
+    var lexicon = false
+
     func run() throws {
-      let setup = try SimulationSetup(lang: lang, tablePath: nil, keyboard: .iphonePortrait)
+      let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: .iphonePortrait)
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "tuning")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
+      if lexicon { return try sweepLexiconBalance(setup, keystrokes, textPath) }
 
       var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
       for multiplier: Float in [0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1] {
@@ -76,6 +83,38 @@ extension Keygram {
           print("\nbest \(family): none is as good as static at σ = \(preciseSigma)")
         }
       }
+    }
+  }
+}
+
+extension Keygram.Tune {
+  /// One run per balance, both resolvers at their defaults with the lexicon context; the best
+  /// balance is the one with the fewest Gaussian errors at the main σ that loses to static at
+  /// no resolver at the precise σ.
+  func sweepLexiconBalance(_ setup: SimulationSetup, _ keystrokes: [TypingSimulator.Keystroke], _ textPath: String) throws {
+    guard setup.simulator.table.lexicon != nil else { throw CLIError("tables/\(lang).keygram has no lexicon to tune") }
+    let methods = [
+      TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none),
+      TypingSimulator.Method(name: "boundary shift", kind: .boundaryShift(.init()), context: .lexicon),
+      TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: .lexicon),
+    ]
+    print("Tuning text \(textPath), seed \(seed), lexicon context, resolvers at their defaults.\n")
+    print("| lexicon balance | boundary shift errors at σ = \(sigma) | Gaussian errors at σ = \(sigma) | × fewer (Gaussian) | errors at σ = \(preciseSigma): static, boundary shift, Gaussian |")
+    print("|---:|---:|---:|---:|---|")
+    var best: (balance: Float, errors: Int)?
+    for balance: Float in [1e-6, 3e-6, 1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 0.1, 0.3] {
+      let main = setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed), methods: methods, lexiconBalance: balance)
+      let precise = setup.simulator.run(keystrokes, touches: .init(sigmaX: preciseSigma, sigmaY: preciseSigma, seed: seed),
+                                        methods: methods, lexiconBalance: balance)
+      let errors = main.methods.map(\.errors), preciseErrors = precise.methods.map(\.errors)
+      print("| \(balance) | \(errors[1]) | \(errors[2]) | \(String(format: "%.2f", main.methods[2].reduction)) | \(preciseErrors.map(String.init).joined(separator: ", ")) |")
+      let safe = preciseErrors[1] <= preciseErrors[0] && preciseErrors[2] <= preciseErrors[0]
+      if safe && errors[2] < (best?.errors ?? .max) { best = (balance, errors[2]) }
+    }
+    if let best {
+      print("\nbest lexicon balance: \(best.balance): \(best.errors) Gaussian errors at σ = \(sigma)")
+    } else {
+      print("\nbest lexicon balance: none is as good as static at σ = \(preciseSigma)")
     }
   }
 }

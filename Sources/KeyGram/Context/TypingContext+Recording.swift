@@ -6,11 +6,11 @@ extension TypingContext {
     if Self.isApostrophe(scalar) {
       // Remembered only so a later deletion removes it and not the letter before it; a full
       // history may drop its oldest symbol to make room, which can change the context.
-      history.push(SymbolHistory.transparent)
+      push(SymbolHistory.transparent)
       refresh()
       return
     }
-    history.push(table.symbol(for: scalar).rawValue)
+    push(table.symbol(for: scalar).rawValue)
     refresh()
   }
 
@@ -28,12 +28,12 @@ extension TypingContext {
     }
     for index in 0..<table.letterCount where Character(table.letter(at: index)) == character
       || Character(table.uppercaseLetter(at: index)) == character {
-      history.push(LetterSymbol(letterIndex: index).rawValue)
+      push(LetterSymbol(letterIndex: index).rawValue)
       refresh()
       return
     }
     // An emoji sequence, a flag, or a letter with marks the alphabet lacks.
-    history.push(first.properties.isAlphabetic ? LetterSymbol.unknownLetter.rawValue : LetterSymbol.boundary.rawValue)
+    push(first.properties.isAlphabetic ? LetterSymbol.unknownLetter.rawValue : LetterSymbol.boundary.rawValue)
     refresh()
   }
 
@@ -45,7 +45,7 @@ extension TypingContext {
 
   /// Records a space, punctuation or return: the next letter starts a word.
   public mutating func recordBoundary() {
-    history.push(LetterSymbol.boundary.rawValue)
+    push(LetterSymbol.boundary.rawValue)
     refresh()
   }
 
@@ -54,12 +54,14 @@ extension TypingContext {
   /// of a longer text the context is unknown (uniform) until the next boundary.
   public mutating func recordDeletion() {
     guard history.pop() else { return }
+    rewalkLexicon()
     refresh()
   }
 
   /// Forgets everything: a new, empty text (word start).
   public mutating func reset() {
     history.removeAll(floor: .boundary)
+    rewalkLexicon()
     refresh()
   }
 
@@ -83,6 +85,7 @@ extension TypingContext {
         history.push(table.symbol(for: scalar).rawValue)
       }
     }
+    rewalkLexicon()
     refresh()
   }
 

@@ -28,19 +28,110 @@ public struct TypingContext: Sendable {
   public var distribution: LetterDistribution { LetterDistribution(table, row) }
   /// How many times `distribution` has been looked up since init (for tests of the cache).
   @_spi(Testing) public private(set) var recomputeCount = 0
+  /// Where the current word's letters lead in the table's lexicon; parked when the table has
+  /// none, after a letter the alphabet lacks, or once the prefix is no lexicon word's.
+  public private(set) var lexiconCursor: LexiconCursor
+  /// The prefix evidence at which the lexicon row and the n-gram row weigh the same:
+  /// λ = e / (e + `lexiconBalance`), e the share of the lexicon's word mass through the typed
+  /// prefix. `.infinity` leaves the lexicon out.
+  public let lexiconBalance: Float
 
   /// How many recorded symbols a context remembers for deletions.
   public static var historyCapacity: Int { SymbolHistory.capacity }
 
-  /// A context at the start of a text (word start) over `table`.
-  public init(table: KeyGramTable) {
+  /// The `lexiconBalance` chosen by `keygram tune` on the tuning text (docs/Simulator.md).
+  public static let defaultLexiconBalance: Float = 0.0001
+
+  /// A context at the start of a text (word start) over `table`, blending the table's lexicon
+  /// (if it has one) into the next-letter probabilities by `lexiconBalance`.
+  public init(table: KeyGramTable, lexiconBalance: Float = TypingContext.defaultLexiconBalance) {
     self.table = table
     letterContext = .wordStart
     row = table.row(after: .wordStart)
+    self.lexiconBalance = lexiconBalance.isNaN || lexiconBalance < 0 ? .infinity : lexiconBalance
+    if let lexicon = table.sections.lexicon, self.lexiconBalance.isFinite {
+      lexiconCursor = LexiconCursor(lexicon: lexicon)
+    } else {
+      lexiconCursor = LexiconCursor()
+    }
+  }
+
+  /// λ, the lexicon row's weight in the blend (0 when the cursor is parked or there is none).
+  @inlinable public var lexiconWeight: Float {
+    let evidence = lexiconCursor.relativeEvidence
+    return evidence > 0 ? evidence / (evidence + lexiconBalance) : 0
+  }
+
+  /// The lexicon's row at the typed prefix, or nil when it has no say (λ = 0).
+  public var lexiconRow: LexiconRow? {
+    guard lexiconWeight > 0, let lexicon = table.lexicon else { return nil }
+    return lexiconCursor.row(in: lexicon)
+  }
+
+  /// P(next letter is `letterIndex`) as the resolvers weigh it: (1 − λ) × the n-gram row
+  /// + λ × the lexicon row. For tools; the resolvers compute the same per key.
+  public func blendedProbability(ofLetter letterIndex: Int) -> Double {
+    let lambda = Double(lexiconWeight)
+    let ngram = distribution.probability(ofLetter: letterIndex)
+    guard lambda > 0, let row = lexiconRow else { return ngram }
+    return (1 - lambda) * ngram + lambda * Double(row.weight(ofLetter: letterIndex)) / Double(TableFormat.Lexicon.shareTotal)
+  }
+
+  /// P(the word ends here), blended as `blendedProbability(ofLetter:)`.
+  public var blendedEndOfWordProbability: Double {
+    let lambda = Double(lexiconWeight)
+    let ngram = distribution.endOfWordProbability
+    guard lambda > 0, let row = lexiconRow else { return ngram }
+    return (1 - lambda) * ngram + lambda * Double(row.endWeight) / Double(TableFormat.Lexicon.shareTotal)
   }
 
   /// How many recorded symbols (apostrophes included) are remembered for deletions.
   public var rememberedCount: Int { history.count }
+
+  /// Remembers a recorded symbol and moves the lexicon cursor with it: one node for a letter,
+  /// back to the root after a boundary, parked after a letter the alphabet lacks.
+  mutating func push(_ raw: UInt8) {
+    history.push(raw)
+    guard lexiconBalance.isFinite, let lexicon = table.sections.lexicon else { return }
+    let symbol = LetterSymbol(rawValue: raw)
+    if raw == SymbolHistory.transparent { return }
+    if let letter = symbol.letterIndex {
+      lexiconCursor.step(letter: letter, in: lexicon)
+    } else if symbol == .boundary {
+      lexiconCursor.reset()
+    } else {
+      lexiconCursor.park()
+    }
+  }
+
+  /// Puts the lexicon cursor where the remembered history leaves it, after a deletion or a
+  /// reset: the current word's letters walked again from the root, or parked when the word
+  /// starts before the oldest remembered symbol or holds a letter the alphabet lacks.
+  mutating func rewalkLexicon() {
+    guard lexiconBalance.isFinite, let lexicon = table.sections.lexicon else { return }
+    var start = 0  // entries 0 ..< start are the current word's, newest first
+    var known = false
+    while start < history.count {
+      let raw = history.entry(start)
+      if raw == SymbolHistory.transparent { start += 1; continue }
+      let symbol = LetterSymbol(rawValue: raw)
+      if symbol == .boundary { known = true; break }
+      guard symbol.isLetter else { break }
+      start += 1
+    }
+    if start == history.count { known = history.floor == .boundary }
+    lexiconCursor.reset()
+    guard known else {
+      lexiconCursor.park()
+      return
+    }
+    var index = start
+    while index > 0 {
+      index -= 1
+      let raw = history.entry(index)
+      if raw != SymbolHistory.transparent { lexiconCursor.step(letter: Int(raw), in: lexicon) }
+    }
+  }
 
   /// Re-derives the context after the history changed, looking the distribution up only if
   /// the context is different.

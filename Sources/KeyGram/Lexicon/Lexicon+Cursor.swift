@@ -42,6 +42,17 @@ public struct LexiconCursor: Sendable, Equatable {
     parked = rootEvidence == 0
   }
 
+  /// Leaves the lexicon until the next `reset()`: a letter the alphabet lacks was typed.
+  @inlinable
+  public mutating func park() {
+    parked = true
+    mass = 0
+  }
+
+  /// The share of the lexicon's word mass that runs through the prefix (1 at the root, 0 when
+  /// parked): the evidence the blend weighs, on the same scale for every language.
+  @inlinable public var relativeEvidence: Float { rootEvidence > 0 ? mass / rootEvidence : 0 }
+
   /// Follows `letter`; parks when no lexicon word continues with it (any letter outside
   /// 0 ..< letterCount parks too). O(children of the node) ≤ the alphabet size.
   @inlinable

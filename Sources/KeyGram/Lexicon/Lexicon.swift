@@ -16,11 +16,14 @@ public struct LexiconNode: Hashable, Sendable {
 /// Opening checks only what is cheap (`init(validating:letterCount:)`, O(nodes / 16));
 /// `verifyStructure()` checks the rest. Every lookup stays inside the section and every loop is
 /// bounded even when the structure is wrong, so a damaged section gives wrong answers, never a
-/// bad read. Borrows the table's memory: it must not outlive its `KeyGramTable`.
+/// bad read. A lexicon from `KeyGramTable.lexicon` holds its table, so it and its rows stay
+/// valid however long they are kept.
 @frozen
 public struct Lexicon: Sendable {
   /// The section's bytes.
   @usableFromInline let section: TableBytes
+  /// The table whose memory `section` is, kept alive; nil only inside the table itself.
+  @usableFromInline var owner: KeyGramTable?
   public let nodeCount: Int
   public let wordCount: Int
   /// The sum of the counts of the lexicon's words (before quantising): the root's evidence.
@@ -79,6 +82,7 @@ public struct Lexicon: Sendable {
       previous = sample
     }
     self.section = section
+    owner = nil
     nodeCount = nodes
     wordCount = words
     totalMass = mass
@@ -146,18 +150,18 @@ public struct Lexicon: Sendable {
   @inlinable
   public func row(of node: LexiconNode) -> LexiconRow {
     let v = Int(node.index)
-    guard v < nodeCount else { return LexiconRow(section: section, sharesOffset: sharesOffset, first: 0, childCount: 0, endWeight: 0) }
+    guard v < nodeCount else { return LexiconRow(self, first: 0, childCount: 0, endWeight: 0) }
     let degree = Int(section.uint8(at: degreesOffset + v))
     guard degree > 0 else {
-      return LexiconRow(section: section, sharesOffset: sharesOffset, first: 0, childCount: 0, endWeight: TableFormat.Lexicon.shareTotal)
+      return LexiconRow(self, first: 0, childCount: 0, endWeight: TableFormat.Lexicon.shareTotal)
     }
     guard let first = firstChild(of: v, degree: degree) else {
-      return LexiconRow(section: section, sharesOffset: sharesOffset, first: 0, childCount: 0, endWeight: 0)
+      return LexiconRow(self, first: 0, childCount: 0, endWeight: 0)
     }
     var sum: UInt32 = 0
     for index in first..<(first + degree) { sum += UInt32(section.uint8(at: sharesOffset + index)) }
     let end = sum < TableFormat.Lexicon.shareTotal ? TableFormat.Lexicon.shareTotal - sum : 0
-    return LexiconRow(section: section, sharesOffset: sharesOffset, first: first, childCount: degree, endWeight: end)
+    return LexiconRow(self, first: first, childCount: degree, endWeight: end)
   }
 
   /// The index of `v`'s first child: its block's sample plus the degrees of the nodes before
@@ -179,12 +183,13 @@ public struct Lexicon: Sendable {
 }
 
 /// One node's row of the lexicon: its children in label order, each with its share out of
-/// 255, and the end-of-word share. Two words of section plus four integers; allocation-free.
+/// 255, and the end-of-word share. Allocation-free; holds the table as its lexicon does.
 /// Letters without a child have weight 0. For a blend over all letters, walk `0 ..< childCount`
 /// beside the letters (both are in letter order) rather than calling `weight(ofLetter:)` per letter.
 @frozen
 public struct LexiconRow: Sendable {
   @usableFromInline let section: TableBytes
+  @usableFromInline let owner: KeyGramTable?
   @usableFromInline let sharesOffset: Int
   /// The index of the first child.
   @usableFromInline let first: Int
@@ -193,9 +198,10 @@ public struct LexiconRow: Sendable {
   public let endWeight: UInt32
 
   @inlinable
-  init(section: TableBytes, sharesOffset: Int, first: Int, childCount: Int, endWeight: UInt32) {
-    self.section = section
-    self.sharesOffset = sharesOffset
+  init(_ lexicon: Lexicon, first: Int, childCount: Int, endWeight: UInt32) {
+    self.section = lexicon.section
+    self.owner = lexicon.owner
+    self.sharesOffset = lexicon.sharesOffset
     self.first = first
     self.childCount = childCount
     self.endWeight = endWeight
@@ -204,14 +210,14 @@ public struct LexiconRow: Sendable {
   /// The letter of the `index`-th child (0 ..< `childCount`), in increasing letter order.
   @inlinable @inline(__always)
   public func letter(at index: Int) -> Int {
-    assert(index >= 0 && index < childCount)
+    precondition(index >= 0 && index < childCount, "LexiconRow index out of range")
     return Int(section.uint8(at: TableFormat.Lexicon.labelsOffset + first + index))
   }
 
   /// The share of the `index`-th child, out of 255.
   @inlinable @inline(__always)
   public func weight(at index: Int) -> UInt32 {
-    assert(index >= 0 && index < childCount)
+    precondition(index >= 0 && index < childCount, "LexiconRow index out of range")
     return UInt32(section.uint8(at: sharesOffset + first + index))
   }
 
@@ -225,5 +231,14 @@ public struct LexiconRow: Sendable {
       index += 1
     }
     return 0
+  }
+}
+
+extension Lexicon: Equatable {
+  /// The same shape and place in a table image: equal lexicons of two openings of one file
+  /// compare equal, whatever memory they read.
+  public static func == (lhs: Lexicon, rhs: Lexicon) -> Bool {
+    lhs.nodeCount == rhs.nodeCount && lhs.wordCount == rhs.wordCount && lhs.totalMass == rhs.totalMass
+      && lhs.letterCount == rhs.letterCount && lhs.maximumDepth == rhs.maximumDepth && lhs.section.count == rhs.section.count
   }
 }

@@ -34,12 +34,19 @@ struct PreparedContext {
   /// Held strongly so its identity cannot be reused by another table while cached.
   private var table: KeyGramTable?
   private var context = LetterContext.wordStart
+  private var lexiconCursor = LexiconCursor()
+  private var balance = Float.infinity
 
   /// True (and remembers `typing`) when the cached values must be recomputed for `typing`.
   mutating func needsUpdate(for typing: TypingContext) -> Bool {
-    if let table, table === typing.table, context == typing.letterContext { return false }
+    if let table, table === typing.table, context == typing.letterContext, lexiconCursor == typing.lexiconCursor,
+       balance == typing.lexiconBalance {
+      return false
+    }
     table = typing.table
     context = typing.letterContext
+    lexiconCursor = typing.lexiconCursor
+    balance = typing.lexiconBalance
     return true
   }
 

@@ -54,15 +54,39 @@ final class KeyWeights {
   }
 
   /// Sums the letter weights of the context's row onto their keys, reading the table the
-  /// context holds (no reference counting).
+  /// context holds (no reference counting), blended with the lexicon's row by λ.
   private func update(from context: TypingContext) {
-    update(fromRow: context.row.weights(in: context.table), letterCount: context.table.letterCount)
+    let lambda = context.lexiconWeight
+    guard lambda > 0, let lexicon = context.table.sections.lexicon else {
+      update(fromRow: context.row.weights(in: context.table), letterCount: context.table.letterCount)
+      return
+    }
+    let row = context.row.weights(in: context.table)
+    let ngramTotal = Float(row == nil ? context.table.letterCount + 1 : Int(LetterDistribution.weightTotal))
+    update(fromRow: row, letterCount: context.table.letterCount, scale: (1 - lambda) / ngramTotal, normalise: false)
+    // The lexicon's shares, out of 255, onto the keys of their letters.
+    let lexiconRow = context.lexiconCursor.row(in: lexicon)
+    let probability = self.probability, keyOfLetter = self.keyOfLetter
+    let shareScale = lambda / Float(TableFormat.Lexicon.shareTotal)
+    var total: Float = 0
+    for index in 0..<letterKeys.count { total += probability[letterKeys[index]] }
+    for child in 0..<lexiconRow.childCount {
+      let letter = lexiconRow.letter(at: child)
+      guard letter < keyOfLetter.count else { continue }
+      let key = keyOfLetter[letter]
+      guard key >= 0 else { continue }
+      let weight = Float(lexiconRow.weight(at: child)) * shareScale
+      probability[key] += weight
+      total += weight
+    }
+    scale(by: total > 0 ? 1 / total : 0)
   }
 
-  /// Sums the first `letterCount` UInt16 weights of `row` (nil: uniform) onto their keys.
-  /// Letters beyond the map (a table with a larger alphabet) or without a key are not
-  /// counted; end of word is not a key.
-  private func update(fromRow row: TableBytes?, letterCount: Int) {
+  /// Sums the first `letterCount` UInt16 weights of `row` (nil: uniform) onto their keys,
+  /// times `scale`, then (unless told not to) normalises over the letter keys. Letters beyond
+  /// the map (a table with a larger alphabet) or without a key are not counted; end of word
+  /// is not a key.
+  private func update(fromRow row: TableBytes?, letterCount: Int, scale weightScale: Float = 1, normalise: Bool = true) {
     let probability = self.probability, keyOfLetter = self.keyOfLetter
     probability.fill(with: 0)
     // Weights are at most 65,536 each, so the total is exact in Float and cannot overflow.
@@ -70,10 +94,11 @@ final class KeyWeights {
     for letter in 0..<Swift.min(letterCount, keyOfLetter.count) {
       let key = keyOfLetter[letter]
       guard key >= 0 else { continue }
-      let weight: Float = row.map { Float($0.uint16(at: 2 * letter)) } ?? 1
+      let weight: Float = (row.map { Float($0.uint16(at: 2 * letter)) } ?? 1) * weightScale
       probability[key] += weight
       total += weight
     }
+    guard normalise else { return }
     scale(by: total > 0 ? 1 / total : 0)
   }
 

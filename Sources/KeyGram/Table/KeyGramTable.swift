@@ -178,6 +178,14 @@ extension KeyGramTable {
     return Int(bytes.uint32(at: sections.quadgramRanksOffset + 4 * group)) + (mask & (bit &- 1)).nonzeroBitCount
   }
 
+  /// The table's word lexicon (format 1.3 `LEXI`), or nil for a table without one. It holds
+  /// the table, like a distribution.
+  public var lexicon: Lexicon? {
+    guard var lexicon = sections.lexicon else { return nil }
+    lexicon.owner = self
+    return lexicon
+  }
+
   /// Whether the table has 4-gram rows (format 1.2 `QUAD`), and how many.
   public var quadgramRowCount: Int { sections.quadgramRowCount }
 

@@ -19,6 +19,8 @@ package struct TableSections: Sendable, Equatable {
   @usableFromInline package let quadgramRanksOffset: Int
   @usableFromInline package let quadgramRowsOffset: Int
   @usableFromInline package let quadgramRowCount: Int
+  /// The optional `LEXI` section (format 1.3), checked at open as far as lookups need.
+  @usableFromInline package let lexicon: Lexicon?
   /// The optional `LAYT` section: offset and length, or nil.
   package let keyboardLayoutSection: Range<Int>?
   /// The optional `PROV` section: offset and length, or nil.
@@ -113,6 +115,11 @@ package struct TableSections: Sendable, Equatable {
       quadgramRowsOffset = quad.offset + F.Quadgram.rowsOffset(letterCount: n)
     } else {
       (quadgramRowCount, quadgramMasksOffset, quadgramRanksOffset, quadgramRowsOffset) = (0, 0, 0, 0)
+    }
+    if let section = Self.find(F.Section.lexicon, in: entries) {
+      lexicon = try Lexicon(validating: bytes.slice(from: section.offset, length: section.length), letterCount: n)
+    } else {
+      lexicon = nil
     }
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }

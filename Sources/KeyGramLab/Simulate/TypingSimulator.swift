@@ -6,8 +6,9 @@ import KeyGram
 /// every keystroke, each resolver updates for the context, then resolves the touch.
 ///
 /// The typist aims at the centre of the intended key's cap; each touch lands at that point
-/// plus an optional systematic offset plus 2-D Gaussian noise (σx, σy in points). The context
-/// always holds the intended text, as if every error were noticed and corrected.
+/// plus an optional systematic offset plus 2-D Gaussian noise (σx, σy in points). With
+/// `Errors.corrected` each method's context holds the intended text, as if every error were
+/// noticed and corrected; with `.uncorrected` it holds what that method actually typed.
 public struct TypingSimulator {
   /// How the simulated typist touches.
   public struct Touches: Sendable {
@@ -33,9 +34,10 @@ public struct TypingSimulator {
       case boundaryShift(BoundaryShiftResolver.Parameters)
       case gaussian(GaussianKeyResolver.Parameters)
     }
-    /// How much of what was typed the resolver's prior sees: nothing, one letter, two, or three
-    /// (the table's `QUAD` rows where it has them, else the trigram row).
-    public enum Context: String, Sendable, CaseIterable { case none, bigram, trigram, fourgram = "4-gram" }
+    /// How much of what was typed the resolver's prior sees: nothing, one letter, two, three
+    /// (the table's `QUAD` rows where it has them, else the trigram row), or three and the
+    /// whole word so far (the 4-gram row blended with the table's lexicon).
+    public enum Context: String, Sendable, CaseIterable { case none, bigram, trigram, fourgram = "4-gram", lexicon }
     public var name: String
     public var kind: Kind
     public var context: Context
@@ -47,20 +49,24 @@ public struct TypingSimulator {
     }
 
     /// Static, then boundary shift and Gaussian × prior with and without anchoring, each with
-    /// bigram, trigram and 4-gram context, all with the engine's default parameters.
-    public static var standard: [Method] {
+    /// bigram, trigram, 4-gram and lexicon context, all with the engine's default parameters.
+    public static var standard: [Method] { standard(lexicon: true) }
+
+    /// `standard`, with the lexicon rows only when `lexicon` is true (a table that has one).
+    public static func standard(lexicon: Bool) -> [Method] {
+      let contexts: [Context] = lexicon ? [.bigram, .trigram, .fourgram, .lexicon] : [.bigram, .trigram, .fourgram]
       let boundary = BoundaryShiftResolver.Parameters()
       let gaussian = GaussianKeyResolver.Parameters()
       var unanchored = gaussian
       unanchored.anchorFraction = 0
       var methods = [Method(name: "static (nearest key)", kind: .nearestKey, context: .none)]
-      for context in [Context.bigram, .trigram, .fourgram] {
+      for context in contexts {
         methods.append(Method(name: "boundary shift, \(context.rawValue)", kind: .boundaryShift(boundary), context: context))
       }
-      for context in [Context.bigram, .trigram, .fourgram] {
+      for context in contexts {
         methods.append(Method(name: "Gaussian × prior, \(context.rawValue)", kind: .gaussian(gaussian), context: context))
       }
-      for context in [Context.bigram, .trigram, .fourgram] {
+      for context in contexts {
         methods.append(Method(name: "Gaussian × prior, no anchor, \(context.rawValue)", kind: .gaussian(unanchored), context: context))
       }
       return methods
@@ -82,6 +88,15 @@ public struct TypingSimulator {
     public var keystrokes: Int
     public var touches: Touches
     public var methods: [MethodResult]
+  }
+
+  /// What each method's context holds after a miss.
+  public enum Errors: String, Sendable, CaseIterable {
+    /// The intended letter, as if every error were noticed and fixed at once.
+    case corrected
+    /// The letter on the key the method resolved, as on a phone before anyone corrects it: one
+    /// miss sends the lexicon cursor astray for the rest of the word.
+    case uncorrected
   }
 
   /// A keystroke of the text: a letter index, or a boundary (space, punctuation, …).
@@ -119,8 +134,10 @@ public struct TypingSimulator {
     return result
   }
 
-  /// Types `keystrokes` once, with every method seeing the same touches.
-  public func run(_ keystrokes: [Keystroke], touches: Touches, methods: [Method] = Method.standard) -> Result {
+  /// Types `keystrokes` once, with every method seeing the same touches. Lexicon methods blend
+  /// by `lexiconBalance` (see `TypingContext`); the others see no lexicon.
+  public func run(_ keystrokes: [Keystroke], touches: Touches, methods: [Method] = Method.standard,
+                  errors: Errors = .corrected, lexiconBalance: Float = TypingContext.defaultLexiconBalance) -> Result {
     let resolvers: [any KeyResolver] = methods.map { method in
       switch method.kind {
       case .nearestKey: return StaticKeyResolver(layout: layout)
@@ -130,39 +147,44 @@ public struct TypingSimulator {
     }
     let aims = layout.keys.map { $0.frame.center }
     var random = SeededRandom(seed: touches.seed)
-    var context = TypingContext(table: table)
+    var contexts = methods.map { TypingContext(table: table, lexiconBalance: $0.context == .lexicon ? lexiconBalance : .infinity) }
     let letterCount = keystrokes.reduce(0) { $0 + ($1 == .boundary ? 0 : 1) }
     let blockCount = Swift.max(1, Swift.min(200, letterCount / 50))
     var blockErrors = [[Int]](repeating: [Int](repeating: 0, count: methods.count), count: blockCount)
     var typed = 0
     for keystroke in keystrokes {
       guard case .letter(let letter) = keystroke else {
-        context.recordBoundary()
+        for index in contexts.indices { contexts[index].recordBoundary() }
         continue
       }
       let key = letterKeys.keyIndex(ofLetter: letter)!
       let (nx, ny) = random.normalPair()
       let touch = TouchPoint(x: aims[key.rawValue].x + touches.offsetX + touches.sigmaX * Float(nx),
                              y: aims[key.rawValue].y + touches.offsetY + touches.sigmaY * Float(ny))
-      let letters = context.letterContext
-      let bigram = letters.last.isLetter
-        ? table.distribution(after: .bigram(letters.last))
-        : context.distribution
-      let trigram = letters.earlier.isLetter || letters.earlier == .boundary
-        ? table.distribution(after: LetterContext(previous: letters.previous, last: letters.last))
-        : context.distribution
       let block = typed * blockCount / letterCount
+      let intended = table.letter(at: letter)
       for (index, resolver) in resolvers.enumerated() {
+        let context = contexts[index]
         if let weighted = resolver as? any WeightedKeyResolver {
+          let letters = context.letterContext
           switch methods[index].context {
-          case .fourgram, .none: weighted.update(for: context)
-          case .trigram: weighted.update(with: trigram)
-          case .bigram: weighted.update(with: bigram)
+          case .fourgram, .lexicon, .none: weighted.update(for: context)
+          case .trigram:
+            weighted.update(with: letters.earlier.isLetter || letters.earlier == .boundary
+              ? table.distribution(after: LetterContext(previous: letters.previous, last: letters.last)) : context.distribution)
+          case .bigram:
+            weighted.update(with: letters.last.isLetter ? table.distribution(after: .bigram(letters.last)) : context.distribution)
           }
         }
-        if resolver.resolve(touch) != key { blockErrors[block][index] += 1 }
+        let resolved = resolver.resolve(touch)
+        if resolved != key { blockErrors[block][index] += 1 }
+        switch errors {
+        case .corrected: contexts[index].record(intended)
+        case .uncorrected:
+          // What the method typed: the letter on its key's cap, or a boundary for another key.
+          if let resolved, let typedLetter = layout[resolved].letter { contexts[index].record(typedLetter) } else { contexts[index].recordBoundary() }
+        }
       }
-      context.record(table.letter(at: letter))
       typed += 1
     }
     return Result(keystrokes: typed, touches: touches,
