@@ -42,6 +42,9 @@ extension Keygram {
     @Option(help: "The corpora folder (for the default text).")
     var corpora = "corpora"
 
+    @Option(name: .customLong("lexicon-balance"), help: "The lexicon balance for the lexicon context's parameter sweep.")
+    var lexiconBalance = TypingContext.defaultLexiconBalance
+
     @Flag(help: "Sweep the lexicon balance (resolvers at their defaults, lexicon context) instead of the resolvers' parameters.")
     var lexicon = false
 
@@ -64,8 +67,10 @@ extension Keygram {
                                kind: .gaussian(.init(priorWeight: weight, anchorFraction: anchor)), context: context))
         }
       }
-      let main = setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed), methods: methods)
-      let precise = setup.simulator.run(keystrokes, touches: .init(sigmaX: preciseSigma, sigmaY: preciseSigma, seed: seed), methods: methods)
+      let main = setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed), methods: methods,
+                                     lexiconBalance: lexiconBalance)
+      let precise = setup.simulator.run(keystrokes, touches: .init(sigmaX: preciseSigma, sigmaY: preciseSigma, seed: seed), methods: methods,
+                                        lexiconBalance: lexiconBalance)
 
       print("Tuning text \(textPath), \(main.keystrokes) keystrokes, seed \(seed), \(context.rawValue) context.\n")
       print("| method | errors at σ = \(sigma) | × fewer than static | errors at σ = \(preciseSigma) (static: \(precise.methods[0].errors)) |")
@@ -102,7 +107,7 @@ extension Keygram.Tune {
     print("| lexicon balance | boundary shift errors at σ = \(sigma) | Gaussian errors at σ = \(sigma) | × fewer (Gaussian) | errors at σ = \(preciseSigma): static, boundary shift, Gaussian |")
     print("|---:|---:|---:|---:|---|")
     var best: (balance: Float, errors: Int)?
-    for balance: Float in [1e-6, 3e-6, 1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 0.1, 0.3] {
+    for balance: Float in [1e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1, 3, 10, 100] {
       let main = setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed), methods: methods, lexiconBalance: balance)
       let precise = setup.simulator.run(keystrokes, touches: .init(sigmaX: preciseSigma, sigmaY: preciseSigma, seed: seed),
                                         methods: methods, lexiconBalance: balance)

@@ -31,16 +31,21 @@ public struct TypingContext: Sendable {
   /// Where the current word's letters lead in the table's lexicon; parked when the table has
   /// none, after a letter the alphabet lacks, or once the prefix is no lexicon word's.
   public private(set) var lexiconCursor: LexiconCursor
-  /// The prefix evidence at which the lexicon row and the n-gram row weigh the same:
-  /// λ = e / (e + `lexiconBalance`), e the share of the lexicon's word mass through the typed
-  /// prefix. `.infinity` leaves the lexicon out.
+  /// P(the current word's letters so far) under the n-gram rows, from its start: the other
+  /// half of the evidence the blend weighs.
+  public private(set) var wordPrefixNgramProbability: Double = 1
+  /// The prior odds against the word being a lexicon word: the blend is the mixture
+  /// λ = e / (e + `lexiconBalance` × g), with e the share of the lexicon's word mass through
+  /// the typed prefix and g the prefix's probability under the n-gram rows, so λ starts at
+  /// 1 / (1 + balance) at word start and follows the evidence letter by letter. `.infinity`
+  /// leaves the lexicon out.
   public let lexiconBalance: Float
 
   /// How many recorded symbols a context remembers for deletions.
   public static var historyCapacity: Int { SymbolHistory.capacity }
 
   /// The `lexiconBalance` chosen by `keygram tune` on the tuning text (docs/Simulator.md).
-  public static let defaultLexiconBalance: Float = 0.0001
+  public static let defaultLexiconBalance: Float = 0.01
 
   /// A context at the start of a text (word start) over `table`, blending the table's lexicon
   /// (if it has one) into the next-letter probabilities by `lexiconBalance`.
@@ -58,8 +63,9 @@ public struct TypingContext: Sendable {
 
   /// λ, the lexicon row's weight in the blend (0 when the cursor is parked or there is none).
   @inlinable public var lexiconWeight: Float {
-    let evidence = lexiconCursor.relativeEvidence
-    return evidence > 0 ? evidence / (evidence + lexiconBalance) : 0
+    let evidence = Double(lexiconCursor.relativeEvidence)
+    guard evidence > 0 else { return 0 }
+    return Float(evidence / (evidence + Double(lexiconBalance) * wordPrefixNgramProbability))
   }
 
   /// The lexicon's row at the typed prefix, or nil when it has no say (λ = 0).
@@ -96,12 +102,21 @@ public struct TypingContext: Sendable {
     let symbol = LetterSymbol(rawValue: raw)
     if raw == SymbolHistory.transparent { return }
     if let letter = symbol.letterIndex {
+      // `row` is still the distribution before this letter: its probability extends g.
+      wordPrefixNgramProbability *= probability(ofLetter: letter, in: row)
       lexiconCursor.step(letter: letter, in: lexicon)
     } else if symbol == .boundary {
+      wordPrefixNgramProbability = 1
       lexiconCursor.reset()
     } else {
       lexiconCursor.park()
     }
+  }
+
+  /// P(`letter`) in the n-gram row at `location`.
+  func probability(ofLetter letter: Int, in location: DistributionRow) -> Double {
+    guard let weights = location.weights(in: table), letter < table.letterCount else { return 1 / Double(table.letterCount + 1) }
+    return Double(weights.uint16(at: 2 * letter)) / Double(LetterDistribution.weightTotal)
   }
 
   /// Puts the lexicon cursor where the remembered history leaves it, after a deletion or a
@@ -121,15 +136,20 @@ public struct TypingContext: Sendable {
     }
     if start == history.count { known = history.floor == .boundary }
     lexiconCursor.reset()
+    wordPrefixNgramProbability = 1
     guard known else {
       lexiconCursor.park()
       return
     }
+    var context = LetterContext.wordStart
     var index = start
     while index > 0 {
       index -= 1
       let raw = history.entry(index)
-      if raw != SymbolHistory.transparent { lexiconCursor.step(letter: Int(raw), in: lexicon) }
+      guard raw != SymbolHistory.transparent else { continue }
+      wordPrefixNgramProbability *= probability(ofLetter: Int(raw), in: table.row(after: context))
+      context.append(LetterSymbol(rawValue: raw))
+      lexiconCursor.step(letter: Int(raw), in: lexicon)
     }
   }
 
