@@ -139,6 +139,30 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(sum)
   }
 
+  // One lexicon step per operation: the letters of common words, a reset at each word's end.
+  if let lexicon = table.lexicon {
+    let words = "the of and to in that is was he for it with as his on be at by had are but from or have an they which one you were her all she there would their we him been has when who will more no if out so said what up its about into than them can only other new some could time these two may then do first any my now such like our over man me even most made after also did many before must through back years where much your way well down should because each just those people".split(separator: " ")
+    let letters: [[Int]] = words.map { $0.unicodeScalars.map { table.letterIndex(of: $0)! } }
+    let steps = letters.reduce(0) { $0 + $1.count }
+    Benchmark("Lexicon step (\(steps) letters of \(letters.count) common words per pass)",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+      var cursor = LexiconCursor(lexicon: lexicon)
+      var sum: Float = 0
+      var word = 0, position = 0
+      for _ in benchmark.scaledIterations {
+        cursor.step(letter: letters[word][position], in: lexicon)
+        position += 1
+        if position == letters[word].count {
+          sum += cursor.evidence
+          cursor.reset()
+          position = 0
+          word = word + 1 == letters.count ? 0 : word + 1
+        }
+      }
+      blackHole(sum)
+    }
+  }
+
   let distribution = table.distribution(after: "th")
   Benchmark("topLetters(into:) 5 of 26") { benchmark in
     var top = [Int](repeating: 0, count: 5)
