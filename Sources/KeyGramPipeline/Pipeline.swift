@@ -66,24 +66,24 @@ public enum Pipeline {
     let stream = ChunkStream(paths: inputs)
     stream.start()
     var reading: Int?
-    func read(_ file: Int) throws {
+    func read(_ file: Int) {
       guard file != reading else { return }
       reading = file
       let path = inputs[file]
-      try counter.startFile(path, isFrequencyList: frequencyLists.contains(path) || CorpusCounter.isFrequencyList(path),
+      counter.startFile(path, isFrequencyList: frequencyLists.contains(path) || CorpusCounter.isFrequencyList(path),
                             source: decoder.language.source(for: path))
     }
     do {
       events: while true {
         switch stream.next() {
         case .chunk(let slot, let file):
-          try read(file)
+          read(file)
           try slot.withText { try counter.consume($0) }
           recorder.record(slot)
           progress?.advance(by: slot.stored.count)
           stream.recycle(slot)
         case .endOfFile(let file, let size):
-          try read(file)
+          read(file)
           try counter.finishFile()
           recorder.finishFile(inputs[file], size: size)
         case .failed(let error):
@@ -97,7 +97,7 @@ public enum Pipeline {
       throw error
     }
     let counts = try counter.counts()
-    return (counts, counter.words, recorder.provenance(of: counts))
+    return (counts, try counter.words(), recorder.provenance(of: counts))
   }
 
   /// Stages 4–5: smooth, prune the 4-gram rows to the `quadgramContexts` best, and quantise.

@@ -1,5 +1,6 @@
-/// The count stage over a whole build: running text goes to one `LetterCounter`, word-frequency
-/// lists to one `FrequencyListCounter`, and their counts add up at the end.
+/// The count stage over a whole build: running text goes to one `LetterCounter` (and, when its
+/// source feeds words, to a `TextWordCounter`), word-frequency lists to one
+/// `FrequencyListCounter`, and their counts add up at the end.
 public struct CorpusCounter {
   public let decoder: LetterDecoder
   private var text: LetterCounter
@@ -7,6 +8,13 @@ public struct CorpusCounter {
   private var lists: FrequencyListCounter?
   private var listPaths: [String] = []
   private var readingList = false
+  /// What the current text file feeds.
+  private var textSource = SourceRule(files: "*", feeds: .letters)
+  /// The current text file's words, when its source feeds them.
+  private var fileWords: TextWordCounter?
+  /// The words of every text file so far, times their sources' weights.
+  private var textWords = WordCounts()
+  private var path = ""
 
   public init(decoder: LetterDecoder) {
     self.decoder = decoder
@@ -21,14 +29,14 @@ public struct CorpusCounter {
   }
 
   /// The next input; `isFrequencyList` says which counter reads it, `source` what it feeds.
-  /// Running text feeds the letters only; a list feeds letters, words or both.
+  /// Each feeds the letters, the words or both.
   public mutating func startFile(_ path: String, isFrequencyList: Bool,
-                                 source: SourceRule = SourceRule(files: "*", feeds: .letters)) throws(SourceError) {
+                                 source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
     readingList = isFrequencyList
+    self.path = path
     guard isFrequencyList else {
-      guard source.feeds == .letters else {
-        throw SourceError(path: path, problem: "running text can feed the letters only; word counts come from frequency lists (*.freq.*)")
-      }
+      textSource = source
+      fileWords = source.feeds.contains(.words) ? TextWordCounter(decoder: decoder) : nil
       return
     }
     listPaths.append(path)
@@ -40,15 +48,35 @@ public struct CorpusCounter {
   }
 
   public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws {
-    if readingList { try lists!.consume(chunk) } else { text.consume(chunk) }
+    if readingList {
+      try lists!.consume(chunk)
+      return
+    }
+    if textSource.feeds.contains(.letters) { text.consume(chunk) }
+    if fileWords != nil { try fileWords!.consume(chunk) }
   }
 
   public mutating func finishFile() throws {
-    if readingList { try lists!.finishFile() } else { text.finishFile() }
+    if readingList {
+      try lists!.finishFile()
+      return
+    }
+    if textSource.feeds.contains(.letters) { text.finishFile() }
+    guard var counter = fileWords else { return }
+    try counter.finishFile()
+    fileWords = nil
+    do {
+      textWords = try textWords + counter.words.weighted(by: textSource.wordWeight)
+    } catch {
+      throw CountOverflowError(count: error.count, paths: [path])
+    }
   }
 
-  /// The word counts of every list that feeds words.
-  public var words: WordCounts { lists?.words ?? WordCounts() }
+  /// The word counts of every source that feeds words: lists and running text.
+  public func words() throws(CountOverflowError) -> WordCounts {
+    guard let lists else { return textWords }
+    return try lists.words + textWords
+  }
 
   /// The running text's counts and the lists' together; an error names the lists if the sum
   /// would pass UInt64.max.
@@ -62,9 +90,3 @@ public struct CorpusCounter {
   }
 }
 
-/// A corpus file that its language's `sources` rule cannot apply to.
-public struct SourceError: Error, Equatable, CustomStringConvertible {
-  public var path: String
-  public var problem: String
-  public var description: String { "\(path): \(problem)" }
-}

@@ -42,6 +42,20 @@ public struct WordCounts: Sendable, Equatable {
     return sum
   }
 
+  /// Every count times `weight`, rounded, at least 1 (a source's weight in the lexicon).
+  public func weighted(by weight: Double) throws(CountOverflowError) -> WordCounts {
+    guard weight != 1 else { return self }
+    var result = WordCounts()
+    for (word, count) in counts {
+      let scaled = (Double(count) * weight).rounded()
+      guard scaled < 0x1p64 else { throw CountOverflowError(count: "a word count times \(weight)") }
+      try result.add(word, count: Swift.max(1, UInt64(scaled)))
+    }
+    let dropped = (Double(droppedWords) * weight).rounded()
+    result.droppedWords = dropped < 0x1p64 ? UInt64(dropped) : .max
+    return result
+  }
+
   /// The `limit` most frequent words, most frequent first; ties in code order of the letters,
   /// so the choice never depends on hashing.
   public func top(_ limit: Int) -> [(word: [UInt8], count: UInt64)] {

@@ -1,0 +1,98 @@
+import Foundation
+import KeyGram
+@testable import KeyGramPipeline
+import Testing
+
+/// Word counts for the lexicon, on texts small enough to count by hand.
+@Suite("Word counting")
+struct WordCountingTests {
+  /// The words of `text` (as strings) with their counts, fed in pieces of `chunkSize` bytes.
+  static func words(of text: String, alphabet: String = "abcdefghijklmnopqrstuvwxyz", chunkSize: Int? = nil) throws -> ([String: UInt64], UInt64) {
+    let language = Fixtures.language(alphabet)
+    var counter = TextWordCounter(decoder: LetterDecoder(language: language))
+    let bytes = Array(text.utf8)
+    let size = chunkSize ?? max(bytes.count, 1)
+    var start = 0
+    while start < bytes.count {
+      let end = min(start + size, bytes.count)
+      try bytes[start..<end].withUnsafeBytes { try counter.consume($0) }
+      start = end
+    }
+    try counter.finishFile()
+    var result: [String: UInt64] = [:]
+    for (word, count) in counter.words.counts {
+      result[String(String.UnicodeScalarView(word.map { language.alphabet[Int($0) - 1] }))] = count
+    }
+    return (result, counter.words.droppedWords)
+  }
+
+  // the ×3 (The, the, the), cat ×1, cats ×1 (CAT's: the apostrophe is transparent), dog ×1;
+  // mp3 and 3rd touch a digit, café a letter English lacks: none of them is a word.
+  static let text = "The cat, the CAT's mp3 café 3rd dog\nthe"
+  static let expected: [String: UInt64] = ["the": 3, "cat": 1, "cats": 1, "dog": 1]
+
+  @Test("running text: whole words, case-folded, apostrophes dropped, digits and foreign letters spoil a run")
+  func countsWords() throws {
+    let (words, dropped) = try Self.words(of: Self.text)
+    #expect(words == Self.expected)
+    #expect(dropped == 0)
+  }
+
+  @Test("the same counts whatever the chunk size", arguments: [1, 2, 3, 5, 7])
+  func chunkBoundaries(size: Int) throws {
+    #expect(try Self.words(of: Self.text, chunkSize: size).0 == Self.expected)
+  }
+
+  @Test("NFD letters compose across chunks: é typed as e + U+0301 is the letter é")
+  func combiningMarks() throws {
+    let text = "cafe\u{301} café cafe"
+    for size in [1, 2, 3, 100] {
+      let (words, _) = try Self.words(of: text, alphabet: "abcdefghijklmnopqrstuvwxyzé", chunkSize: size)
+      #expect(words == ["café": 2, "cafe": 1])
+    }
+  }
+
+  @Test("a word over 48 letters is dropped, and tallied")
+  func longWords() throws {
+    let long = String(repeating: "a", count: 49)
+    let (words, dropped) = try Self.words(of: "ok \(long) \(String(repeating: "b", count: 48))")
+    #expect(words == ["ok": 1, String(repeating: "b", count: 48): 1])
+    #expect(dropped == 1)
+  }
+
+  @Test("weights multiply, round and keep every word at least 1")
+  func weights() throws {
+    var counts = WordCounts()
+    try counts.add([1, 2], count: 10)
+    try counts.add([3], count: 1)
+    let weighted = try counts.weighted(by: 0.25)
+    #expect(weighted.counts == [[1, 2]: 3, [3]: 1])  // 2.5 rounds half away from zero to 3; 0.25 is raised to 1
+  }
+
+  @Test("sources: the first matching rule says what a file feeds; unmatched files feed the letters")
+  func sourceRules() {
+    var language = Fixtures.language()
+    language.sources = [SourceRule(files: "wordfreq.freq.gz", feeds: .words), SourceRule(files: "*.txt", feeds: [.letters, .words], wordWeight: 2)]
+    #expect(language.source(for: "corpora/en/wordfreq.freq.gz").feeds == .words)
+    #expect(language.source(for: "/x/a.txt").feeds == [.letters, .words])
+    #expect(language.source(for: "/x/a.txt").wordWeight == 2)
+    #expect(language.source(for: "kjv.gz").feeds == .letters)
+    #expect(SourceRule(files: "a*b*c", feeds: .letters).matches("aXbYc"))
+    #expect(!SourceRule(files: "a*b*c", feeds: .letters).matches("aXbY"))
+  }
+
+  @Test("a build counts words from text and lists together, each times its source's weight")
+  func pipelineWords() throws {
+    let folder = Fixtures.temporaryFolder()
+    let text = folder + "/story.txt", list = folder + "/words.freq.txt"
+    try Data("the cat the dog".utf8).write(to: URL(fileURLWithPath: text))
+    try Data("the\t100\nzebra\t7\n".utf8).write(to: URL(fileURLWithPath: list))
+    var language = Fixtures.language()
+    language.sources = [SourceRule(files: "*.freq.*", feeds: .words), SourceRule(files: "*", feeds: [.letters, .words], wordWeight: 10)]
+    let (counts, words, _) = try Pipeline.count([text, list], decoder: LetterDecoder(language: language))
+    func word(_ letters: String) -> [UInt8] { letters.unicodeScalars.map { UInt8(language.letterIndex[$0]! + 1) } }
+    #expect(words.counts == [word("the"): 100 + 2 * 10, word("cat"): 10, word("dog"): 10, word("zebra"): 7])
+    // The list fed no letters: only the text's 12 letters were counted.
+    #expect(counts.unigrams.reduce(0, +) == 12)
+  }
+}
