@@ -26,6 +26,8 @@ public enum Pipeline {
     public var frequencyLists: Set<String> = []
     /// How many 4-gram contexts the table keeps (0: none; alphabets over 63 letters keep none).
     public var quadgramContexts = Prune.defaultQuadgramContexts
+    /// How many words the lexicon keeps, the most frequent (0: no lexicon).
+    public var lexiconWords = LexiconSection.defaultWordCount
 
     public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
                 swiftFolder: String?) {
@@ -41,6 +43,9 @@ public enum Pipeline {
   public struct Summary: Sendable {
     public var language: Language
     public var counts: NgramCounts
+    /// The word counts behind the lexicon, and what the lexicon kept.
+    public var words: WordCounts
+    public var lexicon: LexiconSection.Stats?
     public var provenance: Provenance
     public var model: QuantisedModel
     public var image: [UInt8]
@@ -105,6 +110,16 @@ public enum Pipeline {
     QuantisedModel(Prune.quadgrams(Smooth.model(from: counts), keeping: quadgramContexts))
   }
 
+  /// Stage 4 for words: the trie of the `maximumWords` most frequent words, each node's row
+  /// quantised to 255; nil when no source feeds words or `maximumWords` is 0.
+  public static func normalise(_ words: WordCounts, letterCount: Int, maximumWords: Int) -> LexiconTrie? {
+    guard maximumWords > 0 else { return nil }
+    var letters: [[UInt8]: UInt64] = [:]
+    letters.reserveCapacity(words.counts.count)
+    for (word, count) in words.counts { letters[word.map { $0 - 1 }] = count }  // symbols are letter index + 1
+    return LexiconTrie(counts: letters, letterCount: letterCount, maximumWords: maximumWords)
+  }
+
   /// Runs every stage and writes both outputs atomically, reporting reading's progress to `progress`.
   public static func build(_ request: Request, progress: (any BuildProgress)? = nil) throws -> Summary {
     let started = ContinuousClock.now
@@ -113,8 +128,11 @@ public enum Pipeline {
     let (counts, words, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
                                          frequencyLists: request.frequencyLists, progress: progress)
     let model = normalise(counts, quadgramContexts: request.quadgramContexts)
+    let lexicon = normalise(words, letterCount: request.language.alphabet.count, maximumWords: request.lexiconWords)
+    let lexiconSection = lexicon.map(LexiconSection.make)
     let image = TableImage.make(language: request.language, model: model, provenance: provenance,
-                                asciiLetterIndices: decoder.asciiLetterIndices)
+                                asciiLetterIndices: decoder.asciiLetterIndices,
+                                lexicon: lexicon.map { (lexiconSection!, $0.wordCount) })
 
     // Check the image with the runtime's own validator before anything is replaced.
     _ = try KeyGramTable(copying: image)
@@ -135,7 +153,9 @@ public enum Pipeline {
     }
     for output in outputs { try output.commit() }
     let seconds = (ContinuousClock.now - started) / .seconds(1)
-    return Summary(language: request.language, counts: counts, provenance: provenance, model: model, image: image,
+    let lexiconStats = lexicon.map { LexiconSection.Stats(nodes: $0.nodeCount, words: $0.wordCount, bytes: lexiconSection!.count) }
+    return Summary(language: request.language, counts: counts, words: words, lexicon: lexiconStats,
+                   provenance: provenance, model: model, image: image,
                    tablePath: tablePath, swiftPath: swiftPath, swiftSourceBytes: swiftBytes, seconds: seconds)
   }
 

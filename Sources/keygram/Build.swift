@@ -26,6 +26,10 @@ extension Keygram {
             help: "How many 4-gram contexts the table keeps, those that beat their trigram row by the most (0: none).")
     var quadgramContexts = Prune.defaultQuadgramContexts
 
+    @Option(name: .customLong("lexicon-words"),
+            help: "How many words the table's lexicon keeps, the most frequent (0: no lexicon).")
+    var lexiconWords = LexiconSection.defaultWordCount
+
     @Flag(help: "Build every language in the corpora folder.")
     var all = false
 
@@ -38,6 +42,7 @@ extension Keygram {
       if all && (language != nil || !files.isEmpty || !frequencyLists.isEmpty) { throw ValidationError("--all takes no language or files.") }
       if !all && language == nil { throw ValidationError("Name a language (e.g. en) or pass --all.") }
       if quadgramContexts < 0 { throw ValidationError("--quadgram-contexts must be 0 or more, not \(quadgramContexts).") }
+      if lexiconWords < 0 { throw ValidationError("--lexicon-words must be 0 or more, not \(lexiconWords).") }
     }
 
     func run() throws {
@@ -54,6 +59,7 @@ extension Keygram {
           tablesFolder: folders.out, swiftFolder: noSwift ? nil : folders.swiftOut)
         request.frequencyLists = Set(frequencyLists)
         request.quadgramContexts = quadgramContexts
+        request.lexiconWords = lexiconWords
         let summary = try Pipeline.build(request, progress: ProgressBar(label: code))
         print(BuildReport(summary))
       }

@@ -30,6 +30,11 @@ struct BuildReport: CustomStringConvertible {
     lines.append("top bigrams: " + bigrams.sorted { ($0.1, $1.0) > ($1.1, $0.0) }.prefix(10).map { "\($0.0) \(percent(Double($0.1) / Double(bigramTotal)))" }.joined(separator: "  "))
     let n = summary.language.alphabet.count
     let ngramBytes = [TableFormat.Section.bigram, TableFormat.Section.trigram].reduce(0) { $0 + (TableFormat.expectedLength(of: $1, letterCount: n) ?? 0) }
+    if let lexicon = summary.lexicon {
+      lines.append("lexicon: \(grouped(UInt64(lexicon.words))) words of \(grouped(UInt64(summary.words.distinctWords))), "
+                   + "\(grouped(UInt64(lexicon.nodes))) nodes, \(grouped(UInt64(lexicon.bytes))) bytes"
+                   + (summary.words.droppedWords > 0 ? "; \(grouped(summary.words.droppedWords)) weighted occurrences of words over \(WordCounts.maximumLength) letters left out" : ""))
+    }
     lines.append("wrote \(summary.tablePath) (\(grouped(UInt64(summary.image.count))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
     if let swiftPath = summary.swiftPath { lines.append("wrote \(swiftPath) (\(grouped(UInt64(summary.swiftSourceBytes))) bytes)") }
     return lines.joined(separator: "\n")

@@ -57,7 +57,7 @@ struct LanguageLayoutTests {
     let lettersOnE = map.letters(onKey: e).map { table.letter(at: $0) }
     #expect(Set(lettersOnE) == ["e", "é", "è", "ê", "ë"])
     let resolver = BoundaryShiftResolver(layout: layout, letterKeys: map)
-    var context = TypingContext(table: table)
+    var context = TypingContext(table: table, lexiconBalance: .infinity)  // the n-gram row alone
     context.record(contentsOf: "caf")
     resolver.update(for: context)
     let distribution = context.distribution

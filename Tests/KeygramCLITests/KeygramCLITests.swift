@@ -35,7 +35,7 @@ struct KeygramCLITests {
       var run = self
       run.stdout = run.stdout
         .replacingOccurrences(of: #"(?m)^time [0-9.]+ s, [0-9]+ MB/s of text$"#, with: "time … s, … MB/s of text", options: .regularExpression)
-        .replacingOccurrences(of: #"(?m)(, seed [0-9]+), [0-9.]+ s$"#, with: "$1, … s", options: .regularExpression)
+        .replacingOccurrences(of: #"(?m)(, seed [0-9]+.*), [0-9.]+ s$"#, with: "$1, … s", options: .regularExpression)
       return run
     }
   }
@@ -65,10 +65,11 @@ struct KeygramCLITests {
   /// What ArgumentParser prints under a validation error: the usage line of `command`.
   static func usage(_ command: String) -> String {
     let usages = [
-      "build": "keygram build [<language>] [<files> ...] [--frequency-list <frequency-list> ...] [--quadgram-contexts <quadgram-contexts>] [--all] [--no-swift] [--corpora <corpora>] [--out <out>] [--swift-out <swift-out>]",
+      "build": "keygram build [<language>] [<files> ...] [--frequency-list <frequency-list> ...] [--quadgram-contexts <quadgram-contexts>] [--lexicon-words <lexicon-words>] [--all] [--no-swift] [--corpora <corpora>] [--out <out>] [--swift-out <swift-out>]",
       "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>]",
-      "simulate": "keygram simulate [--lang <lang>] [--text <text>] [--table <table>] [--sigma <sigma>] [--sigma-y <sigma-y>] [--offset-x <offset-x>] [--offset-y <offset-y>] [--layout <layout>] [--seed <seed>] [--limit <limit>] [--json] [--corpora <corpora>]",
-      "tune": "keygram tune [--lang <lang>] [--text <text>] [--sigma <sigma>] [--precise-sigma <precise-sigma>] [--limit <limit>] [--seed <seed>] [--context <context>] [--corpora <corpora>]",
+      // ArgumentParser writes "<options>" when the full list would not fit its line.
+      "simulate": "keygram simulate <options>",
+      "tune": "keygram tune [--lang <lang>] [--text <text>] [--table <table>] [--sigma <sigma>] [--precise-sigma <precise-sigma>] [--limit <limit>] [--seed <seed>] [--context <context>] [--corpora <corpora>] [--lexicon-balance <lexicon-balance>] [--lexicon]",
     ]
     return "Usage: \(usages[command]!)\n  See 'keygram \(command) --help' for more information.\n"
   }
@@ -90,6 +91,8 @@ struct KeygramCLITests {
   @Test func buildPrintsASummaryAndWritesBothTables() throws {
     let root = try scratch()
     // 49 letters in 10 words, all starting "th": t 13, h 11, e 8; 39 in-word bigrams, 10 of them "th".
+    // The copied language.json lets the text feed the lexicon: its 9 distinct words make a
+    // trie of 27 nodes, a LEXI section of roundUp16(roundUp4(32 + 3 × 27) + 4 × 2) = 128 bytes.
     // No progress bar on stderr, which is not a terminal here.
     try expectOutput(["build", "en", "--out", "tables", "--swift-out", "swift"], in: root, stdout: """
       English (en): 1 file, 62 bytes stored, 59 bytes of text
@@ -98,18 +101,19 @@ struct KeygramCLITests {
       time … s, … MB/s of text
       top letters: t 26.5%  h 22.4%  e 16.3%  i 6.1%  a 4.1%  l 4.1%  n 4.1%  r 4.1%  d 2.0%  f 2.0%
       top bigrams: th 25.6%  he 12.8%  at 5.1%  hi 5.1%  ea 2.6%  ed 2.6%  ef 2.6%  em 2.6%  en 2.6%  gh 2.6%
-      wrote tables/en.keygram (50,000 bytes; bigram+trigram 39,312 bytes)
-      wrote swift/English.swift (67,033 bytes)
+      lexicon: 9 words of 9, 27 nodes, 128 bytes
+      wrote tables/en.keygram (50,144 bytes; bigram+trigram 39,312 bytes)
+      wrote swift/English.swift (67,225 bytes)
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
-      tables/en.keygram: ok: en, 50000 bytes, CRC-32 0x962fe21 valid, 755 rows each sum to 65536 with no zero, \
+      tables/en.keygram: ok: en, 50144 bytes, CRC-32 0x37e5b977 valid, 755 rows each sum to 65536 with no zero, \
       26 letters match the manifest, swift/English.swift matches, 1 corpus file unchanged
       swift/KeyGramTables.swift: ok: lists every generated table
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50000,"crc32":157482529,\
+      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50144,"crc32":937802103,\
       "rows":755,"letters":26,"corpusFiles":1,"swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
 
       """)
@@ -119,9 +123,9 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
-      tables/en.keygram: English (en), format 1.2, 50000 bytes, CRC-32 0x962fe21 (valid)
+      tables/en.keygram: English (en), format 1.3, 50144 bytes, CRC-32 0x37e5b977 (valid)
       alphabet (26): abcdefghijklmnopqrstuvwxyz
-      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, QUAD 9478 B, LAYT 137 B, PROV 325 B
+      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, QUAD 9478 B, LEXI 128 B, LAYT 137 B, PROV 325 B
       keyboard: qwertyuiop / asdfghjkl / zxcvbnm
       corpus: tiny.gz; 49 letters, 10 words
       top letters: t 0.187  h 0.160  e 0.120  i 0.053  a 0.040  l 0.040  n 0.040  r 0.040  d 0.027  f 0.027
@@ -203,7 +207,7 @@ struct KeygramCLITests {
   @Test(arguments: ["5-gram", "none"])
   func tuneRefusesAnUnknownContext(context: String) throws {
     try expectOutput(["tune", "--context", context], stderr: """
-      Error: The value '\(context)' is invalid for '--context <context>'. Please provide one of 'bigram', 'trigram' or '4-gram'.
+      Error: The value '\(context)' is invalid for '--context <context>'. Please provide one of 'bigram', 'trigram', '4-gram' or 'lexicon'.
       Help:  --context <context>  The context the resolvers' priors see (4-gram: what a keyboard gets from TypingContext).
 
       """ + Self.usage("tune"), status: Self.usageError)
@@ -323,7 +327,7 @@ struct KeygramCLITests {
     #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50000,"crc32":157482529,\
+      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50144,"crc32":937802103,\
       "rows":755,"letters":26,"corpusFiles":2,"swift":"swift/English.swift","failures":[{"check":"freshness",\
       "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
 
@@ -383,7 +387,7 @@ struct KeygramCLITests {
     #expect(first.status == 0 && first.stdout == again.stdout)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
     #expect(json["keystrokes"] as? Int == 5000)
-    #expect((json["methods"] as? [[String: Any]])?.count == 10)
+    #expect((json["methods"] as? [[String: Any]])?.count == 13)
   }
 
   @Test func simulateWorksForEveryShippedLanguage() throws {
@@ -423,19 +427,22 @@ struct KeygramCLITests {
 
   @Test func simulatePrintsAMarkdownTable() throws {
     try expectOutput(["simulate", "--table", "tables/en.keygram", "--text", "the.txt"], in: try simulateScratch(), stdout: """
-      en, the.txt: 142 keystrokes, σ = 8.0 × 8.0 pt, offset (0.0, 0.0) pt, seed 1, … s
+      en, the.txt: 142 keystrokes, σ = 8.0 × 8.0 pt, offset (0.0, 0.0) pt, seed 1, corrected errors, lexicon balance 0.01, … s
       | method | errors | error rate | × fewer errors than static | 95% CI |
       |---|---:|---:|---:|---|
       | static (nearest key) | 3 | 2.11% | 1.00 | 0.00–1.00 |
       | boundary shift, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
       | boundary shift, trigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
       | boundary shift, 4-gram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | boundary shift, lexicon | 1 | 0.70% | 3.00 | 0.00–3.00 |
       | Gaussian × prior, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
       | Gaussian × prior, trigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
       | Gaussian × prior, 4-gram | 2 | 1.41% | 1.50 | 0.00–1.50 |
+      | Gaussian × prior, lexicon | 2 | 1.41% | 1.50 | 0.00–1.50 |
       | Gaussian × prior, no anchor, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
       | Gaussian × prior, no anchor, trigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
       | Gaussian × prior, no anchor, 4-gram | 2 | 1.41% | 1.50 | 0.00–1.50 |
+      | Gaussian × prior, no anchor, lexicon | 2 | 1.41% | 1.50 | 0.00–1.50 |
 
       """)
   }
@@ -448,12 +455,15 @@ struct KeygramCLITests {
       {"method":"boundary shift, bigram","context":"bigram","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
       {"method":"boundary shift, trigram","context":"trigram","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
       {"method":"boundary shift, 4-gram","context":"4-gram","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
+      {"method":"boundary shift, lexicon","context":"lexicon","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
       {"method":"Gaussian × prior, bigram","context":"bigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
       {"method":"Gaussian × prior, trigram","context":"trigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
       {"method":"Gaussian × prior, 4-gram","context":"4-gram","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
+      {"method":"Gaussian × prior, lexicon","context":"lexicon","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
       {"method":"Gaussian × prior, no anchor, bigram","context":"bigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
       {"method":"Gaussian × prior, no anchor, trigram","context":"trigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
-      {"method":"Gaussian × prior, no anchor, 4-gram","context":"4-gram","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]}]}
+      {"method":"Gaussian × prior, no anchor, 4-gram","context":"4-gram","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
+      {"method":"Gaussian × prior, no anchor, lexicon","context":"lexicon","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]}]}
 
       """)
   }

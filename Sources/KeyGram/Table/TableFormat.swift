@@ -4,8 +4,9 @@
 package enum TableFormat {
   package static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
   package static let majorVersion: UInt16 = 1
-  /// 1.2 added the optional `QUAD` section, which 1.1 readers skip.
-  package static let minorVersion: UInt16 = 2
+  /// 1.2 added the optional `QUAD` section, 1.3 the optional `LEXI` section; readers of an
+  /// earlier minor version skip the sections they do not know.
+  package static let minorVersion: UInt16 = Lexicon.minorVersion
   package static let headerSize = 64
   package static let directoryEntrySize = 16
   package static let sectionAlignment = 16

@@ -5,8 +5,9 @@ import KeyGram
 public enum TableImage {
   /// `asciiLetterIndices` is the `ASCI` section: for each ASCII byte, the index of the letter
   /// it decodes to or `TableFormat.notALetter` (`LetterDecoder.asciiLetterIndices`).
+  /// `lexicon` is the `LEXI` section (`LexiconSection.make`) and its word count, if any.
   public static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
-                          asciiLetterIndices: [UInt8]) -> [UInt8] {
+                          asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
     precondition(model.letterCount == n, "model and language disagree on the alphabet")
@@ -33,6 +34,7 @@ public enum TableImage {
     if !model.quadgram.isEmpty {  // never for alphabets over 63 letters: they count no 4-grams
       sections.append((F.Section.quadgram, quadgramSection(model.quadgram, letterCount: n), model.quadgram.count))
     }
+    if let lexicon { sections.append((F.Section.lexicon, lexicon.section, lexicon.words)) }
     if let layout = language.layout { sections.append((F.Section.layout, layoutSection(layout, language: language), layout.keys.count)) }
     if let provenance { sections.append((F.Section.provenance, provenance.encoded, provenance.files.count)) }
 
