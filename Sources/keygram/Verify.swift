@@ -61,7 +61,9 @@ extension Keygram {
       }
       let crc = report.crc32.map { "0x" + String($0, radix: 16) } ?? "-"
       return "\(report.path): ok: \(report.languageCode ?? "?"), \(report.bytes) bytes, CRC-32 \(crc) valid, "
-        + "\(report.rowsChecked) rows each sum to 65536 with no zero, \(report.letters) letters match the manifest, "
+        + "\(report.rowsChecked) rows each sum to 65536 with no zero, "
+        + (report.lexiconWords.map { "lexicon of \($0) words (\(report.lexiconNodes ?? 0) nodes) well-formed, " } ?? "")
+        + "\(report.letters) letters match the manifest, "
         + (report.swiftPath.map { "\($0) matches, " } ?? "")
         + "\(report.corpusFiles) corpus file\(report.corpusFiles == 1 ? "" : "s") unchanged"
     }

@@ -15,12 +15,15 @@ struct VerifyTests {
     var table: String { "\(tables)/xx.keygram" }
     var verifier: TableVerifier { TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: swift) }
 
-    init() throws {
+    /// With `lexicon`, the text feeds words too and the table gets a `LEXI` section of its 7
+    /// words (abc, cab, bca, aa, bb, cc, abcabc).
+    init(lexicon: Bool = false) throws {
       root = Fixtures.temporaryFolder()
       for folder in ["corpora/xx", "tables", "swift"] {
         try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
       }
-      let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"],["c"]]}}"#
+      let sources = lexicon ? #","sources":[{"files":"*","feeds":["letters","words"]}]"# : ""
+      let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"],["c"]]}"# + sources + "}"
       _ = Fixtures.file("language.json", Array(manifest.utf8), in: "\(root)/corpora/xx")
       _ = Fixtures.file("text.gz", Fixtures.gzipMember("abc cab bca aa bb cc abcabc"), in: "\(root)/corpora/xx")
       try build()
@@ -167,8 +170,10 @@ struct VerifyTests {
     #expect(throws: CorpusError.self) { try TableVerifier.tables(in: "/nonexistent/tables") }
   }
 
-  @Test func flippingAnyByteIsDetected() throws {
-    let workspace = try Workspace()
+  @Test(arguments: [false, true])
+  func flippingAnyByteIsDetected(lexicon: Bool) throws {
+    let workspace = try Workspace(lexicon: lexicon)
+    #expect((try KeyGramTable(contentsOf: workspace.table).lexicon?.wordCount) == (lexicon ? 7 : nil))
     let original = workspace.bytes
     var undetected: [Int] = []
     for index in original.indices {
@@ -190,5 +195,28 @@ struct VerifyTests {
     try workspace.build()
     #expect(workspace.bytes == table)
     #expect(FileManager.default.contents(atPath: "\(workspace.swift)/Toy.swift") == swift)
+  }
+
+  @Test func lexiconIsCheckedWhole() throws {
+    let workspace = try Workspace(lexicon: true)
+    let report = workspace.verify()
+    #expect(report.passed)
+    #expect(report.lexiconWords == 7)
+    // The root and the 15 prefixes: a aa ab abc abca abcab abcabc, b bb bc bca, c ca cab cc.
+    #expect(report.lexiconNodes == 16)
+  }
+
+  @Test func lexiconWithADamagedShareAndItsCRCRecomputed() throws {
+    let workspace = try Workspace(lexicon: true)
+    let table = try KeyGramTable(contentsOf: workspace.table)
+    let entry = try #require(table.sections.sections.first { $0.tag == TableFormat.Section.lexicon })
+    let nodes = try #require(table.lexicon?.nodeCount)
+    var bytes = workspace.bytes
+    // The first child of the root ("a") takes every share its siblings have: the root's row then passes 255.
+    bytes[entry.offset + TableFormat.Lexicon.sharesOffset(nodeCount: nodes) + 1] = 250
+    workspace.write(Self.resealed(bytes))
+    let failures = workspace.verifyBinaryOnly().failures
+    #expect(failures.map(\.check) == [.normalisation])
+    #expect(failures.first?.message.hasPrefix("LEXI: ") == true)
   }
 }

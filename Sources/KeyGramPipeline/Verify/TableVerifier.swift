@@ -20,6 +20,9 @@ public struct TableVerifier {
     public var bytes = 0
     public var crc32: UInt32?
     public var rowsChecked = 0
+    /// The lexicon's words and nodes, when the table has one (its structure checked whole).
+    public var lexiconWords: Int?
+    public var lexiconNodes: Int?
     public var letters = 0
     public var corpusFiles = 0
     public var swiftPath: String?
@@ -71,6 +74,13 @@ public struct TableVerifier {
         let letters = table.alphabet
         fail(.normalisation, "row \(name) has a zero at \(zero < letters.count ? String(letters[zero]) : "$")")
       }
+    }
+
+    // The lexicon: every invariant docs/TableFormat.md states, beyond what open checks.
+    if let lexicon = table.sections.lexicon {
+      report.lexiconWords = lexicon.wordCount
+      report.lexiconNodes = lexicon.nodeCount
+      for problem in lexicon.verifyStructure() { fail(.normalisation, "LEXI: \(problem)") }
     }
 
     // The manifest: same alphabet, same layout section.
