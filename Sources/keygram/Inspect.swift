@@ -11,8 +11,11 @@ extension Keygram {
         JSON shape (p is a probability in [0, 1]; ^ is word start, $ is end of word):
         {"language":"en","alphabet":["a",…],"unigram":{"a":p,…},"initial":{"a":p,…},
          "bigram":{"t":{"a":p,…,"$":p},…},"trigram":{"th":{…},…,"^t":{…},…},
-         "quadgram":{"^th":{…},…}}
-        With --after, --json prints {"language":…,"context":"th","next":{"a":p,…,"$":p}}.
+         "quadgram":{"^th":{…},…},"lexicon":{"words":N,"nodes":M,"bytes":B}}
+        ("lexicon" only for a table that has one). With --after, --json prints
+        {"language":…,"context":"th","next":{"a":p,…,"$":p}} and, with a lexicon,
+        "lexiconWeight":λ,"ngram":{…},"lexicon":{…}: next is their blend. With --words,
+        {"language":…,"words":[{"word":"the","weight":w},…]}, most frequent first.
         """)
 
     @Argument(help: "A .keygram table file.")
@@ -24,8 +27,11 @@ extension Keygram {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Option(help: "How many letters the text view lists.")
+    @Option(help: "How many letters (or, with --words, words) the view lists.")
     var top = 10
+
+    @Flag(help: "List the lexicon's words with their weights (expected occurrences per the lexicon's word mass).")
+    var words = false
 
     func validate() throws {
       guard top >= 1 else { throw ValidationError("--top must be at least 1.") }
@@ -39,19 +45,30 @@ extension Keygram {
         throw CLIError("\(self.table): \(error)")
       }
       let letters = table.alphabet.map(String.init)
+      if words { return try listWords(table, letters) }
       if let after {
         // A leading ? says nothing is known before the letters; otherwise they start a word.
         let unknown = LetterContext.bigram(.unknownLetter)
         let context = after.hasPrefix("?") ? table.context(after: after.dropFirst(), from: unknown) : table.context(after: after)
         let distribution = table.distribution(after: context)
+        // The typing context after the same text, for the lexicon's part of the blend.
+        var typing = TypingContext(table: table)
+        if !after.hasPrefix("?") { typing.record(contentsOf: after.replacingOccurrences(of: "^", with: " ")) }
+        let blend = table.lexicon != nil && !after.hasPrefix("?") ? Blend(typing) : nil
         if json {
-          print(try OrderedJSONEncoder().encode(ContextJSON(language: table.languageCode, context: after, next: NextLetters(distribution, letters))))
+          print(try OrderedJSONEncoder().encode(ContextJSON(language: table.languageCode, context: after, next: blend?.blended ?? NextLetters(distribution, letters),
+                                                            lexiconWeight: blend.map { Double($0.lambda) }, ngram: blend.map { _ in NextLetters(distribution, letters) },
+                                                            lexicon: blend?.lexicon)))
         } else {
-          let ranked = distribution.indices.sorted { (distribution[$0], $1) > (distribution[$1], $0) }.prefix(top)
-          print("after \"\(after)\" (\(distribution.isUniform ? "no usable context: uniform" : "\(distribution.count) outcomes")):")
+          let values = blend?.blended.values ?? distribution.indices.map { distribution[$0] }
+          let ranked = values.indices.sorted { (values[$0], $1) > (values[$1], $0) }.prefix(top)
+          let lambda = blend.map { String(format: "; lexicon weight λ = %.3f", $0.lambda) } ?? ""
+          print("after \"\(after)\" (\(distribution.isUniform ? "no usable context: uniform" : "\(distribution.count) outcomes")\(lambda)):")
           for index in ranked {
             let name = index < letters.count ? letters[index] : "$ (end of word)"
-            print("  \(name)  \(String(format: "%.4f", distribution[index]))")
+            var line = "  \(name)  \(String(format: "%.4f", values[index]))"
+            if let blend { line += String(format: "  (n-gram %.4f, lexicon %.4f)", distribution[index], blend.lexicon.values[index]) }
+            print(line)
           }
         }
         return
@@ -78,6 +95,10 @@ extension Keygram {
         lines.append("keyboard: " + keyboard.rows.map { String(String.UnicodeScalarView($0)) }.joined(separator: " / ")
                      + (variants.isEmpty ? "" : "; long-press \(variants.joined(separator: " "))"))
       }
+      if let lexicon = table.lexicon {
+        let length = sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0
+        lines.append("lexicon: \(lexicon.wordCount) words, \(lexicon.nodeCount) nodes, \(length) B")
+      }
       if let range = sections.provenanceSection,
          let provenance = Provenance(section: table.bytes.slice(from: range.lowerBound, length: range.count), letterCount: letters.count) {
         lines.append("corpus: \(provenance.files.map(\.name).joined(separator: ", ")); \(provenance.letters) letters, \(provenance.words) words")
@@ -91,7 +112,52 @@ extension Keygram {
       return lines.joined(separator: "\n")
     }
 
+    /// `--words`: the lexicon's words, most frequent first.
+    private func listWords(_ table: KeyGramTable, _ letters: [String]) throws {
+      guard let lexicon = table.lexicon else { throw CLIError("\(self.table): the table has no lexicon") }
+      // Heaviest first; equal weights in letter order.
+      let words = lexicon.words().sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.letters.lexicographicallyPrecedes($1.letters) }.prefix(top)
+      let listed = words.map { (word: $0.letters.map { letters[Int($0)] }.joined(), weight: Double($0.weight)) }
+      if json {
+        print(try OrderedJSONEncoder().encode(WordsJSON(language: table.languageCode, words: listed.map { WordsJSON.Entry(word: $0.word, weight: $0.weight) })))
+      } else {
+        print("\(self.table): \(lexicon.wordCount) words; the \(listed.count) most frequent (weight: expected occurrences, of \(lexicon.totalMass)):")
+        for entry in listed { print("  \(entry.word)  \(String(format: "%.0f", entry.weight))") }
+      }
+    }
   }
+}
+
+/// The two parts of `inspect --after` and their blend, as the resolvers weigh them.
+struct Blend {
+  var lambda: Float
+  var blended: NextLetters
+  var lexicon: NextLetters
+
+  init(_ context: TypingContext) {
+    let table = context.table
+    let letters = table.alphabet.map(String.init)
+    lambda = context.lexiconWeight
+    blended = NextLetters(values: (0..<table.letterCount).map { context.blendedProbability(ofLetter: $0) } + [context.blendedEndOfWordProbability],
+                          letters)
+    var lexiconValues = [Double](repeating: 0, count: table.letterCount + 1)
+    if let lexicon = table.lexicon, !context.lexiconCursor.isParked {
+      let row = context.lexiconCursor.row(in: lexicon)
+      for child in 0..<row.childCount { lexiconValues[row.letter(at: child)] = Double(row.weight(at: child)) / 255 }
+      lexiconValues[table.letterCount] = Double(row.endWeight) / 255
+    }
+    lexicon = NextLetters(values: lexiconValues, letters)
+  }
+}
+
+/// `inspect --words --json`.
+struct WordsJSON: Encodable {
+  struct Entry: Encodable {
+    var word: String
+    var weight: Double
+  }
+  var language: String
+  var words: [Entry]
 }
 
 /// `inspect --json`: the whole table. Keys in this order; rows keyed by letter, then "$".
@@ -106,6 +172,28 @@ struct TableJSON: Encodable {
   var trigram: OrderedObject<NextLetters>
   /// One row per three-symbol context the table kept: earlier (letter or ^), previous, last.
   var quadgram: OrderedObject<NextLetters>
+  /// The lexicon's size, when the table has one (the key is left out otherwise).
+  var lexicon: LexiconJSON?
+
+  struct LexiconJSON: Encodable {
+    var words: Int
+    var nodes: Int
+    var bytes: Int
+  }
+
+  enum CodingKeys: String, CodingKey { case language, alphabet, unigram, initial, bigram, trigram, quadgram, lexicon }
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(language, forKey: .language)
+    try container.encode(alphabet, forKey: .alphabet)
+    try container.encode(unigram, forKey: .unigram)
+    try container.encode(initial, forKey: .initial)
+    try container.encode(bigram, forKey: .bigram)
+    try container.encode(trigram, forKey: .trigram)
+    try container.encode(quadgram, forKey: .quadgram)
+    try container.encodeIfPresent(lexicon, forKey: .lexicon)
+  }
 
   init(_ table: KeyGramTable) {
     let letters = table.alphabet.map(String.init)
@@ -131,30 +219,54 @@ struct TableJSON: Encodable {
     quadgram = OrderedObject(table.quadgramContexts.map { context in
       (name(context.earlier) + name(context.previous) + name(context.last), row(context))
     })
+    lexicon = table.lexicon.map { lexicon in
+      LexiconJSON(words: lexicon.wordCount, nodes: lexicon.nodeCount,
+                  bytes: table.sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0)
+    }
   }
 }
 
-/// `inspect --after CONTEXT --json`.
+/// `inspect --after CONTEXT --json`: `next` is what the resolvers weigh; with a lexicon, also
+/// its two parts and λ (those keys are left out for a table without one).
 struct ContextJSON: Encodable {
   var language: String
   var context: String
   var next: NextLetters
+  var lexiconWeight: Double?
+  var ngram: NextLetters?
+  var lexicon: NextLetters?
+
+  enum CodingKeys: String, CodingKey { case language, context, next, lexiconWeight, ngram, lexicon }
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(language, forKey: .language)
+    try container.encode(context, forKey: .context)
+    try container.encode(next, forKey: .next)
+    try container.encodeIfPresent(lexiconWeight, forKey: .lexiconWeight)
+    try container.encodeIfPresent(ngram, forKey: .ngram)
+    try container.encodeIfPresent(lexicon, forKey: .lexicon)
+  }
 }
 
 /// {"a":p,…,"$":p}: one distribution, keyed by letter in alphabet order, then "$" (end of word).
 struct NextLetters: Encodable {
-  var distribution: LetterDistribution
+  var values: [Double]
   var letters: [String]
 
   init(_ distribution: LetterDistribution, _ letters: [String]) {
-    self.distribution = distribution
+    self.init(values: distribution.indices.map { distribution[$0] }, letters)
+  }
+
+  init(values: [Double], _ letters: [String]) {
+    self.values = values
     self.letters = letters
   }
 
   func encode(to encoder: Encoder) throws {
     var container = encoder.container(keyedBy: DynamicKey.self)
-    for index in distribution.indices {
-      try container.encode(distribution[index], forKey: DynamicKey(index < letters.count ? letters[index] : "$"))
+    for (index, value) in values.enumerated() {
+      try container.encode(value, forKey: DynamicKey(index < letters.count ? letters[index] : "$"))
     }
   }
 }

@@ -96,3 +96,44 @@ struct WordCountingTests {
     #expect(counts.unigrams.reduce(0, +) == 12)
   }
 }
+
+/// A word list that feeds the lexicon, refused line by line with the file, line and byte.
+@Suite("Word lists: bad input")
+struct WordListBadInputTests {
+  /// The error counting `list` (as a file named words.freq.txt that feeds words) throws.
+  static func error(counting list: String) -> String? {
+    var counter = FrequencyListCounter(decoder: LetterDecoder(language: Fixtures.language()), path: "words.freq.txt",
+                                       source: SourceRule(files: "*", feeds: .words))
+    do {
+      try Array(list.utf8).withUnsafeBytes { try counter.consume($0) }
+      try counter.finishFile()
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test("each bad line names the file, the line and its byte offset", arguments: [
+    ("the 10\ncat -3\n", "words.freq.txt:2 (text byte 7): negative count -3"),
+    ("the 10\ncat ten\n", #"words.freq.txt:2 (text byte 7): expected "word<TAB>count" or "word count", found "cat ten""#),
+    ("the 10\ncat\t\n", "words.freq.txt:2 (text byte 7): expected \"word<TAB>count\" or \"word count\", found \"cat\t\""),
+    ("the 99999999999999999999\n", "words.freq.txt:1 (text byte 0): count out of range: 99999999999999999999 does not fit in 64 bits (at most 18446744073709551615)"),
+    ("the 10\n\u{0}\u{0} 5\n", "words.freq.txt:2 (text byte 7): the word has a control character (U+0)"),
+    ("the 10\nca\u{7}t 5\n", "words.freq.txt:2 (text byte 7): the word has a control character (U+7)"),
+    ("123 10\n--- 5\n", "words.freq.txt:2 (text byte 13): no usable words: the list feeds the lexicon, but none of its words has a letter of the alphabet"),
+  ])
+  func badLines(list: String, message: String) {
+    #expect(Self.error(counting: list) == message)
+  }
+
+  @Test("word counts that overflow together are refused, not wrapped")
+  func overflowingWordCounts() {
+    let message = Self.error(counting: "the 18446744073709551615\nthe 1\n")
+    #expect(message?.hasPrefix("words.freq.txt:2 (text byte 25): count out of range") == true, "\(message ?? "no error")")
+  }
+
+  @Test("a good list gives each word its count")
+  func goodList() throws {
+    #expect(Self.error(counting: "the 10\nThe 5\ncat 1\n") == nil)
+  }
+}

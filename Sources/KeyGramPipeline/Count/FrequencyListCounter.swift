@@ -98,10 +98,14 @@ public struct FrequencyListCounter: Counter {
     // it feeds the letters, not the lexicon.
     let wholeWord = outsideAlphabet == 0 && invalidUTF8 == 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil }
     if source.feeds.contains(.words) && wholeWord {
-      let weighted = (Double(count) * source.wordWeight).rounded()
-      guard weighted < 0x1p64 else { throw error("count out of range: \(count) × weight \(source.wordWeight) does not fit in 64 bits") }
+      var weighted = count
+      if source.wordWeight != 1 {
+        let scaled = (Double(count) * source.wordWeight).rounded()
+        guard scaled < 0x1p64 else { throw error("count out of range: \(count) × weight \(source.wordWeight) does not fit in 64 bits") }
+        weighted = Swift.max(1, UInt64(scaled))
+      }
       do {
-        for run in runs { try words.add(run, count: Swift.max(1, UInt64(weighted))) }
+        for run in runs { try words.add(run, count: weighted) }
       } catch {
         throw self.error("count out of range: \(error)")
       }
