@@ -66,7 +66,7 @@ struct KeygramCLITests {
   static func usage(_ command: String) -> String {
     let usages = [
       "build": "keygram build [<language>] [<files> ...] [--frequency-list <frequency-list> ...] [--quadgram-contexts <quadgram-contexts>] [--lexicon-words <lexicon-words>] [--all] [--no-swift] [--corpora <corpora>] [--out <out>] [--swift-out <swift-out>]",
-      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>]",
+      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words]",
       // ArgumentParser writes "<options>" when the full list would not fit its line.
       "simulate": "keygram simulate <options>",
       "tune": "keygram tune [--lang <lang>] [--text <text>] [--table <table>] [--sigma <sigma>] [--precise-sigma <precise-sigma>] [--limit <limit>] [--seed <seed>] [--context <context>] [--corpora <corpora>] [--lexicon-balance <lexicon-balance>] [--lexicon]",
@@ -127,26 +127,41 @@ struct KeygramCLITests {
       alphabet (26): abcdefghijklmnopqrstuvwxyz
       sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, QUAD 9478 B, LEXI 128 B, LAYT 137 B, PROV 325 B
       keyboard: qwertyuiop / asdfghjkl / zxcvbnm
+      lexicon: 9 words, 27 nodes, 128 B
       corpus: tiny.gz; 49 letters, 10 words
       top letters: t 0.187  h 0.160  e 0.120  i 0.053  a 0.040  l 0.040  n 0.040  r 0.040  d 0.027  f 0.027
       top initials: t 0.926  h 0.015  e 0.011  i 0.005  a 0.004  l 0.004  n 0.004  r 0.004  d 0.002  f 0.002
 
       """)
+    // With a lexicon, --after shows the blend the resolvers weigh, λ and both parts. The
+    // lexicon's 9 words all start "th": then e 128, i 51, a 26, o 25, r 25 of 255.
     try expectOutput(["inspect", "tables/en.keygram", "--after", "th", "--top", "3"], in: root, stdout: """
-      after "th" (27 outcomes):
-        e  0.4818
-        i  0.1929
-        a  0.0970
+      after "th" (27 outcomes; lexicon weight λ = 0.991):
+        e  0.5018  (n-gram 0.4818, lexicon 0.5020)
+        i  0.1999  (n-gram 0.1929, lexicon 0.2000)
+        a  0.1019  (n-gram 0.0970, lexicon 0.1020)
 
       """)
-    // Every p is a multiple of 1/65536, printed exactly; letters in alphabet order, then $.
+    // The n-gram part: every p a multiple of 1/65536, printed exactly; the lexicon part k/255;
+    // letters in alphabet order, then $.
     try expectOutput(["inspect", "tables/en.keygram", "--after", "th", "--json"], in: root, stdout: """
-      {"language":"en","context":"th","next":{"a":0.0969696044921875,"b":0.000518798828125,"c":0.000518798828125,\
-      "d":0.00103759765625,"e":0.4817657470703125,"f":0.00103759765625,"g":0.00103759765625,"h":0.006195068359375,\
-      "i":0.1929168701171875,"j":0.000518798828125,"k":0.000518798828125,"l":0.0015411376953125,"m":0.0010223388671875,\
-      "n":0.0015411376953125,"o":0.0964508056640625,"p":0.000518798828125,"q":0.000518798828125,"r":0.0969696044921875,\
-      "s":0.000518798828125,"t":0.0085906982421875,"u":0.0010223388671875,"v":0.000518798828125,"w":0.000518798828125,\
-      "x":0.000518798828125,"y":0.000518798828125,"z":0.000518798828125,"$":0.00567626953125}}
+      {"language":"en","context":"th","next":{"a":0.1019164125615598,"b":4.612138582160696e-06,\
+      "c":4.612138582160696e-06,"d":9.224277164321393e-06,"e":0.5017812497708756,"f":9.224277164321393e-06,\
+      "g":9.224277164321393e-06,"h":5.507436071638949e-05,"i":0.19993703074324004,"j":4.612138582160696e-06,\
+      "k":4.612138582160696e-06,"l":1.3700764611712657e-05,"m":9.08862602955196e-06,"n":1.3700764611712657e-05,\
+      "o":0.09802509466912764,"p":4.612138582160696e-06,"q":4.612138582160696e-06,"r":0.0980297068077098,\
+      "s":4.612138582160696e-06,"t":7.637158887519035e-05,"u":9.08862602955196e-06,"v":4.612138582160696e-06,\
+      "w":4.612138582160696e-06,"x":4.612138582160696e-06,"y":4.612138582160696e-06,"z":4.612138582160696e-06,\
+      "$":5.0462222134228796e-05},"lexiconWeight":0.9911099672317505,"ngram":{"a":0.0969696044921875,\
+      "b":0.000518798828125,"c":0.000518798828125,"d":0.00103759765625,"e":0.4817657470703125,"f":0.00103759765625,\
+      "g":0.00103759765625,"h":0.006195068359375,"i":0.1929168701171875,"j":0.000518798828125,"k":0.000518798828125,\
+      "l":0.0015411376953125,"m":0.0010223388671875,"n":0.0015411376953125,"o":0.0964508056640625,\
+      "p":0.000518798828125,"q":0.000518798828125,"r":0.0969696044921875,"s":0.000518798828125,\
+      "t":0.0085906982421875,"u":0.0010223388671875,"v":0.000518798828125,"w":0.000518798828125,\
+      "x":0.000518798828125,"y":0.000518798828125,"z":0.000518798828125,"$":0.00567626953125},\
+      "lexicon":{"a":0.10196078431372549,"b":0,"c":0,"d":0,"e":0.5019607843137255,"f":0,"g":0,"h":0,"i":0.2,"j":0,\
+      "k":0,"l":0,"m":0,"n":0,"o":0.09803921568627451,"p":0,"q":0,"r":0.09803921568627451,"s":0,"t":0,"u":0,"v":0,\
+      "w":0,"x":0,"y":0,"z":0,"$":0}}
 
       """)
   }
@@ -171,11 +186,14 @@ struct KeygramCLITests {
     let symbols = letters.indices.map { LetterSymbol(letterIndex: $0) }
     let bigram = symbols.map { LetterContext(previous: .unknownLetter, last: $0) }
     let trigram = (symbols + [.boundary]).flatMap { previous in symbols.map { LetterContext(previous: previous, last: $0) } }
-    let expected = "{\"language\":\"en\",\"alphabet\":[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "],"
+    let head: String = "{\"language\":\"en\",\"alphabet\":[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "],"
+    let lexicon: String = "\"lexicon\":{\"words\":9,\"nodes\":27,\"bytes\":128}}\n"
+    let expected: String = head
       + "\"unigram\":\(row(table.unigram)),\"initial\":\(row(table.initial)),"
       + "\"bigram\":\(rows(bigram) { name($0.last) }),"
       + "\"trigram\":\(rows(trigram) { name($0.previous) + name($0.last) }),"
-      + "\"quadgram\":\(rows(Array(table.quadgramContexts)) { name($0.earlier) + name($0.previous) + name($0.last) })}\n"
+      + "\"quadgram\":\(rows(Array(table.quadgramContexts)) { name($0.earlier) + name($0.previous) + name($0.last) }),"
+      + lexicon
     #expect(table.quadgramContexts.count == 25)
     try expectOutput(["inspect", "tables/en.keygram", "--json"], in: root, stdout: expected)
   }
@@ -272,16 +290,18 @@ struct KeygramCLITests {
   @Test func inspectShowsWhatFollowsAContext() throws {
     let run = try keygram("inspect", "tables/en.keygram", "--after", "q", "--top", "1")
     #expect(run.status == 0)
-    #expect(run.stdout.hasPrefix("after \"q\" (27 outcomes):\n  u  0."))
+    #expect(run.stdout.hasPrefix("after \"q\" (27 outcomes; lexicon weight λ = "), "\(run.stdout)")
+    #expect(run.stdout.contains("):\n  u  0."), "\(run.stdout)")
   }
 
   @Test func inspectAfterStartsAWordUnlessAskedNotTo() throws {
     let atWordStart = try keygram("inspect", "tables/en.keygram", "--after", "th", "--json")
     let anywhere = try keygram("inspect", "tables/en.keygram", "--after", "?th", "--json")
     let full = try keygram("inspect", "tables/en.keygram", "--json")
+    // With a lexicon, "next" is the blend; "ngram" is the table's row for the context.
     func next(_ run: Run) throws -> [String: Double] {
       let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-      return try #require(json["next"] as? [String: Double])
+      return try #require((json["ngram"] ?? json["next"]) as? [String: Double])
     }
     let json = try #require(try JSONSerialization.jsonObject(with: Data(full.stdout.utf8)) as? [String: Any])
     let trigram = try #require((json["trigram"] as? [String: [String: Double]])?["th"])
@@ -289,6 +309,28 @@ struct KeygramCLITests {
     #expect(try next(anywhere) == trigram)
     #expect(try next(atWordStart) == quadgram)
     #expect(trigram != quadgram)
+  }
+
+  @Test func inspectListsTheLexiconsWords() throws {
+    let root = try scratch()
+    #expect(try keygram("build", "en", "--out", "tables", "--no-swift", in: root).status == 0)
+    let text = try keygram("inspect", "tables/en.keygram", "--words", "--top", "3", in: root)
+    #expect(text.status == 0)
+    let lines = text.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("tables/en.keygram: 9 words; the 3 most frequent") == true, "\(text.stdout)")
+    #expect(lines.count == 4)
+    let json = try keygram("inspect", "tables/en.keygram", "--words", "--json", in: root)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let words = try #require(object["words"] as? [[String: Any]])
+    #expect(words.count == 9)
+    let weights = words.compactMap { $0["weight"] as? Double }
+    #expect(weights == weights.sorted(by: >))
+    #expect(words.allSatisfy { ($0["word"] as? String)?.hasPrefix("th") == true })  // the tiny corpus's words all start "th"
+    let none = try keygram("build", "en", "--out", "tables", "--no-swift", "--lexicon-words", "0", in: root)
+    #expect(none.status == 0)
+    let refused = try keygram("inspect", "tables/en.keygram", "--words", in: root)
+    #expect(refused.status == 1)
+    #expect(refused.stderr == "Error: tables/en.keygram: the table has no lexicon\n")
   }
 
   @Test func inspectRefusesANonPositiveTop() throws {
