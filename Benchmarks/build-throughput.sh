@@ -9,10 +9,10 @@ ROUNDS=${ROUNDS:-5}
 data=bench-data
 mkdir -p "$data" /tmp/keygram-bench-out
 
-corpus() {  # corpus NAME REPEATS: the English corpus text REPEATS times, gzip -6
+corpus() {  # corpus NAME REPEATS: the English corpus text (not its word list) REPEATS times, gzip -6
   local file="$data/$1.gz"
   if [ ! -f "$file" ]; then
-    for ((i = 0; i < $2; i++)); do gzip -dc corpora/en/*.gz; done | gzip -6 > "$file.tmp"
+    for ((i = 0; i < $2; i++)); do ls corpora/en/*.gz | grep -v '\.freq\.' | xargs gzip -dc; done | gzip -6 > "$file.tmp"
     mv "$file.tmp" "$file"
   fi
   echo "$file"
@@ -26,6 +26,7 @@ rss_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 build=("$KEYGRAM" build en --out /tmp/keygram-bench-out --no-swift)
 
+echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores"
 text_bytes=$(gzip -dc "$big" | wc -c)
 echo "corpus: $big, $(stat -c %s "$big") bytes gzip, $text_bytes bytes of text; $ROUNDS rounds, medians"
 declare -a t_build t_inflate t_gzip

@@ -83,7 +83,11 @@ struct KeygramCLITests {
     for folder in ["corpora/en", "tables", "swift"] {
       try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
     }
-    try FileManager.default.copyItem(atPath: Self.packageRoot + "/corpora/en/language.json", toPath: "\(root)/corpora/en/language.json")
+    // The shipped manifest, but with the corpus text feeding the lexicon too (at weight 300),
+    // so the tiny table has a lexicon of its own words to inspect.
+    let manifest = try String(contentsOfFile: Self.packageRoot + "/corpora/en/language.json", encoding: .utf8)
+      .replacingOccurrences(of: #"{"files": "*", "feeds": ["letters"]}"#, with: #"{"files": "*", "feeds": ["letters", "words"], "weight": 300}"#)
+    try manifest.write(toFile: "\(root)/corpora/en/language.json", atomically: true, encoding: .utf8)
     FileManager.default.createFile(atPath: "\(root)/corpora/en/tiny.gz", contents: Data(Self.gzipCorpus))
     return root
   }
@@ -91,7 +95,7 @@ struct KeygramCLITests {
   @Test func buildPrintsASummaryAndWritesBothTables() throws {
     let root = try scratch()
     // 49 letters in 10 words, all starting "th": t 13, h 11, e 8; 39 in-word bigrams, 10 of them "th".
-    // The copied language.json lets the text feed the lexicon: its 9 distinct words make a
+    // The scratch language.json lets the text feed the lexicon: its 9 distinct words make a
     // trie of 27 nodes, a LEXI section of roundUp16(roundUp4(32 + 3 × 27) + 4 × 2) = 128 bytes.
     // No progress bar on stderr, which is not a terminal here.
     try expectOutput(["build", "en", "--out", "tables", "--swift-out", "swift"], in: root, stdout: """
