@@ -227,4 +227,15 @@ struct KeyGramTableErrorTests {
       "embedded table is not valid base64",
     ])
   }
+
+  @Test("a LEXI directory entry must count the lexicon's words")
+  func lexiconWordCountInTheDirectory() {
+    let bytes = Self.corrupted { bytes in
+      let entry = Self.directoryEntry(of: TableFormat.Section.lexicon, in: bytes)
+      Self.store32(Self.read32(bytes, at: entry + 12) + 1, in: &bytes, at: entry + 12)
+    }
+    #expect(throws: KeyGramTableError.badSection(tag: "LEXI", reason: "the directory counts 100001 words, the section 100000")) {
+      try KeyGramTable(copying: bytes)
+    }
+  }
 }

@@ -117,7 +117,11 @@ package struct TableSections: Sendable, Equatable {
       (quadgramRowCount, quadgramMasksOffset, quadgramRanksOffset, quadgramRowsOffset) = (0, 0, 0, 0)
     }
     if let section = Self.find(F.Section.lexicon, in: entries) {
-      lexicon = try Lexicon(validating: bytes.slice(from: section.offset, length: section.length), letterCount: n)
+      let view = try Lexicon(validating: bytes.slice(from: section.offset, length: section.length), letterCount: n)
+      guard section.elementCount == view.wordCount else {
+        throw .badSection(tag: "LEXI", reason: "the directory counts \(section.elementCount) words, the section \(view.wordCount)")
+      }
+      lexicon = view
     } else {
       lexicon = nil
     }
