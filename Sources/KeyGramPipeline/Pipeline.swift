@@ -172,9 +172,16 @@ public enum Pipeline {
     }
     for folder in [request.tablesFolder] + (request.swiftFolder.map { [$0] } ?? []) {
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw OutputError(path: folder, reason: "no such folder")
+      if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+        // Made as `mkdir -p` would; only a failure to make it is an error.
+        do {
+          try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+          throw OutputError(path: folder, reason: "cannot create the folder: \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+        }
+        isDirectory = true
       }
+      guard isDirectory.boolValue else { throw OutputError(path: folder, reason: "not a folder") }
       guard FileManager.default.isWritableFile(atPath: folder) else {
         throw OutputError(path: folder, reason: "folder is not writable")
       }

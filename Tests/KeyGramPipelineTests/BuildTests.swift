@@ -159,6 +159,31 @@ struct BuildTests {
     #expect((error as? OutputError)?.description.contains("cannot write") == true)
   }
 
+  @Test func missingOutputFoldersAreMadeAsMkdirPWould() throws {
+    let folders = workspace()
+    var nested = request(folders)
+    nested.tablesFolder = folders.tables + "/new/deeper"
+    nested.swiftFolder = folders.swift + "/generated"
+    _ = try Pipeline.build(nested)
+    #expect(try KeyGramTable(contentsOf: "\(nested.tablesFolder)/en.keygram").letterCount == 26)
+    #expect(FileManager.default.fileExists(atPath: "\(folders.swift)/generated/English.swift"))
+  }
+
+  @Test func anOutputFolderThatCannotBeMadeIsAnError() throws {
+    let folders = workspace()
+    let file = Fixtures.file("plain", [1, 2, 3], in: Fixtures.temporaryFolder())
+    var blocked = request(folders)
+    blocked.tablesFolder = file + "/tables"  // under a regular file
+    let error = try expectUntouched(folders) { _ = try Pipeline.build(blocked) }
+    let output = try #require(error as? OutputError)
+    #expect(output.path == file + "/tables")
+    #expect(output.description.contains("cannot create the folder"), "\(output)")
+    var notAFolder = request(folders)
+    notAFolder.tablesFolder = file
+    let second = try expectUntouched(folders) { _ = try Pipeline.build(notAFolder) }
+    #expect((second as? OutputError)?.description.contains("not a folder") == true, "\(second)")
+  }
+
   @Test func aFailedWriteRemovesItsTemporaryFile() throws {
     let folder = Fixtures.temporaryFolder()
     let pending = try AtomicFile([1, 2, 3], for: "\(folder)/t.bin")
