@@ -111,13 +111,20 @@ public enum Pipeline {
   }
 
   /// Stage 4 for words: the trie of the `maximumWords` most frequent words, each node's row
-  /// quantised to 255; nil when no source feeds words or `maximumWords` is 0.
-  public static func normalise(_ words: WordCounts, letterCount: Int, maximumWords: Int) -> LexiconTrie? {
+  /// quantised to 255; nil when no source feeds words or `maximumWords` is 0. The kept words'
+  /// counts must sum to at most `Quantise.maximumCountTotal` (2⁵⁴) for exact quantising.
+  public static func normalise(_ words: WordCounts, letterCount: Int, maximumWords: Int) throws(LexiconMassError) -> LexiconTrie? {
     guard maximumWords > 0 else { return nil }
-    var letters: [[UInt8]: UInt64] = [:]
-    letters.reserveCapacity(words.counts.count)
-    for (word, count) in words.counts { letters[word.map { $0 - 1 }] = count }  // symbols are letter index + 1
-    return LexiconTrie(counts: letters, letterCount: letterCount, maximumWords: maximumWords)
+    let kept = words.top(maximumWords)
+    var total: UInt64 = 0
+    for word in kept {
+      let (sum, overflow) = total.addingReportingOverflow(word.count)
+      guard !overflow, sum <= Quantise.maximumCountTotal else { throw LexiconMassError(paths: []) }
+      total = sum
+    }
+    // Symbols are letter index + 1.
+    return LexiconTrie(words: kept.map { (letters: $0.word.map { $0 - 1 }, count: $0.count) }, letterCount: letterCount,
+                       maximumWords: maximumWords)
   }
 
   /// Runs every stage and writes both outputs atomically, reporting reading's progress to `progress`.
@@ -128,7 +135,12 @@ public enum Pipeline {
     let (counts, words, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
                                          frequencyLists: request.frequencyLists, progress: progress)
     let model = normalise(counts, quadgramContexts: request.quadgramContexts)
-    let lexicon = normalise(words, letterCount: request.language.alphabet.count, maximumWords: request.lexiconWords)
+    let lexicon: LexiconTrie?
+    do {
+      lexicon = try normalise(words, letterCount: request.language.alphabet.count, maximumWords: request.lexiconWords)
+    } catch {
+      throw LexiconMassError(paths: request.inputs.filter { request.language.source(for: $0).feeds.contains(.words) })
+    }
     let lexiconSection = lexicon.map(LexiconSection.make)
     let image = TableImage.make(language: request.language, model: model, provenance: provenance,
                                 asciiLetterIndices: decoder.asciiLetterIndices,

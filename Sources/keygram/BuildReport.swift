@@ -31,7 +31,7 @@ struct BuildReport: CustomStringConvertible {
     let n = summary.language.alphabet.count
     let ngramBytes = [TableFormat.Section.bigram, TableFormat.Section.trigram].reduce(0) { $0 + (TableFormat.expectedLength(of: $1, letterCount: n) ?? 0) }
     if let lexicon = summary.lexicon {
-      lines.append("lexicon: \(grouped(UInt64(lexicon.words))) words of \(grouped(UInt64(summary.words.distinctWords))), "
+      lines.append("lexicon: \(grouped(UInt64(lexicon.words))) word\(lexicon.words == 1 ? "" : "s") of \(grouped(UInt64(summary.words.distinctWords))), "
                    + "\(grouped(UInt64(lexicon.nodes))) nodes, \(grouped(UInt64(lexicon.bytes))) bytes"
                    + (summary.words.droppedWords > 0 ? "; \(grouped(summary.words.droppedWords)) weighted occurrences of words over \(WordCounts.maximumLength) letters left out" : ""))
     }

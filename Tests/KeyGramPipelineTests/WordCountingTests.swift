@@ -132,6 +132,21 @@ struct WordListBadInputTests {
     #expect(message?.hasPrefix("words.freq.txt:2 (text byte 25): count out of range") == true, "\(message ?? "no error")")
   }
 
+  @Test("word counts too large to quantise are an error naming the lists, and no table is written")
+  func lexiconMassTooLarge() throws {
+    let folder = Fixtures.temporaryFolder()
+    let text = folder + "/story.txt", list = folder + "/words.freq.txt"
+    try Data("the cat".utf8).write(to: URL(fileURLWithPath: text))
+    // Each fits in 64 bits, and their sum too, but not in the 2^54 exact quantising allows.
+    try Data("ab 10000000000000000\nba 10000000000000000\n".utf8).write(to: URL(fileURLWithPath: list))
+    var language = Fixtures.language()
+    language.sources = [SourceRule(files: "*.freq.*", feeds: .words), SourceRule(files: "*", feeds: .letters)]
+    let tables = folder + "/tables"
+    let request = Pipeline.Request(language: language, inputs: [text, list], tablesFolder: tables, swiftFolder: nil)
+    #expect(throws: LexiconMassError(paths: [list])) { _ = try Pipeline.build(request) }
+    #expect(!FileManager.default.fileExists(atPath: tables + "/en.keygram"))
+  }
+
   @Test("a good list gives each word its count")
   func goodList() throws {
     #expect(Self.error(counting: "the 10\nThe 5\ncat 1\n") == nil)

@@ -103,3 +103,14 @@ public struct LexiconTrie: Equatable, Sendable {
     maximumDepth = deepest
   }
 }
+
+/// The lexicon's words count too much to quantise exactly: their counts sum past 2⁵⁴.
+public struct LexiconMassError: Error, Equatable, CustomStringConvertible {
+  /// The sources that feed the lexicon, when known.
+  public var paths: [String]
+  public var description: String {
+    (paths.isEmpty ? "" : paths.joined(separator: ", ") + ": ")
+      + "the lexicon's most frequent words count more than \(Quantise.maximumCountTotal) (2^54) together; "
+      + "give these sources a smaller weight in language.json's sources"
+  }
+}
