@@ -117,7 +117,7 @@ extension Keygram {
       guard let lexicon = table.lexicon else { throw CLIError("\(self.table): the table has no lexicon") }
       // Heaviest first; equal weights in letter order.
       let words = lexicon.words().sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.letters.lexicographicallyPrecedes($1.letters) }.prefix(top)
-      let listed = words.map { (word: $0.letters.map { letters[Int($0)] }.joined(), weight: Double($0.weight)) }
+      let listed = words.map { (word: $0.letters.map { Int($0) < letters.count ? letters[Int($0)] : "?" }.joined(), weight: Double($0.weight)) }
       if json {
         print(try OrderedJSONEncoder().encode(WordsJSON(language: table.languageCode, words: listed.map { WordsJSON.Entry(word: $0.word, weight: $0.weight) })))
       } else {
@@ -143,7 +143,10 @@ struct Blend {
     var lexiconValues = [Double](repeating: 0, count: table.letterCount + 1)
     if let lexicon = table.lexicon, !context.lexiconCursor.isParked {
       let row = context.lexiconCursor.row(in: lexicon)
-      for child in 0..<row.childCount { lexiconValues[row.letter(at: child)] = Double(row.weight(at: child)) / 255 }
+      // A label past the alphabet (a damaged table that only `verify` would catch) is skipped.
+      for child in 0..<row.childCount where row.letter(at: child) < table.letterCount {
+        lexiconValues[row.letter(at: child)] = Double(row.weight(at: child)) / 255
+      }
       lexiconValues[table.letterCount] = Double(row.endWeight) / 255
     }
     lexicon = NextLetters(values: lexiconValues, letters)

@@ -43,6 +43,14 @@ struct WordCountingTests {
     #expect(try Self.words(of: Self.text, chunkSize: size).0 == Self.expected)
   }
 
+  @Test("a UTF-8 sequence cut by the end of the file spoils the word it ends")
+  func truncatedSequenceAtTheEnd() throws {
+    var counter = TextWordCounter(decoder: LetterDecoder(language: Fixtures.language()))
+    try [UInt8]("dog abc".utf8 + [0xE2]).withUnsafeBytes { try counter.consume($0) }
+    try counter.finishFile()
+    #expect(counter.words.counts.count == 1)
+  }
+
   @Test("NFD letters compose across chunks: é typed as e + U+0301 is the letter é")
   func combiningMarks() throws {
     let text = "cafe\u{301} café cafe"

@@ -70,6 +70,7 @@ public struct TextWordCounter {
 
   /// The end of a file ends its last word.
   public mutating func finishFile() throws(CountOverflowError) {
+    if !pending.isEmpty { try apply(.invalidUTF8) }  // a sequence cut by the end of the file
     pending.removeAll()
     try endWord()
     spoiled = false

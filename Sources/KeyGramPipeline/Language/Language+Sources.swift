@@ -17,6 +17,7 @@ public struct SourceRule: Sendable, Equatable {
   public var wordWeight: Double
 
   public init(files: String, feeds: Feeds, wordWeight: Double = 1) {
+    precondition(wordWeight.isFinite && wordWeight > 0, "a source's word weight is a positive number, not \(wordWeight)")
     self.files = files
     self.feeds = feeds
     self.wordWeight = wordWeight

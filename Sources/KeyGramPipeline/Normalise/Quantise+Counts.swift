@@ -1,6 +1,6 @@
 extension Quantise {
-  /// The largest possible sum of `counts(_:total:)`'s masses: with it, every product below
-  /// (a mass or a weight ≤ 255 times the sum) fits in an Int64.
+  /// The largest possible sum of `counts(_:total:)`'s masses (the products below, a mass or a
+  /// weight times the sum or the total, must fit in an Int64: checked per call).
   public static let maximumCountTotal: UInt64 = 1 << 54
 
   /// `row(_:)`'s rounding for integer masses, exact in integers, to any `total` (the lexicon
@@ -12,10 +12,17 @@ extension Quantise {
   /// Needs at least one nonzero mass, at most `total` nonzero masses, and a sum of at most
   /// `maximumCountTotal`.
   public static func counts(_ masses: [UInt64], total: Int) -> [Int] {
-    let sum = masses.reduce(0, +)
+    var sum: UInt64 = 0
+    for mass in masses {
+      let (next, overflow) = sum.addingReportingOverflow(mass)
+      precondition(!overflow && next <= maximumCountTotal, "masses sum past \(maximumCountTotal)")
+      sum = next
+    }
     let nonzero = masses.count(where: { $0 > 0 })
-    precondition(sum > 0 && sum <= maximumCountTotal, "masses sum to \(sum)")
+    precondition(sum > 0, "masses sum to 0")
     precondition(total > 0 && total <= 65_536 && nonzero <= total, "\(nonzero) nonzero masses for a total of \(total)")
+    let (product, overflow) = sum.multipliedReportingOverflow(by: UInt64(total))
+    precondition(!overflow && product <= UInt64(Int64.max), "masses summing to \(sum) cannot be quantised exactly to \(total)")
     let s = Int64(sum), t = Int64(total)
     // (ideal − weight) · S, exact: the remainder of an entry at its floor, negative when lifted to 1.
     func below(_ index: Int, _ weight: Int) -> Int64 { Int64(masses[index]) * t - Int64(weight) * s }
