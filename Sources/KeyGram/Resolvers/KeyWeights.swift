@@ -63,13 +63,11 @@ final class KeyWeights {
     }
     let row = context.row.weights(in: context.table)
     let ngramTotal = Float(row == nil ? context.table.letterCount + 1 : Int(LetterDistribution.weightTotal))
-    update(fromRow: row, letterCount: context.table.letterCount, scale: (1 - lambda) / ngramTotal, normalise: false)
+    var total = update(fromRow: row, letterCount: context.table.letterCount, scale: (1 - lambda) / ngramTotal, normalise: false)
     // The lexicon's shares, out of 255, onto the keys of their letters.
     let lexiconRow = context.lexiconCursor.row(in: lexicon)
     let probability = self.probability, keyOfLetter = self.keyOfLetter
     let shareScale = lambda / Float(TableFormat.Lexicon.shareTotal)
-    var total: Float = 0
-    for index in 0..<letterKeys.count { total += probability[letterKeys[index]] }
     for child in 0..<lexiconRow.childCount {
       let letter = lexiconRow.letter(at: child)
       guard letter < keyOfLetter.count else { continue }
@@ -83,10 +81,12 @@ final class KeyWeights {
   }
 
   /// Sums the first `letterCount` UInt16 weights of `row` (nil: uniform) onto their keys,
-  /// times `scale`, then (unless told not to) normalises over the letter keys. Letters beyond
+  /// times `scale`, then (unless told not to) normalises over the letter keys; returns the sum
+  /// before normalising. Letters beyond
   /// the map (a table with a larger alphabet) or without a key are not counted; end of word
   /// is not a key.
-  private func update(fromRow row: TableBytes?, letterCount: Int, scale weightScale: Float = 1, normalise: Bool = true) {
+  @discardableResult
+  private func update(fromRow row: TableBytes?, letterCount: Int, scale weightScale: Float = 1, normalise: Bool = true) -> Float {
     let probability = self.probability, keyOfLetter = self.keyOfLetter
     probability.fill(with: 0)
     // Weights are at most 65,536 each, so the total is exact in Float and cannot overflow.
@@ -98,8 +98,9 @@ final class KeyWeights {
       probability[key] += weight
       total += weight
     }
-    guard normalise else { return }
+    guard normalise else { return total }
     scale(by: total > 0 ? 1 / total : 0)
+    return total
   }
 
   /// Takes caller-given weights, one per key in key order. A missing weight (a shorter
