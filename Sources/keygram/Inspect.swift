@@ -175,27 +175,13 @@ struct TableJSON: Encodable {
   var trigram: OrderedObject<NextLetters>
   /// One row per three-symbol context the table kept: earlier (letter or ^), previous, last.
   var quadgram: OrderedObject<NextLetters>
-  /// The lexicon's size, when the table has one (the key is left out otherwise).
+  /// The lexicon's size, when the table has one (synthesised encoding leaves a nil key out).
   var lexicon: LexiconJSON?
 
   struct LexiconJSON: Encodable {
     var words: Int
     var nodes: Int
     var bytes: Int
-  }
-
-  enum CodingKeys: String, CodingKey { case language, alphabet, unigram, initial, bigram, trigram, quadgram, lexicon }
-
-  func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(language, forKey: .language)
-    try container.encode(alphabet, forKey: .alphabet)
-    try container.encode(unigram, forKey: .unigram)
-    try container.encode(initial, forKey: .initial)
-    try container.encode(bigram, forKey: .bigram)
-    try container.encode(trigram, forKey: .trigram)
-    try container.encode(quadgram, forKey: .quadgram)
-    try container.encodeIfPresent(lexicon, forKey: .lexicon)
   }
 
   init(_ table: KeyGramTable) {
@@ -238,18 +224,6 @@ struct ContextJSON: Encodable {
   var lexiconWeight: Double?
   var ngram: NextLetters?
   var lexicon: NextLetters?
-
-  enum CodingKeys: String, CodingKey { case language, context, next, lexiconWeight, ngram, lexicon }
-
-  func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(language, forKey: .language)
-    try container.encode(context, forKey: .context)
-    try container.encode(next, forKey: .next)
-    try container.encodeIfPresent(lexiconWeight, forKey: .lexiconWeight)
-    try container.encodeIfPresent(ngram, forKey: .ngram)
-    try container.encodeIfPresent(lexicon, forKey: .lexicon)
-  }
 }
 
 /// {"a":p,…,"$":p}: one distribution, keyed by letter in alphabet order, then "$" (end of word).
