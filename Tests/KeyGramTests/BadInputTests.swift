@@ -153,10 +153,11 @@ struct BadInputTests {
   @Test("Out-of-range parameters are replaced by their documented values")
   func parameters() {
     let boundaryDefaults = BoundaryShiftResolver.Parameters()
-    let boundary = BoundaryShiftResolver.Parameters(shiftMultiplier: .nan, minWidthRatio: 7).sanitized
-    #expect(boundary == .init(shiftMultiplier: boundaryDefaults.shiftMultiplier, minWidthRatio: 1))
-    #expect(BoundaryShiftResolver.Parameters(shiftMultiplier: -3, minWidthRatio: .nan).sanitized
-              == .init(shiftMultiplier: 0, minWidthRatio: boundaryDefaults.minWidthRatio))
+    let boundary = BoundaryShiftResolver.Parameters(priorWeight: .nan, sigma: -2, minWidthRatio: 7).sanitized
+    #expect(boundary == .init(priorWeight: boundaryDefaults.priorWeight, sigma: boundaryDefaults.sigma, minWidthRatio: 1))
+    #expect(BoundaryShiftResolver.Parameters(priorWeight: -3, sigma: .infinity, minWidthRatio: .nan).sanitized
+              == .init(priorWeight: 0, sigma: boundaryDefaults.sigma, minWidthRatio: boundaryDefaults.minWidthRatio))
+    #expect(BoundaryShiftResolver.Parameters(priorWeight: 1e9).sanitized.priorWeight == 100)
     #expect(BoundaryShiftResolver.Parameters(minWidthRatio: -1).sanitized.minWidthRatio == 0)
     #expect(boundaryDefaults.sanitized == boundaryDefaults)
     let defaults = GaussianKeyResolver.Parameters()

@@ -44,7 +44,7 @@ struct ResolverTests {
         arguments: [Float(0.6), 0.8, 0.3, 0, 1])
   func minimumWidth(ratio: Float) {
     let resolver = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped,
-                                         parameters: .init(shiftMultiplier: 4, minWidthRatio: ratio))
+                                         parameters: .init(priorWeight: 4, minWidthRatio: ratio))
     var generator = SplitMix64(seed: 42)
     for trial in 0..<300 {
       // Extreme, random and alternating weights.
@@ -67,17 +67,21 @@ struct ResolverTests {
     }
   }
 
-  @Test("Boundary shift: the shift follows the formula, clamped")
+  @Test("Boundary shift: the divider is the two keys' Bayes boundary, α σ² / d × ln(w_h / w_j), clamped")
   func shiftFormula() {
     let resolver = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped,
-                                         parameters: .init(shiftMultiplier: 1, minWidthRatio: 0.6))
+                                         parameters: .init(priorWeight: 0.5, sigma: 8, minWidthRatio: 0.6))
     let h = layout.index("h")
     var weights = [Float](repeating: 1, count: layout.keys.count)
-    weights[h.rawValue] = 1.2  // share of j = 1 / 2.2: the divider moves right, into j
+    weights[h.rawValue] = 1.2  // h more likely than j: the divider moves right, into j
     resolver.update(keyWeights: weights)
-    let expected = (0.5 - 1 / Float(2.2)) * 37.5
+    let expected: Float = 0.5 * 64 / 37.5 * 0.182_321_56  // ln 1.2
     #expect(abs(resolver.divider(afterKey: h)! - (layout.staticDivider(afterKey: h) + expected)) < 1e-4)
-    weights[h.rawValue] = 100  // far past the clamp: (1 − 0.6) / 2 × 37.5 = 7.5 pt
+    // A touch just left of the moved divider is h, just right of it j.
+    let y = layout.keys[h.rawValue].frame.midY
+    #expect(resolver.resolve(TouchPoint(x: resolver.divider(afterKey: h)! - 0.01, y: y)) == h)
+    #expect(resolver.resolve(TouchPoint(x: resolver.divider(afterKey: h)! + 0.01, y: y)) == KeyIndex(h.rawValue + 1))
+    weights[h.rawValue] = 1e6  // odds of 65,536 (the floor): 9.5 pt, past the clamp of (1 − 0.6) / 2 × 37.5 = 7.5 pt
     resolver.update(keyWeights: weights)
     #expect(resolver.divider(afterKey: h)! == layout.staticDivider(afterKey: h) + 7.5)
     #expect(resolver.divider(afterKey: layout.index("p")) == nil)

@@ -69,7 +69,7 @@ struct KeygramCLITests {
       "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words]",
       // ArgumentParser writes "<options>" when the full list would not fit its line.
       "simulate": "keygram simulate <options>",
-      "tune": "keygram tune [--lang <lang>] [--text <text>] [--table <table>] [--sigma <sigma>] [--precise-sigma <precise-sigma>] [--limit <limit>] [--seed <seed>] [--context <context>] [--corpora <corpora>] [--lexicon-balance <lexicon-balance>] [--lexicon]",
+      "tune": "keygram tune [--lang <lang>] [--text <text>] [--table <table>] [--sigma <sigma>] [--precise-sigma <precise-sigma>] [--limit <limit>] [--seed <seed>] [--context <context>] [--corpora <corpora>] [--lexicon-balance <lexicon-balance>] [--lexicon] [--history]",
     ]
     return "Usage: \(usages[command]!)\n  See 'keygram \(command) --help' for more information.\n"
   }
@@ -229,8 +229,8 @@ struct KeygramCLITests {
   @Test(arguments: ["5-gram", "none"])
   func tuneRefusesAnUnknownContext(context: String) throws {
     try expectOutput(["tune", "--context", context], stderr: """
-      Error: The value '\(context)' is invalid for '--context <context>'. Please provide one of 'bigram', 'trigram', '4-gram' or 'lexicon'.
-      Help:  --context <context>  The context the resolvers' priors see (4-gram: what a keyboard gets from TypingContext).
+      Error: The value '\(context)' is invalid for '--context <context>'. Please provide one of 'bigram', 'trigram', '4-gram', 'lexicon' or 'history'.
+      Help:  --context <context>  The context the resolvers' priors see (default: lexicon for a table with one, else 4-gram: what a keyboard gets from TypingContext).
 
       """ + Self.usage("tune"), status: Self.usageError)
   }
@@ -433,7 +433,7 @@ struct KeygramCLITests {
     #expect(first.status == 0 && first.stdout == again.stdout)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
     #expect(json["keystrokes"] as? Int == 5000)
-    #expect((json["methods"] as? [[String: Any]])?.count == 13)
+    #expect((json["methods"] as? [[String: Any]])?.count == 16)
   }
 
   @Test func simulateWorksForEveryShippedLanguage() throws {
@@ -478,17 +478,20 @@ struct KeygramCLITests {
       |---|---:|---:|---:|---|
       | static (nearest key) | 3 | 2.11% | 1.00 | 0.00–1.00 |
       | boundary shift, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
-      | boundary shift, trigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
-      | boundary shift, 4-gram | 1 | 0.70% | 3.00 | 0.00–3.00 |
-      | boundary shift, lexicon | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | boundary shift, trigram | 2 | 1.41% | 1.50 | 0.00–1.50 |
+      | boundary shift, 4-gram | 2 | 1.41% | 1.50 | 0.00–1.50 |
+      | boundary shift, lexicon | 2 | 1.41% | 1.50 | 0.00–1.50 |
+      | boundary shift, history | 2 | 1.41% | 1.50 | 0.00–1.50 |
       | Gaussian × prior, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
-      | Gaussian × prior, trigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | Gaussian × prior, trigram | 2 | 1.41% | 1.50 | 0.00–1.50 |
       | Gaussian × prior, 4-gram | 2 | 1.41% | 1.50 | 0.00–1.50 |
       | Gaussian × prior, lexicon | 2 | 1.41% | 1.50 | 0.00–1.50 |
+      | Gaussian × prior, history | 2 | 1.41% | 1.50 | 0.00–1.50 |
       | Gaussian × prior, no anchor, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
-      | Gaussian × prior, no anchor, trigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
+      | Gaussian × prior, no anchor, trigram | 2 | 1.41% | 1.50 | 0.00–1.50 |
       | Gaussian × prior, no anchor, 4-gram | 2 | 1.41% | 1.50 | 0.00–1.50 |
       | Gaussian × prior, no anchor, lexicon | 2 | 1.41% | 1.50 | 0.00–1.50 |
+      | Gaussian × prior, no anchor, history | 2 | 1.41% | 1.50 | 0.00–1.50 |
 
       """)
   }
@@ -498,18 +501,21 @@ struct KeygramCLITests {
     try expectOutput(["simulate", "--table", "tables/en.keygram", "--text", "the.txt", "--sigma", "10", "--seed", "2", "--json"], in: root, stdout: """
       {"language":"en","text":"the.txt","keystrokes":142,"sigmaX":10,"sigmaY":10,"offsetX":0,"offsetY":0,"seed":2,"methods":[\
       {"method":"static (nearest key)","context":"none","errors":7,"errorRate":0.04929577464788732,"reduction":1,"reductionCI95":[1,1]},\
-      {"method":"boundary shift, bigram","context":"bigram","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
-      {"method":"boundary shift, trigram","context":"trigram","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
-      {"method":"boundary shift, 4-gram","context":"4-gram","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
-      {"method":"boundary shift, lexicon","context":"lexicon","errors":6,"errorRate":0.04225352112676056,"reduction":1.1666666666666667,"reductionCI95":[1,1.25]},\
+      {"method":"boundary shift, bigram","context":"bigram","errors":4,"errorRate":0.028169014084507043,"reduction":1.75,"reductionCI95":[1.6666666666666667,2]},\
+      {"method":"boundary shift, trigram","context":"trigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
+      {"method":"boundary shift, 4-gram","context":"4-gram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
+      {"method":"boundary shift, lexicon","context":"lexicon","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
+      {"method":"boundary shift, history","context":"history","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
       {"method":"Gaussian × prior, bigram","context":"bigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
-      {"method":"Gaussian × prior, trigram","context":"trigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
+      {"method":"Gaussian × prior, trigram","context":"trigram","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
       {"method":"Gaussian × prior, 4-gram","context":"4-gram","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
       {"method":"Gaussian × prior, lexicon","context":"lexicon","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
+      {"method":"Gaussian × prior, history","context":"history","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
       {"method":"Gaussian × prior, no anchor, bigram","context":"bigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
-      {"method":"Gaussian × prior, no anchor, trigram","context":"trigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
+      {"method":"Gaussian × prior, no anchor, trigram","context":"trigram","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
       {"method":"Gaussian × prior, no anchor, 4-gram","context":"4-gram","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
-      {"method":"Gaussian × prior, no anchor, lexicon","context":"lexicon","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]}]}
+      {"method":"Gaussian × prior, no anchor, lexicon","context":"lexicon","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
+      {"method":"Gaussian × prior, no anchor, history","context":"history","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]}]}
 
       """)
   }

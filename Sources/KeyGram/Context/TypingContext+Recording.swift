@@ -54,14 +54,14 @@ extension TypingContext {
   /// of a longer text the context is unknown (uniform) until the next boundary.
   public mutating func recordDeletion() {
     guard history.pop() else { return }
-    rewalkLexicon()
+    rewalkWord()
     refresh()
   }
 
   /// Forgets everything: a new, empty text (word start).
   public mutating func reset() {
     history.removeAll(floor: .boundary)
-    rewalkLexicon()
+    rewalkWord()
     refresh()
   }
 
@@ -85,7 +85,7 @@ extension TypingContext {
         history.push(table.symbol(for: scalar).rawValue)
       }
     }
-    rewalkLexicon()
+    rewalkWord()
     refresh()
   }
 

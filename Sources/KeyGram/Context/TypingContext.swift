@@ -15,7 +15,7 @@
 ///   was counted as "dont".
 /// - A deletion goes back to the symbols before the deleted one, from a history of the last
 ///   `historyCapacity` recorded symbols.
-public struct TypingContext: Sendable {
+public struct TypingContext {
   /// The table the distributions come from.
   public let table: KeyGramTable
   var history = SymbolHistory()
@@ -40,6 +40,12 @@ public struct TypingContext: Sendable {
   /// 1 / (1 + balance) at word start and follows the evidence letter by letter. `.infinity`
   /// leaves the lexicon out.
   public let lexiconBalance: Float
+  /// The user's word history, which this context teaches every word it sees completed and
+  /// blends into `distribution`'s letters (see `WordHistory`); nil for none.
+  public let wordHistory: WordHistory?
+  /// Where the current word's letters lead in `wordHistory`; parked when there is none, after
+  /// a letter the alphabet lacks, or once the prefix is no learned word's.
+  public private(set) var historyCursor: WordHistory.Cursor
 
   /// How many recorded symbols a context remembers for deletions.
   public static var historyCapacity: Int { SymbolHistory.capacity }
@@ -49,8 +55,11 @@ public struct TypingContext: Sendable {
 
   /// A context at the start of a text (word start) over `table`, blending the table's lexicon
   /// (if it has one) into the next-letter probabilities by `lexiconBalance`.
-  public init(table: KeyGramTable, lexiconBalance: Float = TypingContext.defaultLexiconBalance) {
+  public init(table: KeyGramTable, lexiconBalance: Float = TypingContext.defaultLexiconBalance,
+              wordHistory: WordHistory? = nil) {
     self.table = table
+    self.wordHistory = wordHistory
+    historyCursor = wordHistory.map { WordHistory.Cursor(history: $0) } ?? WordHistory.Cursor()
     letterContext = .wordStart
     row = table.row(after: .wordStart)
     self.lexiconBalance = lexiconBalance.isNaN || lexiconBalance < 0 ? .infinity : lexiconBalance
@@ -59,6 +68,15 @@ public struct TypingContext: Sendable {
     } else {
       lexiconCursor = LexiconCursor()
     }
+  }
+
+  /// μ, the word history's weight against the tables' blend: c / (c + balance), with c the
+  /// count of learned words through the typed prefix (0 without a history, or off its words).
+  public var historyWeight: Float {
+    guard let wordHistory, historyCursor.isValid(in: wordHistory) else { return 0 }
+    let count = wordHistory.count(of: historyCursor.node)
+    guard count > wordHistory.endCount(at: historyCursor) else { return 0 }
+    return count / (count + wordHistory.balance)
   }
 
   /// λ, the lexicon row's weight in the blend (0 when the cursor is parked or there is none).
@@ -74,13 +92,26 @@ public struct TypingContext: Sendable {
     return lexiconCursor.row(in: lexicon)
   }
 
-  /// P(next letter is `letterIndex`) as the resolvers weigh it: (1 − λ) × the n-gram row
-  /// + λ × the lexicon row. For tools; the resolvers compute the same per key.
+  /// P(next letter is `letterIndex`) from the tables: (1 − λ) × the n-gram row + λ × the
+  /// lexicon row. For tools; the resolvers compute the same per key, then blend in the word
+  /// history (`historyProbability(ofLetter:)`) by μ = `historyWeight`.
   public func blendedProbability(ofLetter letterIndex: Int) -> Double {
     let lambda = Double(lexiconWeight)
     let ngram = distribution.probability(ofLetter: letterIndex)
     guard lambda > 0, let row = lexiconRow else { return ngram }
     return (1 - lambda) * ngram + lambda * Double(row.weight(ofLetter: letterIndex)) / Double(TableFormat.Lexicon.shareTotal)
+  }
+
+  /// P(next letter is `letterIndex` | a letter comes next) among the learned words through the
+  /// typed prefix; 0 when `historyWeight` is 0.
+  public func historyProbability(ofLetter letterIndex: Int) -> Double {
+    guard historyWeight > 0, let wordHistory else { return 0 }
+    var letters: Float = 0, this: Float = 0
+    wordHistory.forEachChild(of: historyCursor.node) { letter, count in
+      letters += count
+      if letter == letterIndex { this = count }
+    }
+    return letters > 0 ? Double(this / letters) : 0
   }
 
   /// P(the word ends here), blended as `blendedProbability(ofLetter:)`.
@@ -97,9 +128,19 @@ public struct TypingContext: Sendable {
   /// Remembers a recorded symbol and moves the lexicon cursor with it: one node for a letter,
   /// back to the root after a boundary, parked after a letter the alphabet lacks.
   mutating func push(_ raw: UInt8) {
+    let symbol = LetterSymbol(rawValue: raw)
+    if let wordHistory, raw != SymbolHistory.transparent {
+      if let letter = symbol.letterIndex {
+        historyCursor.step(letter: letter, in: wordHistory)
+      } else if symbol == .boundary {
+        learnCurrentWord(into: wordHistory)
+        historyCursor = WordHistory.Cursor(history: wordHistory)
+      } else {
+        historyCursor.park()
+      }
+    }
     history.push(raw)
     guard lexiconBalance.isFinite, let lexicon = table.sections.lexicon else { return }
-    let symbol = LetterSymbol(rawValue: raw)
     if raw == SymbolHistory.transparent { return }
     if let letter = symbol.letterIndex {
       // `row` is still the distribution before this letter: its probability extends g.
@@ -113,43 +154,72 @@ public struct TypingContext: Sendable {
     }
   }
 
+  /// Teaches `wordHistory` the word the remembered history ends in, before its boundary is
+  /// pushed: nothing when it is empty, holds a letter the alphabet lacks, or began before the
+  /// oldest remembered symbol.
+  func learnCurrentWord(into wordHistory: WordHistory) {
+    guard let (entries, letters) = currentWordExtent(), letters > 0 else { return }
+    wordHistory.learn(length: letters) { position in
+      // The `position`-th letter from the word's start: entries run newest first.
+      var index = entries, seen = -1
+      while true {
+        index -= 1
+        if history.entry(index) != SymbolHistory.transparent { seen += 1 }
+        if seen == position { return Int(history.entry(index)) }
+      }
+    }
+  }
+
+  /// How many remembered entries (apostrophes included) and letters the current word has, or
+  /// nil when it holds a letter the alphabet lacks or began before the oldest remembered entry.
+  func currentWordExtent() -> (entries: Int, letters: Int)? {
+    var entries = 0, letters = 0
+    while entries < history.count {
+      let raw = history.entry(entries)
+      if raw == SymbolHistory.transparent { entries += 1; continue }
+      let symbol = LetterSymbol(rawValue: raw)
+      if symbol == .boundary { return (entries, letters) }
+      guard symbol.isLetter else { return nil }
+      entries += 1
+      letters += 1
+    }
+    return history.floor == .boundary ? (entries, letters) : nil
+  }
+
   /// P(`letter`) in the n-gram row at `location`.
   func probability(ofLetter letter: Int, in location: DistributionRow) -> Double {
     guard let weights = location.weights(in: table), letter < table.letterCount else { return 1 / Double(table.letterCount + 1) }
     return Double(weights.uint16(at: 2 * letter)) / Double(LetterDistribution.weightTotal)
   }
 
-  /// Puts the lexicon cursor where the remembered history leaves it, after a deletion or a
-  /// reset: the current word's letters walked again from the root, or parked when the word
-  /// starts before the oldest remembered symbol or holds a letter the alphabet lacks.
-  mutating func rewalkLexicon() {
-    guard lexiconBalance.isFinite, let lexicon = table.sections.lexicon else { return }
-    var start = 0  // entries 0 ..< start are the current word's, newest first
-    var known = false
-    while start < history.count {
-      let raw = history.entry(start)
-      if raw == SymbolHistory.transparent { start += 1; continue }
-      let symbol = LetterSymbol(rawValue: raw)
-      if symbol == .boundary { known = true; break }
-      guard symbol.isLetter else { break }
-      start += 1
+  /// Puts the lexicon and word-history cursors where the remembered history leaves them, after
+  /// a deletion or a reset: the current word's letters walked again from the root, or parked
+  /// when the word starts before the oldest remembered symbol or holds a letter the alphabet lacks.
+  mutating func rewalkWord() {
+    let extent = currentWordExtent()
+    if let wordHistory {
+      historyCursor = WordHistory.Cursor(history: wordHistory)
+      if extent == nil { historyCursor.park() }
     }
-    if start == history.count { known = history.floor == .boundary }
-    lexiconCursor.reset()
-    wordPrefixNgramProbability = 1
-    guard known else {
-      lexiconCursor.park()
-      return
+    let lexicon = lexiconBalance.isFinite ? table.sections.lexicon : nil
+    if lexicon != nil {
+      lexiconCursor.reset()
+      wordPrefixNgramProbability = 1
+      if extent == nil { lexiconCursor.park() }
     }
+    guard let (entries, _) = extent else { return }
     var context = LetterContext.wordStart
-    var index = start
+    var index = entries
     while index > 0 {
       index -= 1
       let raw = history.entry(index)
       guard raw != SymbolHistory.transparent else { continue }
-      wordPrefixNgramProbability *= probability(ofLetter: Int(raw), in: table.row(after: context))
-      context.append(LetterSymbol(rawValue: raw))
-      lexiconCursor.step(letter: Int(raw), in: lexicon)
+      if let wordHistory { historyCursor.step(letter: Int(raw), in: wordHistory) }
+      if let lexicon {
+        wordPrefixNgramProbability *= probability(ofLetter: Int(raw), in: table.row(after: context))
+        context.append(LetterSymbol(rawValue: raw))
+        lexiconCursor.step(letter: Int(raw), in: lexicon)
+      }
     }
   }
 

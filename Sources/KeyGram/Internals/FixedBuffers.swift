@@ -98,3 +98,29 @@ final class BoolBuffer {
     }
   }
 }
+
+/// A heap buffer of `count` `UInt16`s, allocated once and never resized: the word history's
+/// node links and letters, at a quarter of the memory of `IntBuffer`.
+final class UInt16Buffer {
+  private let base: UnsafeMutablePointer<UInt16>
+  let count: Int
+
+  init(repeating value: UInt16, count: Int) {
+    self.count = Swift.max(count, 0)
+    base = UnsafeMutablePointer<UInt16>.allocate(capacity: self.count + 1)
+    base.initialize(repeating: value, count: self.count + 1)
+  }
+
+  deinit { base.deallocate() }
+
+  subscript(index: Int) -> UInt16 {
+    @inline(__always) get {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      return base[index]
+    }
+    @inline(__always) set {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      base[index] = newValue
+    }
+  }
+}

@@ -1,12 +1,15 @@
 extension BoundaryShiftResolver {
   /// The tunable parameters of boundary shifting, with their defaults.
   public struct Parameters: Hashable, Sendable {
-    /// Scales every shift. A divider between keys A and B moves by
-    /// (w_B / (w_A + w_B) − 0.5) × (distance between the two slot centres) × `shiftMultiplier`
-    /// towards the less likely key, so with 1 a divider could move by up to half a slot before
-    /// clamping. Default 0.25, tuned by `keygram tune` on held-out text (docs/Simulator.md): larger
-    /// values overshoot the Bayes boundary at moderate odds. NaN or infinite: the default; negative: 0.
-    public var shiftMultiplier: Float = 0.25
+    /// The exponent α of P(key | context) in the two-key Bayes boundary: a divider moves by
+    /// α σ² / d × ln(w_B / w_A) towards the less likely key (d the slot pitch). 1 is plain
+    /// Bayes for touches spread by `sigma`; 0 never moves a divider. Default 0.9, tuned by
+    /// `keygram tune` on held-out text with the lexicon and a word history (docs/Simulator.md).
+    /// NaN or infinite: the default; clamped to 0 ... 100.
+    public var priorWeight: Float = 0.9
+    /// The touch spread σ the boundaries assume, in points. Default 8 (the common modelling
+    /// choice for an iPhone keyboard, as for the Gaussian resolver). NaN, infinite or ≤ 0: the default.
+    public var sigma: Float = 8
     /// No key's target shrinks below this fraction of its slot width. Each divider's shift is
     /// clamped to ±(1 − `minWidthRatio`) / 2 × the width of the key it moves into, so a key
     /// always keeps the central `minWidthRatio` of its slot (its anchor) and a touch can only
@@ -15,8 +18,9 @@ extension BoundaryShiftResolver {
 
     public init() {}
 
-    public init(shiftMultiplier: Float = 0.25, minWidthRatio: Float = 0.60) {
-      self.shiftMultiplier = shiftMultiplier
+    public init(priorWeight: Float = 0.9, sigma: Float = 8, minWidthRatio: Float = 0.60) {
+      self.priorWeight = priorWeight
+      self.sigma = sigma
       self.minWidthRatio = minWidthRatio
     }
 
@@ -24,7 +28,8 @@ extension BoundaryShiftResolver {
     public var sanitized: Parameters {
       let defaults = Parameters()
       var result = self
-      result.shiftMultiplier = shiftMultiplier.isFinite ? Swift.max(shiftMultiplier, 0) : defaults.shiftMultiplier
+      result.priorWeight = priorWeight.isFinite ? Swift.min(Swift.max(priorWeight, 0), 100) : defaults.priorWeight
+      result.sigma = sigma.isFinite && sigma > 0 ? sigma : defaults.sigma
       result.minWidthRatio = minWidthRatio.isNaN ? defaults.minWidthRatio : Swift.min(Swift.max(minWidthRatio, 0), 1)
       return result
     }

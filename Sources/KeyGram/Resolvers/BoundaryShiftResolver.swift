@@ -1,9 +1,11 @@
 /// Moves the dividers between neighbouring keys of a row towards the less likely key, so the
 /// likely next letter gets a wider target (each pair of neighbours decides its own divider).
 ///
-/// Per row, the divider between keys A and B (left to right) moves left by
-/// (w_B / (w_A + w_B) − 0.5) × d × `shiftMultiplier`, where w are the keys' probabilities in
-/// the current context and d is the distance between the two slot centres (the slot pitch). Each shift is clamped to
+/// Per row, the divider between keys A and B (left to right) sits where a touch is equally
+/// likely to be either key under the Gaussian × prior model restricted to the two: it moves
+/// left by α σ² / d × ln(w_B / w_A), where w are the keys' probabilities in the current
+/// context, d is the distance between the two slot centres (the slot pitch), α is
+/// `priorWeight` and σ is `sigma`. Each shift is clamped to
 /// ±(1 − `minWidthRatio`) / 2 × the slot width of the key it moves into. Rows are chosen by
 /// their static bands (shifting is horizontal only); the outer edges of a row's edge keys
 /// never move; dividers next to a special key (shift, backspace, space …) never move, so
@@ -30,8 +32,10 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
   let maximumLeftShift: FloatBuffer
   /// How far divider k may move right, into key k + 1; 0 where it must not move.
   let maximumRightShift: FloatBuffer
-  /// Distance between the slot centres of keys k and k + 1, times the shift multiplier.
+  /// α σ² / (distance between the slot centres of keys k and k + 1): the shift per nat of odds.
   let shiftScale: FloatBuffer
+  /// ln P(key), per key, rewritten with the weights.
+  let logProbability: FloatBuffer
 
   /// A resolver over `layout`, with `letterKeys` saying which key types which letter.
   public init(layout: KeyboardLayout, letterKeys: LetterKeyMap, parameters: Parameters = Parameters()) {
@@ -45,6 +49,7 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
     maximumLeftShift = FloatBuffer(repeating: 0, count: keyCount)
     maximumRightShift = FloatBuffer(repeating: 0, count: keyCount)
     shiftScale = FloatBuffer(repeating: 0, count: keyCount)
+    logProbability = FloatBuffer(repeating: 0, count: keyCount)
     let shrinkable = (1 - self.parameters.minWidthRatio) / 2
     for row in layout.rows {
       for key in row.keyRange.dropLast() {
@@ -54,7 +59,9 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
         guard !left.isSpecial && !right.isSpecial else { continue }
         maximumLeftShift[key] = shrinkable * left.slot.width
         maximumRightShift[key] = shrinkable * right.slot.width
-        shiftScale[key] = (right.slot.midX - left.slot.midX) * self.parameters.shiftMultiplier
+        let pitch = right.slot.midX - left.slot.midX
+        let sigma = self.parameters.sigma
+        shiftScale[key] = pitch > 0 ? self.parameters.priorWeight * sigma * sigma / pitch : 0
       }
     }
   }
@@ -81,13 +88,13 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
 
   private func recomputeDividers() {
     recomputeCount += 1
-    let probability = weights.probability, shiftScale = self.shiftScale
+    let probability = weights.probability, logProbability = self.logProbability, shiftScale = self.shiftScale
     let shifted = shiftedDividers, shiftedBefore = shiftedDividersBefore
     let staticDividers = grid.keyDividers, leftLimit = maximumLeftShift, rightLimit = maximumRightShift
+    // Letter keys are at least KeyWeights.minimumProbability, so every logarithm is finite.
+    for key in 0..<grid.keyCount { logProbability[key] = grid.isSpecial[key] ? 0 : system_logf(probability[key]) }
     for key in 0..<grid.keyCount where shiftScale[key] != 0 {
-      let left = probability[key], right = probability[key + 1]
-      // Both are at least KeyWeights.minimumProbability, so the share is well defined.
-      let shift = (right / (left + right) - 0.5) * shiftScale[key]
+      let shift = (logProbability[key + 1] - logProbability[key]) * shiftScale[key]
       let divider = staticDividers[key] - Swift.min(Swift.max(shift, -rightLimit[key]), leftLimit[key])
       shifted[key] = divider
       shiftedBefore[key + 1] = divider

@@ -11,21 +11,21 @@ extension GaussianKeyResolver {
     public var offsetX: Float = 0
     public var offsetY: Float = 0
     /// The exponent α of P(key | context) in the score P^α · N(touch). 1 is plain Bayes;
-    /// 0 ignores the context (nearest aim point). Default 0.6, tuned by `keygram tune` on
-    /// held-out text (docs/Simulator.md): a letter model is overconfident on text unlike its
-    /// corpus. NaN or infinite: the default; clamped to 0 ... 100.
-    public var priorWeight: Float = 0.6
+    /// 0 ignores the context (nearest aim point). Default 0.7, tuned by `keygram tune` on
+    /// held-out text with the lexicon and a word history (docs/Simulator.md): the prior is
+    /// overconfident on text unlike its sources. NaN or infinite: the default; clamped to 0 ... 100.
+    public var priorWeight: Float = 0.7
     /// The anchor (Gunawardana et al. 2010): a touch inside the central `anchorFraction` of
     /// a letter key's visible cap, in both width and height, always yields that key. Default
-    /// 0.75 (on an iPhone, ±11.8 pt by ±16.5 pt around the cap centre), tuned so that a precise
-    /// typist (σ = 4 pt) makes no more errors than with static keys. NaN: the default;
-    /// clamped to 0 ... 1 (0 turns anchoring off).
-    public var anchorFraction: Float = 0.75
+    /// 0.7 (on an iPhone, ±11.0 pt by ±15.4 pt around the cap centre), tuned so that a precise
+    /// typist (σ = 4 pt) makes no more errors than with static keys beyond the 95% interval.
+    /// NaN: the default; clamped to 0 ... 1 (0 turns anchoring off).
+    public var anchorFraction: Float = 0.7
 
     public init() {}
 
     public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
-                priorWeight: Float = 0.6, anchorFraction: Float = 0.75) {
+                priorWeight: Float = 0.7, anchorFraction: Float = 0.7) {
       self.sigmaX = sigmaX
       self.sigmaY = sigmaY
       self.offsetX = offsetX

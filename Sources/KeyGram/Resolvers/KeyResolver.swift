@@ -36,13 +36,19 @@ struct PreparedContext {
   private var context = LetterContext.wordStart
   private var lexiconCursor = LexiconCursor()
   private var balance = Float.infinity
+  private var historyCursor = WordHistory.Cursor()
+  /// The history's `version` when cached (it changes whenever a word is learned).
+  private var historyVersion: UInt32 = 0
 
   /// True (and remembers `typing`) when the cached values must be recomputed for `typing`.
   mutating func needsUpdate(for typing: TypingContext) -> Bool {
+    let version = typing.wordHistory?.version ?? 0
     if let table, table === typing.table, context == typing.letterContext, lexiconCursor == typing.lexiconCursor,
-       balance == typing.lexiconBalance {
+       balance == typing.lexiconBalance, historyCursor == typing.historyCursor, historyVersion == version {
       return false
     }
+    historyCursor = typing.historyCursor
+    historyVersion = version
     table = typing.table
     context = typing.letterContext
     lexiconCursor = typing.lexiconCursor

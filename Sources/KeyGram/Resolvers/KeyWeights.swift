@@ -53,9 +53,36 @@ final class KeyWeights {
     update(fromRow: distribution.row, letterCount: distribution.letterCount)
   }
 
+  /// The tables' blend for the context, then the word history's row mixed in by μ.
+  private func update(from context: TypingContext) {
+    updateFromTables(context)
+    blendHistory(of: context)
+  }
+
+  /// Mixes the learned words' next-letter shares into the weights: (1 − μ) × the tables'
+  /// probabilities + μ × the history's, μ = `TypingContext.historyWeight`.
+  private func blendHistory(of context: TypingContext) {
+    let mu = context.historyWeight
+    guard mu > 0, let history = context.wordHistory else { return }
+    let node = context.historyCursor.node
+    var letterMass: Float = 0
+    history.forEachChild(of: node) { _, count in letterMass += count }
+    let probability = self.probability, letterKeys = self.letterKeys, keyOfLetter = self.keyOfLetter
+    for index in 0..<letterKeys.count { probability[letterKeys[index]] *= 1 - mu }
+    let shareScale = mu / letterMass
+    history.forEachChild(of: node) { letter, count in
+      guard letter < keyOfLetter.count, keyOfLetter[letter] >= 0 else { return }
+      probability[keyOfLetter[letter]] += count * shareScale
+    }
+    for index in 0..<letterKeys.count {
+      let key = letterKeys[index]
+      probability[key] = Swift.max(probability[key], Self.minimumProbability)
+    }
+  }
+
   /// Sums the letter weights of the context's row onto their keys, reading the table the
   /// context holds (no reference counting), blended with the lexicon's row by λ.
-  private func update(from context: TypingContext) {
+  private func updateFromTables(_ context: TypingContext) {
     let lambda = context.lexiconWeight
     guard lambda > 0, let lexicon = context.table.sections.lexicon else {
       update(fromRow: context.row.weights(in: context.table), letterCount: context.table.letterCount)

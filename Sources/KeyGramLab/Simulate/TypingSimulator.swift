@@ -35,9 +35,10 @@ public struct TypingSimulator {
       case gaussian(GaussianKeyResolver.Parameters)
     }
     /// How much of what was typed the resolver's prior sees: nothing, one letter, two, three
-    /// (the table's `QUAD` rows where it has them, else the trigram row), or three and the
-    /// whole word so far (the 4-gram row blended with the table's lexicon).
-    public enum Context: String, Sendable, CaseIterable { case none, bigram, trigram, fourgram = "4-gram", lexicon }
+    /// (the table's `QUAD` rows where it has them, else the trigram row), three and the
+    /// whole word so far (the 4-gram row blended with the table's lexicon), or all that and the
+    /// words typed so far (a `WordHistory` learning as the text is typed, blended in).
+    public enum Context: String, Sendable, CaseIterable { case none, bigram, trigram, fourgram = "4-gram", lexicon, history }
     public var name: String
     public var kind: Kind
     public var context: Context
@@ -54,7 +55,7 @@ public struct TypingSimulator {
 
     /// `standard`, with the lexicon rows only when `lexicon` is true (a table that has one).
     public static func standard(lexicon: Bool) -> [Method] {
-      let contexts: [Context] = lexicon ? [.bigram, .trigram, .fourgram, .lexicon] : [.bigram, .trigram, .fourgram]
+      let contexts: [Context] = lexicon ? [.bigram, .trigram, .fourgram, .lexicon, .history] : [.bigram, .trigram, .fourgram, .history]
       let boundary = BoundaryShiftResolver.Parameters()
       let gaussian = GaussianKeyResolver.Parameters()
       var unanchored = gaussian
@@ -134,10 +135,14 @@ public struct TypingSimulator {
     return result
   }
 
-  /// Types `keystrokes` once, with every method seeing the same touches. Lexicon methods blend
-  /// by `lexiconBalance` (see `TypingContext`); the others see no lexicon.
+  /// Types `keystrokes` once, with every method seeing the same touches. Lexicon and history
+  /// methods blend by `lexiconBalance` (see `TypingContext`); the others see no lexicon. Each
+  /// history method starts with an empty `WordHistory` of `historyCapacity` nodes blended by
+  /// `historyBalance`, which learns every word its context sees completed.
   public func run(_ keystrokes: [Keystroke], touches: Touches, methods: [Method] = Method.standard,
-                  errors: Errors = .corrected, lexiconBalance: Float = TypingContext.defaultLexiconBalance) -> Result {
+                  errors: Errors = .corrected, lexiconBalance: Float = TypingContext.defaultLexiconBalance,
+                  historyBalance: Float = WordHistory.defaultBalance,
+                  historyCapacity: Int = WordHistory.defaultCapacity) -> Result {
     let resolvers: [any KeyResolver] = methods.map { method in
       switch method.kind {
       case .nearestKey: return StaticKeyResolver(layout: layout)
@@ -147,7 +152,10 @@ public struct TypingSimulator {
     }
     let aims = layout.keys.map { $0.frame.center }
     var random = SeededRandom(seed: touches.seed)
-    var contexts = methods.map { TypingContext(table: table, lexiconBalance: $0.context == .lexicon ? lexiconBalance : .infinity) }
+    var contexts = methods.map { method in
+      TypingContext(table: table, lexiconBalance: method.context == .lexicon || method.context == .history ? lexiconBalance : .infinity,
+                    wordHistory: method.context == .history ? WordHistory(capacity: historyCapacity, balance: historyBalance) : nil)
+    }
     let letterCount = keystrokes.reduce(0) { $0 + ($1 == .boundary ? 0 : 1) }
     let blockCount = Swift.max(1, Swift.min(200, letterCount / 50))
     var blockErrors = [[Int]](repeating: [Int](repeating: 0, count: methods.count), count: blockCount)
@@ -168,7 +176,7 @@ public struct TypingSimulator {
         if let weighted = resolver as? any WeightedKeyResolver {
           let letters = context.letterContext
           switch methods[index].context {
-          case .fourgram, .lexicon, .none: weighted.update(for: context)
+          case .fourgram, .lexicon, .history, .none: weighted.update(for: context)
           case .trigram:
             weighted.update(with: letters.earlier.isLetter || letters.earlier == .boundary
               ? table.distribution(after: LetterContext(previous: letters.previous, last: letters.last)) : context.distribution)

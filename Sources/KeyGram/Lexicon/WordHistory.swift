@@ -1,0 +1,232 @@
+/// The words this user has typed, learned as they type: a fixed-size trie of word counts that
+/// `TypingContext` blends into the next-letter probabilities, the way keyboards keep a user
+/// history dictionary next to their shipped one.
+///
+/// Users repeat their own words (names, jargon, the topic at hand) far more often than any
+/// word list predicts, so after a few hundred words the history is the sharpest prior for the
+/// start of a word. The blend is a mixture: with c the count of learned words through the
+/// typed prefix, the history's row weighs μ = c / (c + `balance`) and the tables' blend 1 − μ.
+///
+/// - Memory is fixed at init: `capacity` nodes of 10 bytes, twice (the second set is where a
+///   full trie is compacted), and nothing is allocated afterwards, however long the user types.
+/// - When a word does not fit, every count is halved and the nodes whose count falls below 1
+///   are dropped, until it fits: rare words are forgotten first, and old words fade.
+/// - Only whole words are learned, at the boundary that ends them (`TypingContext` does this),
+///   so a letter that was deleted is never learned.
+/// - It holds the user's words, in memory only: nothing here writes them anywhere. Give secure
+///   text fields (passwords, card numbers) a context without it.
+///
+/// A class, because the history belongs to the user, not to a text field: every
+/// `TypingContext` given the same history reads and teaches the same words. Use it from one
+/// thread, as UIKit delivers keystrokes on the main thread; it does no locking.
+public final class WordHistory {
+  /// How many trie nodes it keeps, the root included.
+  public let capacity: Int
+  /// The count of learned words through a prefix at which the history weighs as much as the
+  /// tables (`TypingContext` blends μ = c / (c + balance)).
+  public let balance: Float
+  /// The default `capacity`: about 2,500 distinct words of ordinary text, 160 KB in all.
+  public static let defaultCapacity = 8192
+  /// The default `balance`, chosen by `keygram tune --history` on the tuning text.
+  public static let defaultBalance: Float = 3
+
+  /// Per node: how many learned words pass through it (halved at each compaction).
+  private var counts: FloatBuffer
+  /// Per node: its letter index, its first child and its next sibling (0: none; the root is
+  /// node 0 and never anyone's child or sibling).
+  private var letters: UInt16Buffer
+  private var firstChild: UInt16Buffer
+  private var nextSibling: UInt16Buffer
+  /// The second set of nodes, where `compact()` copies the survivors.
+  private var spareCounts: FloatBuffer
+  private var spareLetters: UInt16Buffer
+  private var spareFirstChild: UInt16Buffer
+  private var spareNextSibling: UInt16Buffer
+  /// During `compact()`, each new node's index in the old set.
+  private let origin: UInt16Buffer
+  /// How many nodes are in use, the root included.
+  public private(set) var nodeCount = 1
+  /// Bumped whenever a word is learned, so cached weights know to recompute.
+  public private(set) var version: UInt32 = 0
+  /// Bumped whenever nodes move (`compact()`), so a cursor from before knows it is stale.
+  public private(set) var generation: UInt32 = 0
+
+  /// The longest word it learns, in letters (longer ones are not learned).
+  public static let maximumWordLength = 48
+
+  /// An empty history of `capacity` nodes (clamped to 64 ... 65,535).
+  public init(capacity: Int = WordHistory.defaultCapacity, balance: Float = WordHistory.defaultBalance) {
+    self.capacity = Swift.min(Swift.max(capacity, 64), Int(UInt16.max))
+    self.balance = balance.isFinite && balance > 0 ? balance : Self.defaultBalance
+    counts = FloatBuffer(repeating: 0, count: self.capacity)
+    letters = UInt16Buffer(repeating: 0, count: self.capacity)
+    firstChild = UInt16Buffer(repeating: 0, count: self.capacity)
+    nextSibling = UInt16Buffer(repeating: 0, count: self.capacity)
+    spareCounts = FloatBuffer(repeating: 0, count: self.capacity)
+    spareLetters = UInt16Buffer(repeating: 0, count: self.capacity)
+    spareFirstChild = UInt16Buffer(repeating: 0, count: self.capacity)
+    spareNextSibling = UInt16Buffer(repeating: 0, count: self.capacity)
+    origin = UInt16Buffer(repeating: 0, count: self.capacity)
+  }
+
+  /// How many words it has learned (halved at each compaction): the root's count.
+  public var wordCount: Float { counts[0] }
+
+  /// Forgets every word (say, when the user clears their keyboard history).
+  public func removeAll() {
+    nodeCount = 1
+    counts[0] = 0
+    firstChild[0] = 0
+    version &+= 1
+    generation &+= 1
+  }
+
+  /// Learns one occurrence of the word whose `length` letters `letter(0)`, `letter(1)`, …
+  /// give, in order. Words longer than `maximumWordLength`, empty ones and letters past
+  /// 65,534 are not learned.
+  public func learn(length: Int, letter: (Int) -> Int) {
+    guard length > 0, length <= Self.maximumWordLength else { return }
+    for position in 0..<length where letter(position) < 0 || letter(position) >= Int(UInt16.max) { return }
+    while nodeCount + length > capacity { compact() }
+    counts[0] += 1
+    var node = 0
+    for position in 0..<length {
+      let wanted = UInt16(letter(position))
+      var child = Int(firstChild[node]), previous = 0
+      while child != 0 && letters[child] != wanted {
+        previous = child
+        child = Int(nextSibling[child])
+      }
+      if child == 0 {
+        child = nodeCount
+        nodeCount += 1
+        letters[child] = wanted
+        counts[child] = 0
+        firstChild[child] = 0
+        nextSibling[child] = 0
+        if previous == 0 { firstChild[node] = UInt16(child) } else { nextSibling[previous] = UInt16(child) }
+      }
+      counts[child] += 1
+      node = child
+    }
+    version &+= 1
+  }
+
+  /// Halves every count and keeps the nodes still counted at least once, copied breadth-first
+  /// into the spare set, which then becomes the live one.
+  private func compact() {
+    spareCounts[0] = counts[0] / 2
+    spareLetters[0] = 0
+    spareFirstChild[0] = 0
+    spareNextSibling[0] = 0
+    origin[0] = 0
+    var kept = 1
+    var index = 0
+    while index < kept {
+      var child = Int(firstChild[Int(origin[index])])
+      var lastKept = 0
+      while child != 0 {
+        let halved = counts[child] / 2
+        if halved >= 1 {
+          spareCounts[kept] = halved
+          spareLetters[kept] = letters[child]
+          spareFirstChild[kept] = 0
+          spareNextSibling[kept] = 0
+          origin[kept] = UInt16(child)
+          if lastKept == 0 { spareFirstChild[index] = UInt16(kept) } else { spareNextSibling[lastKept] = UInt16(kept) }
+          lastKept = kept
+          kept += 1
+        }
+        child = Int(nextSibling[child])
+      }
+      index += 1
+    }
+    swap(&counts, &spareCounts)
+    swap(&letters, &spareLetters)
+    swap(&firstChild, &spareFirstChild)
+    swap(&nextSibling, &spareNextSibling)
+    nodeCount = kept
+    generation &+= 1
+  }
+
+  /// The child of `node` for `letter`, or nil.
+  func child(of node: Int, letter: Int) -> Int? {
+    var child = Int(firstChild[node])
+    while child != 0 {
+      if Int(letters[child]) == letter { return child }
+      child = Int(nextSibling[child])
+    }
+    return nil
+  }
+
+  /// How many learned words pass through `node`.
+  func count(of node: Int) -> Float { counts[node] }
+
+  /// Calls `body(letter, count)` for each child of `node`; returns the children's total count.
+  @inline(__always)
+  func forEachChild(of node: Int, _ body: (Int, Float) -> Void) {
+    var child = Int(firstChild[node])
+    while child != 0 {
+      body(Int(letters[child]), counts[child])
+      child = Int(nextSibling[child])
+    }
+  }
+
+  /// The count of learned words that are exactly the prefix at `node` (its count less its
+  /// children's).
+  public func endCount(at cursor: Cursor) -> Float {
+    guard cursor.isValid(in: self) else { return 0 }
+    var children: Float = 0
+    forEachChild(of: cursor.node) { _, count in children += count }
+    return Swift.max(counts[cursor.node] - children, 0)
+  }
+
+  /// How often the word `letters` (letter indices) was learned, as counted now; for tests and tools.
+  public func count(ofWord word: some Sequence<Int>) -> Float {
+    var cursor = Cursor(history: self)
+    for letter in word { cursor.step(letter: letter, in: self) }
+    return endCount(at: cursor)
+  }
+
+  /// Where the typed prefix of the current word is in a `WordHistory`: a plain value.
+  public struct Cursor: Equatable, Sendable {
+    /// The node of the prefix; meaningless when parked.
+    var node: Int
+    /// The history's `generation` the node belongs to.
+    var generation: UInt32
+    /// True once the prefix has left the history (or for a cursor with none).
+    public private(set) var isParked: Bool
+
+    /// A parked cursor: no history.
+    public init() {
+      node = 0
+      generation = 0
+      isParked = true
+    }
+
+    /// A cursor at the root of `history` (the empty prefix).
+    public init(history: WordHistory) {
+      node = 0
+      generation = history.generation
+      isParked = false
+    }
+
+    /// Whether the cursor points at a live node of `history`.
+    func isValid(in history: WordHistory) -> Bool {
+      !isParked && generation == history.generation && node < history.nodeCount
+    }
+
+    /// Follows `letter`; parks when no learned word continues with it, or when the history's
+    /// nodes moved since the cursor was made (a compaction).
+    public mutating func step(letter: Int, in history: WordHistory) {
+      guard isValid(in: history), let next = history.child(of: node, letter: letter) else {
+        isParked = true
+        return
+      }
+      node = next
+    }
+
+    /// Leaves the history until the next word.
+    public mutating func park() { isParked = true }
+  }
+}
