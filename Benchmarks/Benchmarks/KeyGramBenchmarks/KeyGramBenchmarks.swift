@@ -99,6 +99,20 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.stopMeasurement()
       blackHole(context.recomputeCount)
     }
+
+    // The same keystrokes with a word history learning every word and blended in.
+    Benchmark("Keystroke with a word history: record + update both resolvers (\(name))",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+      var context = TypingContext(table: table, wordHistory: WordHistory())
+      benchmark.startMeasurement()
+      for index in benchmark.scaledIterations {
+        context.record(text[index % text.count])
+        boundary.update(for: context)
+        gaussian.update(for: context)
+      }
+      benchmark.stopMeasurement()
+      blackHole(context.recomputeCount)
+    }
   }
 
   let table = openMapped()
