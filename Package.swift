@@ -18,6 +18,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // SHA-256 of the corpus files (BoringSSL's, with SHA-NI), for provenance.
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // MARK: Runtime
@@ -30,7 +32,7 @@ let package = Package(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram"]),
+    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram", .product(name: "Crypto", package: "swift-crypto")]),
 
     // MARK: Evaluation
     .target(name: "KeyGramLab", dependencies: ["KeyGram"]),

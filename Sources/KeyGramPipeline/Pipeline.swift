@@ -9,7 +9,13 @@ import KeyGram
 ///       ──Normalise (Smooth, Prune, Quantise)──▶ QuantisedModel
 ///       ──Emit (TableImage, SwiftTableSource, AtomicFile)──▶ tables/<code>.keygram, Sources/KeyGramTables/<Name>.swift
 ///
-/// Read also records the `Provenance` (file names, sizes, SHA-256) that Emit stores.
+/// Read also records the `Provenance` (file names, sizes, SHA-256) that Emit stores. Counting
+/// can also stop at a count file (`countToFile`, docs/CountFormat.md), and a build start from
+/// one or more (`Request.countFiles`, summed by `Merge`) instead of the corpus:
+///
+///     corpus files ──count──▶ shard.kgcounts ──Merge──▶ all.kgcounts ──Normalise, Emit──▶ the same table
+///
+/// Several files are counted in parallel, `jobs` at a time, and their counts added.
 public enum Pipeline {
   /// What to build and where.
   public struct Request: Sendable {
@@ -28,6 +34,10 @@ public enum Pipeline {
     public var quadgramContexts = Prune.defaultQuadgramContexts
     /// How many words the lexicon keeps, the most frequent (0: no lexicon).
     public var lexiconWords = LexiconSection.defaultWordCount
+    /// Count files to build from instead of `inputs` (their sum, as `keygram merge` makes it).
+    public var countFiles: [String] = []
+    /// How many files are counted at once (each on its own counting thread and reader thread).
+    public var jobs = 1
 
     public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
                 swiftFolder: String?) {
@@ -105,6 +115,90 @@ public enum Pipeline {
     return (counts, try counter.words(), recorder.provenance(of: counts))
   }
 
+  /// Stages 1–3 over several files at once: the inputs are dealt, largest first, to `jobs`
+  /// groups of about equal stored size; each group is counted as `count` counts it, on its
+  /// own threads, and the groups' counts are added. Every file is counted from a fresh word
+  /// boundary either way, so the sum is exactly what one pass over all the files counts. An
+  /// error is that of the earliest failing input.
+  public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
+                           frequencyLists: Set<String> = [], jobs: Int,
+                           progress: (any BuildProgress)? = nil) throws -> (NgramCounts, WordCounts, Provenance) {
+    let jobs = Swift.max(1, Swift.min(jobs, inputs.count))
+    guard jobs > 1 else {
+      return try count(inputs, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists, progress: progress)
+    }
+    let sizes = inputs.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+    var groups = [[Int]](repeating: [], count: jobs)
+    var loads = [Int](repeating: 0, count: jobs)
+    for file in inputs.indices.sorted(by: { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }) {
+      let lightest = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
+      groups[lightest].append(file)
+      loads[lightest] += sizes[file]
+    }
+    for k in groups.indices { groups[k].sort() }
+    let dealt = groups
+    let shared = progress.map { SharedProgress($0) }
+    progress?.begin(totalBytes: sizes.reduce(0, +))
+    defer { progress?.finish() }
+    let results = ParallelResults<(NgramCounts, WordCounts, Provenance)>(count: jobs)
+    DispatchQueue.concurrentPerform(iterations: jobs) { k in
+      results.set(k, Result {
+        try count(dealt[k].map { inputs[$0] }, decoder: decoder, corpusFolder: corpusFolder,
+                  frequencyLists: frequencyLists, progress: shared)
+      })
+    }
+    var failures: [(file: Int, error: any Error)] = []
+    var parts: [(NgramCounts, WordCounts, Provenance)] = []
+    for k in 0..<jobs {
+      switch results.get(k) {
+      case .success(let part): parts.append(part)
+      case .failure(let error):
+        let failed = (error as? CorpusError).flatMap { failure in groups[k].first { inputs[$0] == failure.path } } ?? groups[k][0]
+        failures.append((failed, error))
+      }
+    }
+    if let first = failures.min(by: { $0.file < $1.file }) { throw first.error }
+    var (counts, words, provenance) = parts[0]
+    var files = provenance.files
+    var stored = provenance.compressedBytes, text = provenance.uncompressedBytes
+    for (partCounts, partWords, partProvenance) in parts.dropFirst() {
+      do {
+        counts = try counts + partCounts
+      } catch {
+        throw CountOverflowError(count: error.count, paths: inputs)
+      }
+      do {
+        words = try words + partWords
+      } catch {
+        throw CountOverflowError(count: error.count, paths: inputs)
+      }
+      files += partProvenance.files
+      stored += partProvenance.compressedBytes
+      text += partProvenance.uncompressedBytes
+    }
+    provenance = Provenance(files: files, counts: counts, compressedBytes: stored, uncompressedBytes: text)
+    return (counts, words, provenance)
+  }
+
+  /// `keygram count`: stages 1–3 over `inputs`, written to the count file `output` (atomically;
+  /// docs/CountFormat.md) instead of going on to a table.
+  @discardableResult
+  public static func countToFile(_ inputs: [String], language: Language, output: String, corpusFolder: String? = nil,
+                                 frequencyLists: Set<String> = [], jobs: Int = 1,
+                                 progress: (any BuildProgress)? = nil) throws -> (head: CountFile.Head, words: WordCounts) {
+    guard !inputs.isEmpty else { throw CorpusError(path: corpusFolder ?? ".", kind: .noCorpusFiles) }
+    let decoder = LetterDecoder(language: language)
+    let (counts, words, provenance) = try count(inputs, decoder: decoder, corpusFolder: corpusFolder,
+                                                frequencyLists: frequencyLists, jobs: jobs, progress: progress)
+    let names = provenance.files.map(\.name)
+    if let duplicate = zip(names, names.dropFirst()).first(where: { $0 == $1 }) {
+      throw CorpusError(path: duplicate.0, kind: .unreadable("named twice among the inputs"))
+    }
+    let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance)
+    try CountFile.write(head, words: words, to: output)
+    return (head, words)
+  }
+
   /// Stages 4–5: smooth, prune the 4-gram rows to the `quadgramContexts` best, and quantise.
   public static func normalise(_ counts: NgramCounts, quadgramContexts: Int = Prune.defaultQuadgramContexts) -> QuantisedModel {
     QuantisedModel(Prune.quadgrams(Smooth.model(from: counts), keeping: quadgramContexts))
@@ -132,8 +226,10 @@ public enum Pipeline {
     let started = ContinuousClock.now
     try preflight(request)
     let decoder = LetterDecoder(language: request.language)
-    let (counts, words, provenance) = try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
-                                         frequencyLists: request.frequencyLists, progress: progress)
+    let (counts, words, provenance) = request.countFiles.isEmpty
+      ? try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
+                  frequencyLists: request.frequencyLists, jobs: request.jobs, progress: progress)
+      : try Merge.load(request.countFiles, language: request.language)
     let model = normalise(counts, quadgramContexts: request.quadgramContexts)
     let lexicon: LexiconTrie?
     do {
@@ -171,6 +267,26 @@ public enum Pipeline {
                    tablePath: tablePath, swiftPath: swiftPath, swiftSourceBytes: swiftBytes, seconds: seconds)
   }
 
+  /// Hands a progress bar the reports of several counting threads, one at a time; `begin`
+  /// and `finish` are the caller's, once for the whole count.
+  final class SharedProgress: BuildProgress, @unchecked Sendable {
+    private let target: any BuildProgress
+    private let lock = NSLock()
+    init(_ target: any BuildProgress) { self.target = target }
+    func begin(totalBytes: Int) {}
+    func advance(by bytes: Int) { lock.withLock { target.advance(by: bytes) } }
+    func finish() {}
+  }
+
+  /// One result per parallel job, written from the job's thread.
+  final class ParallelResults<Value>: @unchecked Sendable {
+    private var results: [Result<Value, any Error>?]
+    private let lock = NSLock()
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ result: Result<Value, any Error>) { lock.withLock { results[index] = result } }
+    func get(_ index: Int) -> Result<Value, any Error> { lock.withLock { results[index]! } }
+  }
+
   /// KeyGramTables.swift, listing the generated sources in `folder` plus `language`'s.
   static func index(in folder: String, adding language: Language) throws(OutputError) -> AtomicFile {
     let source = SwiftTableSource.index(forFolder: folder, adding: (language.code, SwiftTableSource.identifier(for: language)))
@@ -179,7 +295,7 @@ public enum Pipeline {
 
   /// Fails early, before any counting, on problems that would otherwise surface only at the end.
   static func preflight(_ request: Request) throws {
-    guard !request.inputs.isEmpty else {
+    guard !request.inputs.isEmpty || !request.countFiles.isEmpty else {
       throw CorpusError(path: request.corpusFolder ?? ".", kind: .noCorpusFiles)
     }
     for folder in [request.tablesFolder] + (request.swiftFolder.map { [$0] } ?? []) {

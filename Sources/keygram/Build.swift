@@ -10,6 +10,7 @@ extension Keygram {
         keygram build en               reads corpora/en/*.gz (.dz, .txt)
         keygram build --all            every language with a corpora/<lang>/language.json
         keygram build en FILE...       your own corpus files instead of corpora/en/
+        keygram build en --counts all.kgcounts   from `keygram count`/`merge` output: the same table
         """)
 
     @Argument(help: "The language code, e.g. en.")
@@ -30,6 +31,13 @@ extension Keygram {
             help: "How many words the table's lexicon keeps, the most frequent (0: no lexicon).")
     var lexiconWords = LexiconSection.defaultWordCount
 
+    @Option(name: .customLong("counts"), parsing: .singleValue,
+            help: "A count file (keygram count, merge) to build from instead of the corpus; repeatable, summed.")
+    var countFiles: [String] = []
+
+    @Option(help: "How many files to count at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
     @Flag(help: "Build every language in the corpora folder.")
     var all = false
 
@@ -41,6 +49,10 @@ extension Keygram {
     func validate() throws {
       if all && (language != nil || !files.isEmpty || !frequencyLists.isEmpty) { throw ValidationError("--all takes no language or files.") }
       if !all && language == nil { throw ValidationError("Name a language (e.g. en) or pass --all.") }
+      if !countFiles.isEmpty && (all || !files.isEmpty || !frequencyLists.isEmpty) {
+        throw ValidationError("--counts takes a language and no files.")
+      }
+      if jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
       if quadgramContexts < 0 { throw ValidationError("--quadgram-contexts must be 0 or more, not \(quadgramContexts).") }
       if lexiconWords < 0 { throw ValidationError("--lexicon-words must be 0 or more, not \(lexiconWords).") }
     }
@@ -52,14 +64,16 @@ extension Keygram {
       for code in codes {
         let language = try corpora.language(code)
         let ownInputs = files + frequencyLists
-        let inputs = ownInputs.isEmpty ? corpora.corpusFiles(for: code) : ownInputs
-        if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: code), kind: .noCorpusFiles) }
+        let inputs = !countFiles.isEmpty ? [] : ownInputs.isEmpty ? corpora.corpusFiles(for: code) : ownInputs
+        if inputs.isEmpty && countFiles.isEmpty { throw CorpusError(path: corpora.folder(for: code), kind: .noCorpusFiles) }
         var request = Pipeline.Request(
           language: language, inputs: inputs, corpusFolder: ownInputs.isEmpty ? corpora.folder(for: code) : nil,
           tablesFolder: folders.out, swiftFolder: noSwift ? nil : folders.swiftOut)
         request.frequencyLists = Set(frequencyLists)
         request.quadgramContexts = quadgramContexts
         request.lexiconWords = lexiconWords
+        request.countFiles = countFiles
+        request.jobs = jobs
         let summary = try Pipeline.build(request, progress: ProgressBar(label: code))
         print(BuildReport(summary))
       }

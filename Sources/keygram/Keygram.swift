@@ -10,7 +10,7 @@ struct Keygram: ParsableCommand {
       and Sources/KeyGramTables/<Language>.swift.
       """,
     version: "0.1.0",
-    subcommands: [Build.self, Inspect.self, Verify.self, Simulate.self, Tune.self, Plot.self, Inflate.self])
+    subcommands: [Build.self, Count.self, Merge.self, Inspect.self, Verify.self, Simulate.self, Tune.self, Plot.self, Inflate.self])
 }
 
 /// Options shared by commands that find corpora and write tables.

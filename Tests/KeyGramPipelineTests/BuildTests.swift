@@ -39,7 +39,7 @@ struct BuildTests {
     })
     #expect(provenance == summary.provenance)
     #expect(provenance.files.map(\.name) == ["text.gz"])
-    #expect(provenance.files[0].sha256 == SHA256.hash(Array(FileManager.default.contents(atPath: "\(folders.corpus)/text.gz")!)))
+    #expect(provenance.files[0].sha256 == FileHasher.hash(Array(FileManager.default.contents(atPath: "\(folders.corpus)/text.gz")!)))
     #expect(provenance.uncompressedBytes == UInt64(corpus.utf8.count))
   }
 

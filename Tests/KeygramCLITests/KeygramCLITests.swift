@@ -65,7 +65,7 @@ struct KeygramCLITests {
   /// What ArgumentParser prints under a validation error: the usage line of `command`.
   static func usage(_ command: String) -> String {
     let usages = [
-      "build": "keygram build [<language>] [<files> ...] [--frequency-list <frequency-list> ...] [--quadgram-contexts <quadgram-contexts>] [--lexicon-words <lexicon-words>] [--all] [--no-swift] [--corpora <corpora>] [--out <out>] [--swift-out <swift-out>]",
+      "build": "keygram build [<language>] [<files> ...] [--frequency-list <frequency-list> ...] [--quadgram-contexts <quadgram-contexts>] [--lexicon-words <lexicon-words>] [--counts <counts> ...] [--jobs <jobs>] [--all] [--no-swift] [--corpora <corpora>] [--out <out>] [--swift-out <swift-out>]",
       "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words]",
       // ArgumentParser writes "<options>" when the full list would not fit its line.
       "simulate": "keygram simulate <options>",
@@ -248,6 +248,39 @@ struct KeygramCLITests {
     if let bytes { FileManager.default.createFile(atPath: "\(root)/\(name)", contents: Data(bytes)) }
     try expectOutput(["build", "en", name, "--out", "tables", "--swift-out", "swift"], in: root, stderr: "Error: \(message)\n", status: 1)
     #expect(FileManager.default.contents(atPath: "\(root)/tables/en.keygram") == before)
+  }
+
+  @Test func countMergeAndBuildFromCountsWriteTheSameTables() throws {
+    let root = try scratch()
+    try FileManager.default.createDirectory(atPath: "\(root)/fromcounts", withIntermediateDirectories: true)
+    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    #expect(try keygram("count", "en", "corpora/en/tiny.gz", "--relative-to", "corpora/en", "-o", "tiny.kgcounts", in: root).status == 0)
+    #expect(try keygram("merge", "tiny.kgcounts", "-o", "all.kgcounts", in: root).status == 0)
+    #expect(try keygram("build", "en", "--counts", "all.kgcounts", "--out", "fromcounts", "--swift-out", "fromcounts", in: root).status == 0)
+    for (built, fromCounts) in [("tables/en.keygram", "fromcounts/en.keygram"), ("swift/English.swift", "fromcounts/English.swift")] {
+      #expect(FileManager.default.contents(atPath: "\(root)/\(built)") == FileManager.default.contents(atPath: "\(root)/\(fromCounts)"))
+    }
+  }
+
+  @Test func badCountFilesExitOneNamingFileAndByte() throws {
+    let root = try scratch()
+    #expect(try keygram("count", "en", "corpora/en/tiny.gz", "-o", "good.kgcounts", in: root).status == 0)
+    let good = try #require(FileManager.default.contents(atPath: "\(root)/good.kgcounts"))
+    FileManager.default.createFile(atPath: "\(root)/cut.kgcounts", contents: good.prefix(100))
+    var part = good
+    part.replaceSubrange(16..<20, with: Data("PART".utf8))
+    FileManager.default.createFile(atPath: "\(root)/part.kgcounts", contents: part)
+    FileManager.default.createFile(atPath: "\(root)/out.kgcounts", contents: Data("old".utf8))
+    try expectOutput(["merge", "-o", "out.kgcounts"], in: root,
+                     stderr: "Error: merge: no count files given; name at least one .kgcounts file\n", status: 1)
+    try expectOutput(["merge", "good.kgcounts", "missing.kgcounts", "-o", "out.kgcounts"], in: root,
+                     stderr: "Error: missing.kgcounts: no such count file\n", status: 1)
+    try expectOutput(["merge", "good.kgcounts", "cut.kgcounts", "-o", "out.kgcounts"], in: root,
+                     stderr: "Error: cut.kgcounts at byte 100: truncated count file: the header says \(good.count) bytes, the file has 100\n", status: 1)
+    try expectOutput(["build", "en", "--counts", "part.kgcounts"], in: root,
+                     stderr: "Error: part.kgcounts at byte 16: incomplete count file (state PART): its writer was interrupted; count again\n", status: 1)
+    #expect(FileManager.default.contents(atPath: "\(root)/out.kgcounts") == Data("old".utf8))
+    #expect(!FileManager.default.fileExists(atPath: "\(root)/tables/en.keygram"))
   }
 
   @Test func corruptGzipSaysWhy() throws {

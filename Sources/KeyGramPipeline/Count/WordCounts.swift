@@ -31,6 +31,19 @@ public struct WordCounts: Sendable, Equatable {
     counts[key] = sum
   }
 
+  /// Adds `count` occurrences of words too long for the lexicon (as read back from a count file).
+  public mutating func addDropped(_ count: UInt64) throws(CountOverflowError) {
+    let (sum, overflow) = droppedWords.addingReportingOverflow(count)
+    guard !overflow else { throw CountOverflowError(count: "dropped words", paths: []) }
+    droppedWords = sum
+  }
+
+  /// Every word and its count, words in increasing code order of their letters (a prefix
+  /// before its extensions): the order of a count file's word list.
+  public func sortedEntries() -> [(word: [UInt8], count: UInt64)] {
+    counts.map { (word: $0.key, count: $0.value) }.sorted { $0.word.lexicographicallyPrecedes($1.word) }
+  }
+
   /// The exact sum of two sets of counts.
   public static func + (lhs: WordCounts, rhs: WordCounts) throws(CountOverflowError) -> WordCounts {
     var sum = lhs.counts.count >= rhs.counts.count ? lhs : rhs

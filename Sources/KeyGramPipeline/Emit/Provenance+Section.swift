@@ -25,7 +25,7 @@ extension Provenance {
     var files: [File] = []
     for _ in 0..<fileCount {
       guard let name = reader.string16(), let size = reader.uint64(), let hash = reader.bytes(32) else { return nil }
-      files.append(File(name: name, size: size, sha256: SHA256.Digest(bytes: hash)))
+      files.append(File(name: name, size: size, sha256: FileDigest(bytes: hash)))
     }
     var totals: [UInt64] = []
     for _ in 0..<8 { guard let value = reader.uint64() else { return nil }; totals.append(value) }

@@ -13,6 +13,8 @@ struct Errno: Error, Equatable, CustomStringConvertible {
   var rawValue: Int32
   static var current: Errno { Errno(rawValue: errno) }
   var description: String { strerror(rawValue).map { String(cString: $0) } ?? "errno \(rawValue)" }
+  /// `ENOENT`.
+  var isNoSuchFile: Bool { rawValue == ENOENT }
 }
 
 // MARK: - Files
@@ -153,4 +155,17 @@ struct ZlibError: Error {
 /// `crc32(crc, bytes, count)`: zlib's CRC-32, the one the table header stores.
 func zlib_crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
   UInt32(CZlib.crc32(uLong(crc), bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
+}
+
+/// `crc32_combine(crc1, crc2, len2)`: the CRC-32 of A followed by B from the CRCs of A and of B
+/// (`length` bytes), so a count file's header CRC can be filled in after its body was streamed.
+func zlib_crc32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+  UInt32(CZlib.crc32_combine(uLong(first), uLong(second), off_t(secondLength)))
+}
+
+/// `getenv("TMPDIR")`, or /tmp: where word-count spill runs go.
+func system_temporaryFolder() -> String {
+  guard let value = getenv("TMPDIR") else { return "/tmp" }
+  let folder = String(cString: value)
+  return folder.isEmpty ? "/tmp" : folder
 }

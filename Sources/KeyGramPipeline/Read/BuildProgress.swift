@@ -1,5 +1,6 @@
 /// Receives a build's progress, in stored (compressed) bytes read; the CLI's progress bar is one.
-/// Called on the thread that runs the build.
+/// Called by one thread at a time: the one that runs the build, or (`--jobs`) counting threads
+/// taking turns under a lock.
 public protocol BuildProgress: AnyObject {
   /// Reading starts, with `totalBytes` stored bytes to read.
   func begin(totalBytes: Int)

@@ -6,8 +6,8 @@ public struct Provenance: Equatable, Sendable {
     /// The file name, relative to its corpus folder.
     public var name: String
     public var size: UInt64
-    public var sha256: SHA256.Digest
-    public init(name: String, size: UInt64, sha256: SHA256.Digest) {
+    public var sha256: FileDigest
+    public init(name: String, size: UInt64, sha256: FileDigest) {
       self.name = name
       self.size = size
       self.sha256 = sha256

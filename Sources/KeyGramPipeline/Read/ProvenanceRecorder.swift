@@ -2,7 +2,7 @@
 /// corpus folder), size and SHA-256 of its stored bytes, and the bytes stored and of text.
 struct ProvenanceRecorder {
   let corpusFolder: String?
-  private var hasher = SHA256()
+  private var hasher = FileHasher()
   private var files: [Provenance.File] = []
   private var storedBytes: UInt64 = 0
   private var textBytes: UInt64 = 0
@@ -20,7 +20,7 @@ struct ProvenanceRecorder {
   mutating func finishFile(_ path: String, size: Int) {
     files.append(Provenance.File(name: Provenance.fileName(path, in: corpusFolder), size: UInt64(size),
                                  sha256: hasher.finalize()))
-    hasher = SHA256()
+    hasher = FileHasher()
   }
 
   /// The provenance of a table made of `counts`.

@@ -140,7 +140,7 @@ public struct TableVerifier {
         fail(.freshness, "\(path) cannot be read")
         continue
       }
-      if UInt64(data.count) != file.size || SHA256.hash(Array(data)) != file.sha256 {
+      if UInt64(data.count) != file.size || FileHasher.hash(Array(data)) != file.sha256 {
         fail(.freshness, "\(path) changed since the table was built (\(file.size) → \(data.count) bytes); run make tables")
       }
     }

@@ -1,0 +1,260 @@
+import KeyGram
+
+extension CountFile {
+  /// Reads a count file: `init` checks the whole file (header, size, state, CRC-32) and reads
+  /// its head; `nextWord()` then streams the words in their stored order, checking each, so a
+  /// merge holds one word per input however large the vocabularies. Every error names the file
+  /// and the byte offset.
+  public final class Reader {
+    public let path: String
+    public let head: Head
+    /// 4 (4-gram counts) or 3 (trigram counts, alphabets over 63 letters).
+    public let order: Int
+    public let wordEntries: UInt64
+    /// Where the language code, the alphabet and the rules digest are, for errors about them.
+    public let languageOffset: Int, alphabetOffset: Int, rulesOffset: Int
+    private let input: BufferedInput
+    private var wordsLeft: UInt64
+    private var lastWord: [UInt8] = []
+    private var wordsRead: UInt64 = 0
+
+    public init(path: String) throws(CountFileError) {
+      self.path = path
+      // Pass 1: header, size, state, CRC.
+      let check = try BufferedInput(path: path)
+      let size = check.size
+      guard size >= CountFile.headerSize else {
+        if size >= 8, try check.bytes(8) != CountFile.magic { throw CountFileError(path: path, byteOffset: 0, kind: .notACountFile) }
+        throw CountFileError(path: path, byteOffset: size, kind: .truncated(recorded: UInt64(CountFile.headerSize), actual: UInt64(size)))
+      }
+      var header = try check.bytes(CountFile.headerSize)
+      func u16(_ at: Int) -> UInt16 { UInt16(header[at]) | UInt16(header[at + 1]) << 8 }
+      func u32(_ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(header[at + $1]) << (8 * UInt32($1)) } }
+      func u64(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(header[at + $1]) << (8 * UInt64($1)) } }
+      guard Array(header[0..<8]) == CountFile.magic else { throw CountFileError(path: path, byteOffset: 0, kind: .notACountFile) }
+      guard u16(Offset.majorVersion) == CountFile.majorVersion else {
+        throw CountFileError(path: path, byteOffset: Offset.majorVersion,
+                             kind: .unsupportedVersion(major: u16(Offset.majorVersion), minor: u16(Offset.minorVersion)))
+      }
+      let state = u32(Offset.state)
+      guard state != TableFormat.State.incomplete.rawValue else { throw CountFileError(path: path, byteOffset: Offset.state, kind: .incomplete) }
+      guard state == TableFormat.State.complete.rawValue else {
+        throw CountFileError(path: path, byteOffset: Offset.state, kind: .malformed("state is neither DONE nor PART"))
+      }
+      guard u32(Offset.headerSize) == UInt32(CountFile.headerSize) else {
+        throw CountFileError(path: path, byteOffset: Offset.headerSize, kind: .malformed("header size \(u32(Offset.headerSize)), not 64"))
+      }
+      guard u32(Offset.byteOrder) == CountFile.byteOrderMark else {
+        throw CountFileError(path: path, byteOffset: Offset.byteOrder, kind: .malformed("byte-order mark is not 04 03 02 01"))
+      }
+      let recorded = u64(Offset.fileSize)
+      guard recorded <= UInt64(size) else {
+        throw CountFileError(path: path, byteOffset: size, kind: .truncated(recorded: recorded, actual: UInt64(size)))
+      }
+      guard recorded == UInt64(size) else {
+        throw CountFileError(path: path, byteOffset: Int(recorded), kind: .trailingBytes(recorded: recorded, actual: UInt64(size)))
+      }
+      let recordedCRC = u32(Offset.crc)
+      for k in 0..<4 { header[Offset.crc + k] = 0 }
+      var crc = header.withUnsafeBytes { zlib_crc32($0) }
+      try check.crcOfRest(&crc)
+      guard crc == recordedCRC else {
+        throw CountFileError(path: path, byteOffset: Offset.crc, kind: .checksumMismatch(recorded: recordedCRC, actual: crc))
+      }
+      let letterCount = Int(u16(Offset.letterCount))
+      let order = Int(u16(Offset.order))
+      guard (2...250).contains(letterCount) else {
+        throw CountFileError(path: path, byteOffset: Offset.letterCount, kind: .malformed("letter count \(letterCount) is not 2 ... 250"))
+      }
+      guard order == (NgramCounts.countsQuadgrams(letterCount: letterCount) ? 4 : 3) else {
+        throw CountFileError(path: path, byteOffset: Offset.order, kind: .malformed("order \(order) does not fit \(letterCount) letters"))
+      }
+      self.order = order
+      let ngramEntries = u64(Offset.ngramEntries)
+      wordEntries = u64(Offset.wordEntries)
+      wordsLeft = wordEntries
+
+      // Pass 2: the head.
+      let input = try BufferedInput(path: path)
+      _ = try input.bytes(CountFile.headerSize)
+      func malformed(_ why: String, at offset: Int) -> CountFileError { CountFileError(path: path, byteOffset: offset, kind: .malformed(why)) }
+      languageOffset = input.offset
+      let code = try input.string16()
+      guard !code.isEmpty else { throw malformed("empty language code", at: languageOffset) }
+      alphabetOffset = input.offset
+      var alphabet: [Unicode.Scalar] = []
+      for _ in 0..<letterCount {
+        let at = input.offset
+        guard let scalar = Unicode.Scalar(try input.uint32()) else { throw malformed("a letter is not a Unicode scalar", at: at) }
+        alphabet.append(scalar)
+      }
+      rulesOffset = input.offset
+      let rules = FileDigest(bytes: try input.bytes(32))
+      var totals: [UInt64] = []
+      for _ in 0..<6 { totals.append(try input.uint64()) }
+      let filesOffset = input.offset
+      let fileCount = try input.uint32()
+      guard UInt64(fileCount) <= UInt64(size) / 42 else { throw malformed("\(fileCount) files cannot fit", at: filesOffset) }
+      var files: [Provenance.File] = []
+      for _ in 0..<fileCount {
+        let at = input.offset
+        let name = try input.string16()
+        let fileSize = try input.uint64()
+        let digest = FileDigest(bytes: try input.bytes(32))
+        if let previous = files.last, !(previous.name < name) {
+          throw malformed("input names not in strictly increasing order ('\(previous.name)', then '\(name)')", at: at)
+        }
+        files.append(Provenance.File(name: name, size: fileSize, sha256: digest))
+      }
+      let width = letterCount + 1
+      let cells = order == 4 ? width * width * width * width : width * width * width
+      guard ngramEntries <= UInt64(cells) else {
+        throw malformed("\(ngramEntries) n-gram entries for \(cells) n-grams", at: Offset.ngramEntries)
+      }
+      var dense = [UInt64](repeating: 0, count: cells)
+      var previous = -1
+      for _ in 0..<ngramEntries {
+        let at = input.offset
+        let index = Int(try input.uint32())
+        let count = try input.uint64()
+        guard index > previous, index < cells else { throw malformed("n-gram index \(index) out of order or range", at: at) }
+        guard count > 0 else { throw malformed("n-gram count 0 stored", at: at + 4) }
+        dense[index] = count
+        previous = index
+      }
+      var counts = order == 4 ? NgramCounts(letterCount: letterCount, quadgrams: dense)
+                              : NgramCounts(letterCount: letterCount, trigrams: dense)
+      counts.outsideAlphabet = totals[0]
+      counts.invalidUTF8 = totals[1]
+      counts.frequencyListWords = totals[2]
+      head = Head(languageCode: code, alphabet: alphabet, rulesDigest: rules, counts: counts, droppedWords: totals[3],
+                  files: files, compressedBytes: totals[4], uncompressedBytes: totals[5])
+      self.input = input
+    }
+
+    /// The next word (letter symbols, 1-based) and its count, in strictly increasing order;
+    /// nil after the last, once the file is checked to end there.
+    public func nextWord() throws(CountFileError) -> (word: [UInt8], count: UInt64)? {
+      guard wordsLeft > 0 else {
+        guard input.offset == input.size else {
+          throw CountFileError(path: path, byteOffset: input.offset, kind: .malformed("bytes after the last of \(wordEntries) words"))
+        }
+        return nil
+      }
+      let at = input.offset
+      let length = Int(try input.uint8())
+      guard (1...WordCounts.maximumLength).contains(length) else {
+        throw CountFileError(path: path, byteOffset: at, kind: .malformed("word of \(length) letters (1 ... \(WordCounts.maximumLength))"))
+      }
+      let word = try input.bytes(length)
+      let letterCount = head.alphabet.count
+      guard word.allSatisfy({ $0 >= 1 && Int($0) <= letterCount }) else {
+        throw CountFileError(path: path, byteOffset: at + 1, kind: .malformed("a word's letter is not 1 ... \(letterCount)"))
+      }
+      let count = try input.uint64()
+      guard count > 0 else { throw CountFileError(path: path, byteOffset: at + 1 + length, kind: .malformed("word count 0 stored")) }
+      guard wordsRead == 0 || lastWord.lexicographicallyPrecedes(word) else {
+        throw CountFileError(path: path, byteOffset: at, kind: .malformed("words not in strictly increasing order"))
+      }
+      lastWord = word
+      wordsRead += 1
+      wordsLeft -= 1
+      return (word, count)
+    }
+  }
+}
+
+/// Buffered sequential reads of a file, tracking the offset, each error naming file and byte.
+final class BufferedInput {
+  let path: String
+  let size: Int
+  private let fd: Int32
+  private var buffer: [UInt8]
+  private var start = 0, end = 0
+  /// The file offset of the next byte.
+  private(set) var offset = 0
+
+  init(path: String, bufferSize: Int = 1 << 18) throws(CountFileError) {
+    self.path = path
+    switch system_openForReading(path) {
+    case .success(let opened): fd = opened
+    case .failure(let errno):
+      throw CountFileError(path: path, kind: errno.isNoSuchFile ? .missing : .unreadable(errno.description))
+    }
+    buffer = [UInt8](repeating: 0, count: bufferSize)
+    switch system_fileStatus(fd) {
+    case .success(let status):
+      size = status.size
+      guard !status.isDirectory else { throw CountFileError(path: path, kind: .unreadable("is a directory")) }
+    case .failure(let errno):
+      size = 0
+      throw CountFileError(path: path, kind: .unreadable(errno.description))
+    }
+  }
+
+  deinit { system_close(fd) }
+
+  /// Refills the buffer; false at end of file.
+  private func fill() throws(CountFileError) -> Bool {
+    let result = buffer.withUnsafeMutableBytes { system_read(fd, into: $0) }
+    switch result {
+    case .success(let count):
+      start = 0
+      end = count
+      return count > 0
+    case .failure(let errno):
+      throw CountFileError(path: path, byteOffset: offset, kind: .unreadable(errno.description))
+    }
+  }
+
+  func bytes(_ count: Int) throws(CountFileError) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(count)
+    let at = offset
+    while result.count < count {
+      if start == end, try !fill() {
+        throw CountFileError(path: path, byteOffset: at, kind: .malformed("the file ends inside a field (\(count) bytes at byte \(at))"))
+      }
+      let take = Swift.min(count - result.count, end - start)
+      result.append(contentsOf: buffer[start..<(start + take)])
+      start += take
+      offset += take
+    }
+    return result
+  }
+
+  func uint8() throws(CountFileError) -> UInt8 {
+    if start == end, try !fill() {
+      throw CountFileError(path: path, byteOffset: offset, kind: .malformed("the file ends inside a field (1 byte at byte \(offset))"))
+    }
+    defer { start += 1; offset += 1 }
+    return buffer[start]
+  }
+
+  func uint16() throws(CountFileError) -> UInt16 { try bytes(2).reversed().reduce(0) { $0 << 8 | UInt16($1) } }
+  func uint32() throws(CountFileError) -> UInt32 { try bytes(4).reversed().reduce(0) { $0 << 8 | UInt32($1) } }
+  func uint64() throws(CountFileError) -> UInt64 { try bytes(8).reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+
+  func string16() throws(CountFileError) -> String {
+    let at = offset
+    let utf8 = try bytes(Int(try uint16()))
+    guard let text = String(validating: utf8, as: UTF8.self) else {
+      throw CountFileError(path: path, byteOffset: at + 2, kind: .malformed("a name is not UTF-8"))
+    }
+    return text
+  }
+
+  /// Feeds every remaining byte to the CRC.
+  func crcOfRest(_ crc: inout UInt32) throws(CountFileError) {
+    if start < end {
+      crc = buffer[start..<end].withUnsafeBytes { zlib_crc32($0, continuing: crc) }
+      offset += end - start
+      start = end
+    }
+    while try fill() {
+      crc = buffer[0..<end].withUnsafeBytes { zlib_crc32($0, continuing: crc) }
+      offset += end
+      start = end
+    }
+  }
+}

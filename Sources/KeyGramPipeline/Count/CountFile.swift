@@ -1,0 +1,161 @@
+import KeyGram
+
+/// A `.kgcounts` file: the exact counts of some corpus files (letter n-grams, whole words) and
+/// their provenance, so shards counted apart — other processes, other machines — merge by
+/// addition into what one `keygram build` over all the files would count. Byte layout:
+/// docs/CountFormat.md. Writer: `CountFile.Writer`; reader: `CountFile.Reader`; sum: `Merge`.
+public enum CountFile {
+  public static let magic: [UInt8] = Array("KGCOUNT".utf8) + [0]
+  public static let majorVersion: UInt16 = 1
+  public static let minorVersion: UInt16 = 0
+  public static let headerSize = 64
+  public static let byteOrderMark: UInt32 = 0x0102_0304
+  /// The conventional file name ending.
+  public static let fileExtension = "kgcounts"
+
+  /// Byte offsets of the header fields.
+  public enum Offset {
+    public static let magic = 0
+    public static let majorVersion = 8
+    public static let minorVersion = 10
+    public static let headerSize = 12
+    public static let state = 16
+    public static let byteOrder = 20
+    public static let fileSize = 24
+    public static let crc = 32
+    public static let letterCount = 36
+    public static let order = 38
+    public static let ngramEntries = 40
+    public static let wordEntries = 48
+    public static let reserved = 56
+  }
+
+  /// Everything a count file holds but its words: what it was counted under, the n-gram
+  /// counts, the word totals and the provenance of its inputs.
+  public struct Head: Equatable, Sendable {
+    /// The language code, the alphabet and the digest of the counting rules (`rulesDigest`).
+    public var languageCode: String
+    public var alphabet: [Unicode.Scalar]
+    public var rulesDigest: FileDigest
+    /// Letter n-grams, with the counts of letters outside the alphabet, invalid UTF-8 and frequency-list words.
+    public var counts: NgramCounts
+    /// Word occurrences too long for the lexicon (`WordCounts.droppedWords`).
+    public var droppedWords: UInt64
+    /// The inputs, sorted by name; names are unique.
+    public var files: [Provenance.File]
+    public var compressedBytes: UInt64
+    public var uncompressedBytes: UInt64
+
+    public init(language: Language, counts: NgramCounts, droppedWords: UInt64, provenance: Provenance) {
+      languageCode = language.code
+      alphabet = language.alphabet
+      rulesDigest = CountFile.rulesDigest(of: language)
+      self.counts = counts
+      self.droppedWords = droppedWords
+      files = provenance.files.sorted { $0.name < $1.name }
+      compressedBytes = provenance.compressedBytes
+      uncompressedBytes = provenance.uncompressedBytes
+    }
+
+    init(languageCode: String, alphabet: [Unicode.Scalar], rulesDigest: FileDigest, counts: NgramCounts,
+         droppedWords: UInt64, files: [Provenance.File], compressedBytes: UInt64, uncompressedBytes: UInt64) {
+      self.languageCode = languageCode
+      self.alphabet = alphabet
+      self.rulesDigest = rulesDigest
+      self.counts = counts
+      self.droppedWords = droppedWords
+      self.files = files
+      self.compressedBytes = compressedBytes
+      self.uncompressedBytes = uncompressedBytes
+    }
+
+    /// The provenance a table built from these counts stores.
+    public var provenance: Provenance {
+      Provenance(files: files, counts: counts, compressedBytes: compressedBytes, uncompressedBytes: uncompressedBytes)
+    }
+  }
+
+  /// The SHA-256 of a canonical text of every rule of `language.json` that changes what is
+  /// counted: the alphabet, the case mappings, the apostrophe rule and the sources (which
+  /// files feed letters or words, and the words' weights). The layout and names do not count.
+  public static func rulesDigest(of language: Language) -> FileDigest {
+    var text = "keygram counting rules 1\n"
+    text += "alphabet " + language.alphabet.map { String($0.value, radix: 16) }.joined(separator: " ") + "\n"
+    for (from, to) in language.caseMappings.sorted(by: { $0.key.value < $1.key.value }) {
+      text += "case \(String(from.value, radix: 16)) \(String(to.value, radix: 16))\n"
+    }
+    text += "apostrophes \(language.apostrophesAreTransparent ? "transparent" : "boundary")\n"
+    for rule in language.sources {
+      text += "source \(rule.files)\t\(rule.feeds.rawValue)\t\(rule.wordWeight)\n"
+    }
+    return FileHasher.hash(Array(text.utf8))
+  }
+}
+
+/// What is wrong with a count file, naming the file and the byte offset where it shows.
+public struct CountFileError: Error, Equatable, CustomStringConvertible {
+  public enum Kind: Equatable, Sendable {
+    case missing
+    case unreadable(String)
+    case notACountFile
+    case unsupportedVersion(major: UInt16, minor: UInt16)
+    /// The state is `PART`: the writer never finished (interrupted, killed, disk full).
+    case incomplete
+    case truncated(recorded: UInt64, actual: UInt64)
+    case trailingBytes(recorded: UInt64, actual: UInt64)
+    case checksumMismatch(recorded: UInt32, actual: UInt32)
+    case malformed(String)
+    case otherLanguage(expected: String, found: String)
+    case otherAlphabet(expected: String, found: String)
+    case otherRules
+    /// The same input counted in two files being merged.
+    case duplicateInput(name: String, otherPath: String)
+    case countOverflow(String)
+    /// A merge given no files.
+    case noCountFiles
+  }
+
+  public var path: String
+  public var byteOffset: Int?
+  public var kind: Kind
+
+  public init(path: String, byteOffset: Int? = nil, kind: Kind) {
+    self.path = path
+    self.byteOffset = byteOffset
+    self.kind = kind
+  }
+
+  public var description: String {
+    let at = byteOffset.map { " at byte \($0)" } ?? ""
+    switch kind {
+    case .missing: return "\(path): no such count file"
+    case .unreadable(let why): return "\(path)\(at): cannot read: \(why)"
+    case .notACountFile: return "\(path)\(at): not a KeyGram count file (no KGCOUNT magic)"
+    case .unsupportedVersion(let major, let minor):
+      return "\(path)\(at): count format version \(major).\(minor); this keygram reads version \(CountFile.majorVersion).x only"
+    case .incomplete: return "\(path)\(at): incomplete count file (state PART): its writer was interrupted; count again"
+    case .truncated(let recorded, let actual):
+      return "\(path)\(at): truncated count file: the header says \(recorded) bytes, the file has \(actual)"
+    case .trailingBytes(let recorded, let actual):
+      return "\(path)\(at): count file has \(actual - recorded) bytes past the \(recorded) its header records"
+    case .checksumMismatch(let recorded, let actual):
+      return "\(path)\(at): corrupt count file: CRC-32 is \(hex32(actual)), the header records \(hex32(recorded))"
+    case .malformed(let why): return "\(path)\(at): malformed count file: \(why)"
+    case .otherLanguage(let expected, let found):
+      return "\(path)\(at): counts of language '\(found)', not '\(expected)'"
+    case .otherAlphabet(let expected, let found):
+      return "\(path)\(at): counted with the alphabet \"\(found)\", not \"\(expected)\": the alphabet changed; count again"
+    case .otherRules:
+      return "\(path)\(at): counted under other rules (case mappings, apostrophes or sources in language.json changed); count again"
+    case .duplicateInput(let name, let otherPath):
+      return "\(path)\(at): input '\(name)' is also counted in \(otherPath); each file may be counted once"
+    case .noCountFiles: return "\(path): no count files given; name at least one .kgcounts file"
+    case .countOverflow(let what): return "\(path): count out of range: \(what) would pass \(UInt64.max) (UInt64.max)"
+    }
+  }
+
+  private func hex32(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+  }
+}

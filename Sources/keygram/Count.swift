@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import KeyGramPipeline
+
+extension Keygram {
+  struct Count: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Count corpus files into a count file (.kgcounts), to merge and build from later.",
+      discussion: """
+        keygram count en -o en.kgcounts                 corpora/en/*.gz (.dz, .txt), named as build names them
+        keygram count en a.gz b.gz -o shard.kgcounts    your own files, named as given
+        keygram count en corpora/en/x.gz --relative-to corpora/en -o x.kgcounts
+        The counts are exact; `keygram merge` adds count files and `keygram build <lang> --counts`
+        makes the table the same files would have made. Format: docs/CountFormat.md.
+        """)
+
+    @Argument(help: "The language code, e.g. en.")
+    var language: String
+
+    @Argument(help: "Corpus files (gzip or plain text) to count instead of corpora/<lang>/.")
+    var files: [String] = []
+
+    @Option(name: .shortAndLong, help: "The count file to write (replaced only when complete).")
+    var output: String
+
+    @Option(name: .customLong("frequency-list"), parsing: .singleValue,
+            help: "A word-frequency list to count with the files, whatever its name; repeatable.")
+    var frequencyLists: [String] = []
+
+    @Option(name: .customLong("relative-to"),
+            help: "Name inputs in the provenance relative to this folder (as `build <lang>` names its corpus folder's files).")
+    var relativeTo: String?
+
+    @Option(help: "How many files to count at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @OptionGroup var folders: FolderOptions
+
+    func validate() throws {
+      if jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
+    }
+
+    func run() throws {
+      let corpora = CorpusFolder(root: folders.corpora)
+      let language = try corpora.language(self.language)
+      let ownInputs = files + frequencyLists
+      let inputs = ownInputs.isEmpty ? corpora.corpusFiles(for: language.code) : ownInputs
+      let folder = relativeTo.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        ?? (ownInputs.isEmpty ? corpora.folder(for: language.code) : nil)
+      if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: language.code), kind: .noCorpusFiles) }
+      let started = ContinuousClock.now
+      let (head, words) = try Pipeline.countToFile(inputs, language: language, output: output, corpusFolder: folder,
+                                                   frequencyLists: Set(frequencyLists), jobs: jobs,
+                                                   progress: ProgressBar(label: language.code))
+      let seconds = (ContinuousClock.now - started) / .seconds(1)
+      print(CountReport(head: head, distinctWords: UInt64(words.distinctWords), path: output, seconds: seconds))
+    }
+  }
+}
+
+/// What `count` and `merge` print: the inputs, the totals, the output.
+struct CountReport: CustomStringConvertible {
+  let head: CountFile.Head
+  let distinctWords: UInt64
+  let path: String
+  let seconds: Double
+
+  var description: String {
+    let counts = head.counts
+    let files = head.files.count
+    return """
+      \(head.languageCode): \(files) input\(files == 1 ? "" : "s"), \(grouped(head.compressedBytes)) bytes stored, \(grouped(head.uncompressedBytes)) bytes of text
+      letters \(grouped(counts.letters)), words \(grouped(counts.words)), distinct lexicon words \(grouped(distinctWords))
+      \(String(format: "time %.2f s", seconds))
+      wrote \(path)
+      """
+  }
+}

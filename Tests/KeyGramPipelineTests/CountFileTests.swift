@@ -1,0 +1,300 @@
+import Foundation
+import KeyGram
+import Testing
+@testable import KeyGramPipeline
+
+/// `keygram count`, `merge` and `build --counts` at the library level: the count file holds
+/// exactly what the count stage returns, shards add up to the whole, and every bad count file
+/// is an error naming the file and the byte, with nothing replaced.
+@Suite("Count files: count, merge, build from counts")
+struct CountFileTests {
+  /// A toy language whose text feeds both the letters and the lexicon (list files the lexicon only).
+  static let language = Language(
+    code: "en", name: "English", alphabet: Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars),
+    sources: [SourceRule(files: "*.freq.*", feeds: .words, wordWeight: 2),
+              SourceRule(files: "*", feeds: [.letters, .words], wordWeight: 3)])
+
+  /// Writes `files` (name → text; names ending .gz are gzipped) into a fresh folder.
+  func corpus(_ files: [(String, String)]) -> String {
+    let folder = Fixtures.temporaryFolder()
+    for (name, text) in files {
+      _ = Fixtures.file(name, name.hasSuffix(".gz") ? Fixtures.gzipMember(text) : Array(text.utf8), in: folder)
+    }
+    return folder
+  }
+
+  func count(_ names: [String], in folder: String, to output: String, language: Language = Self.language) throws {
+    try Pipeline.countToFile(names.map { "\(folder)/\($0)" }, language: language, output: output, corpusFolder: folder, jobs: 1)
+  }
+
+  /// The table `keygram build` writes from `names` in `folder`, or from `counts`.
+  func table(_ names: [String] = [], counts: [String] = [], in folder: String, language: Language = Self.language) throws -> [UInt8] {
+    let out = Fixtures.temporaryFolder()
+    var request = Pipeline.Request(language: language, inputs: names.map { "\(folder)/\($0)" }, corpusFolder: folder,
+                                   tablesFolder: out, swiftFolder: nil)
+    request.countFiles = counts
+    return try Pipeline.build(request).image
+  }
+
+  func bytes(_ path: String) -> [UInt8] { Array(FileManager.default.contents(atPath: path) ?? Data()) }
+
+  // MARK: What a count file holds
+
+  @Test func tinyCorpusCountsByHand() throws {
+    // "the cat, the hat" + "A cat": words the ×2, cat ×2, hat ×1, a ×1, each ×3 (the text's weight).
+    let folder = corpus([("one.txt", "the cat, the hat\n"), ("two.txt", "A cat")])
+    let path = folder + "/all.kgcounts"
+    try count(["one.txt", "two.txt"], in: folder, to: path)
+    let reader = try CountFile.Reader(path: path)
+    let head = reader.head
+    #expect(head.languageCode == "en" && head.alphabet.count == 26)
+    #expect(head.files.map(\.name) == ["one.txt", "two.txt"])
+    #expect(head.files.map(\.size) == [17, 5])
+    #expect(head.files[0].sha256 == FileHasher.hash(Array("the cat, the hat\n".utf8)))
+    #expect(head.compressedBytes == 22 && head.uncompressedBytes == 22)
+    #expect(head.counts.letters == 16 && head.counts.words == 6)
+    #expect(head.counts.unigram("t") == 5 && head.counts.unigram("a") == 4 && head.counts.unigram("h") == 3)
+    #expect(reader.order == 4 && reader.wordEntries == 4)
+    var words: [(String, UInt64)] = []
+    while let entry = try reader.nextWord() {
+      words.append((String(entry.word.map { Character(Unicode.Scalar($0 + 96)) }), entry.count))
+    }
+    // Sorted by letters, a prefix first.
+    #expect(words.map(\.0) == ["a", "cat", "hat", "the"])
+    #expect(words.map(\.1) == [3, 6, 3, 6])
+  }
+
+  @Test func aCountFileHoldsWhatTheCountStageReturns() throws {
+    let folder = corpus([("text.gz", "Quick quiet queens quit.\nThe thin thief.\n"), ("list.freq.txt", "the\t10\nqueen\t4\n")])
+    let path = folder + "/c.kgcounts"
+    try count(["text.gz", "list.freq.txt"], in: folder, to: path)
+    let (counts, words, provenance) = try Pipeline.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
+                                                        decoder: LetterDecoder(language: Self.language), corpusFolder: folder)
+    let (loadedCounts, loadedWords, loadedProvenance) = try Merge.load([path], language: Self.language)
+    #expect(loadedCounts == counts)
+    #expect(loadedWords == words)
+    #expect(loadedProvenance == provenance)
+  }
+
+  // MARK: Shards add up to the whole
+
+  /// Seven-odd lines of text with many words, and a word list.
+  static let vocabulary: [String] = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dogs", "théâtre", "don't", "x9",
+                                     "zephyr", "quiz", "a"]
+  static let lines: [String] = (0..<40).map { (line: Int) -> String in
+    let words: [String] = (0..<(5 + line % 7)).map { (word: Int) -> String in vocabulary[(line * 3 + word * 5) % 14] }
+    return words.joined(separator: " ")
+  }
+
+  @Test(arguments: [1, 2, 7])
+  func shardsOfFilesSplitAtLineBoundariesBuildTheSameTable(shards: Int) throws {
+    // The text cut at line boundaries into 7 files, plus a word list: 8 inputs.
+    var files: [(String, String)] = []
+    for piece in 0..<7 {
+      let mine: [String] = Self.lines.indices.filter { $0 * 7 / Self.lines.count == piece }.map { Self.lines[$0] + "\n" }
+      let text: String = mine.joined()
+      files.append(("part\(piece).\(piece % 2 == 0 ? "gz" : "txt")", text))
+    }
+    files.append(("words.freq.txt", "quiz\t7\nzephyr\t3\nthe\t100\n"))
+    let folder = corpus(files)
+    let names = files.map(\.0)
+    let expected = try table(names, in: folder)
+
+    // Deal the files to `shards` count files, then merge them in two different shapes.
+    var shardPaths: [String] = []
+    for shard in 0..<shards {
+      let mine = names.enumerated().filter { $0.offset % shards == shard }.map(\.element)
+      let path = "\(folder)/shard\(shard).kgcounts"
+      try count(mine, in: folder, to: path)
+      shardPaths.append(path)
+    }
+    // 1. All at once, in reverse order.
+    try Merge.files(shardPaths.reversed(), into: "\(folder)/flat.kgcounts")
+    #expect(try table(counts: ["\(folder)/flat.kgcounts"], in: folder) == expected)
+    // 2. As a left-leaning tree: ((s0 + s1) + s2) + ...
+    var accumulated = shardPaths[0]
+    for (k, next) in shardPaths.dropFirst().enumerated() {
+      let path = "\(folder)/tree\(k).kgcounts"
+      try Merge.files([next, accumulated], into: path)
+      accumulated = path
+    }
+    #expect(try table(counts: [accumulated], in: folder) == expected)
+    // Any grouping gives the same count file, byte for byte.
+    #expect(bytes(accumulated) == bytes("\(folder)/flat.kgcounts"))
+    // 3. Straight from the shards.
+    #expect(try table(counts: shardPaths, in: folder) == expected)
+  }
+
+  @Test(arguments: [1, 2, 3])
+  func shardsOfWholeFilesBuildTheSameTable(shards: Int) throws {
+    let text = Self.lines.joined(separator: "\n")
+    let folder = corpus([("a.gz", text), ("b.txt", String(text.reversed())), ("c.freq.txt", "quiz\t7\nthe\t3\n")])
+    let names = ["a.gz", "b.txt", "c.freq.txt"]
+    let expected = try table(names, in: folder)
+    var paths: [String] = []
+    for shard in 0..<shards {
+      let path = "\(folder)/s\(shard).kgcounts"
+      try count(names.enumerated().filter { $0.offset % shards == shard }.map(\.element), in: folder, to: path)
+      paths.append(path)
+    }
+    try Merge.files(paths, into: "\(folder)/all.kgcounts")
+    #expect(try table(counts: ["\(folder)/all.kgcounts"], in: folder) == expected)
+  }
+
+  @Test func mergingIsCommutativeAndAssociative() throws {
+    let folder = corpus([("a.txt", "the cat sat"), ("b.txt", "on the mat"), ("c.txt", "a cat, a hat, that cat")])
+    for name in ["a", "b", "c"] { try count(["\(name).txt"], in: folder, to: "\(folder)/\(name).kgcounts") }
+    let path = { (name: String) in "\(folder)/\(name).kgcounts" }
+    try Merge.files([path("a"), path("b")], into: path("ab"))
+    try Merge.files([path("ab"), path("c")], into: path("ab_c"))
+    try Merge.files([path("c"), path("b")], into: path("cb"))
+    try Merge.files([path("cb"), path("a")], into: path("cb_a"))
+    try Merge.files([path("b"), path("c"), path("a")], into: path("bca"))
+    try count(["a.txt", "b.txt", "c.txt"], in: folder, to: path("whole"))
+    #expect(bytes(path("ab_c")) == bytes(path("whole")))
+    #expect(bytes(path("cb_a")) == bytes(path("whole")))
+    #expect(bytes(path("bca")) == bytes(path("whole")))
+  }
+
+  @Test func jobsCountExactlyWhatOneJobCounts() throws {
+    let text = Self.lines.joined(separator: "\n")
+    let folder = corpus([("a.gz", text), ("b.txt", "zephyr quiz " + text), ("c.freq.txt", "quiz\t7\n"), ("d.txt", "one more line")])
+    let inputs = ["a.gz", "b.txt", "c.freq.txt", "d.txt"].map { "\(folder)/\($0)" }
+    let decoder = LetterDecoder(language: Self.language)
+    let one = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder, jobs: 1)
+    for jobs in [2, 3, 8] {
+      let many = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder, jobs: jobs)
+      #expect(many.0 == one.0 && many.1 == one.1 && many.2 == one.2, "--jobs \(jobs)")
+    }
+  }
+
+  @Test func jobsReportTheEarliestBadInput() throws {
+    let folder = corpus([("a.txt", "fine text"), ("b.gz", "x"), ("c.txt", "more text")])
+    _ = Fixtures.file("b.gz", Array(Fixtures.gzipMember("some text here").dropLast(3)), in: folder)
+    let inputs = ["a.txt", "b.gz", "c.txt"].map { "\(folder)/\($0)" }
+    #expect(throws: CorpusError(path: "\(folder)/b.gz", byteOffset: 31, kind: .truncatedGzip)) {
+      try Pipeline.count(inputs, decoder: LetterDecoder(language: Self.language), jobs: 2)
+    }
+  }
+
+  // MARK: Bad count files: an error naming the file and the byte, nothing replaced
+
+  /// A folder with a good count file `good.kgcounts`, an existing output `out.kgcounts` and an
+  /// existing table, to check that nothing is replaced.
+  func badInputWorkspace() throws -> (folder: String, good: String, output: String, outputBytes: [UInt8], tables: String) {
+    let folder = corpus([("a.txt", "the cat sat on the mat"), ("b.txt", "a hat")])
+    try count(["a.txt"], in: folder, to: "\(folder)/good.kgcounts")
+    try count(["b.txt"], in: folder, to: "\(folder)/out.kgcounts")
+    let tables = Fixtures.temporaryFolder()
+    _ = Fixtures.file("en.keygram", Array("old table".utf8), in: tables)
+    return (folder, "\(folder)/good.kgcounts", "\(folder)/out.kgcounts", bytes("\(folder)/out.kgcounts"), tables)
+  }
+
+  /// Expects merging `bad` (with a good file) and building from it both to fail with `error`,
+  /// leaving the old output and the old table as they were.
+  func expectRefused(_ bad: String, _ error: CountFileError, in workspace: (folder: String, good: String, output: String, outputBytes: [UInt8], tables: String),
+                     language: Language = Self.language, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(throws: error, sourceLocation: sourceLocation) { try Merge.files([workspace.good, bad], into: workspace.output) }
+    #expect(bytes(workspace.output) == workspace.outputBytes, "the old merge output is untouched", sourceLocation: sourceLocation)
+    var request = Pipeline.Request(language: language, inputs: [], tablesFolder: workspace.tables, swiftFolder: nil)
+    request.countFiles = [workspace.good, bad]
+    #expect(throws: error, sourceLocation: sourceLocation) { try Pipeline.build(request) }
+    #expect(bytes(workspace.tables + "/en.keygram") == Array("old table".utf8), "the old table is untouched", sourceLocation: sourceLocation)
+    let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: workspace.folder).filter { $0.hasSuffix(".tmp") }) ?? []
+    #expect(leftovers.isEmpty, "no temporary files left", sourceLocation: sourceLocation)
+  }
+
+  @Test func truncatedCountFile() throws {
+    let workspace = try badInputWorkspace()
+    let whole = bytes(workspace.good)
+    let bad = Fixtures.file("cut.kgcounts", Array(whole.dropLast(10)), in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: whole.count - 10,
+                                      kind: .truncated(recorded: UInt64(whole.count), actual: UInt64(whole.count - 10))), in: workspace)
+    let stub = Fixtures.file("stub.kgcounts", Array(whole.prefix(20)), in: workspace.folder)
+    expectRefused(stub, CountFileError(path: stub, byteOffset: 20, kind: .truncated(recorded: 64, actual: 20)), in: workspace)
+  }
+
+  @Test func corruptCountFileFailsItsCRC() throws {
+    let workspace = try badInputWorkspace()
+    var damaged = bytes(workspace.good)
+    let recorded: UInt32 = (0..<4).reduce(UInt32(0)) { (crc: UInt32, k: Int) -> UInt32 in crc | UInt32(damaged[32 + k]) << (8 * UInt32(k)) }
+    damaged[damaged.count - 3] ^= 0x40  // a word count's high byte
+    let actual: UInt32 = {
+      var zeroed = damaged
+      for k in 32..<36 { zeroed[k] = 0 }
+      return zeroed.withUnsafeBytes { zlib_crc32($0) }
+    }()
+    let bad = Fixtures.file("corrupt.kgcounts", damaged, in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 32, kind: .checksumMismatch(recorded: recorded, actual: actual)), in: workspace)
+  }
+
+  @Test func interruptedCountFileIsMarkedPART() throws {
+    let workspace = try badInputWorkspace()
+    var partial = bytes(workspace.good)
+    partial.replaceSubrange(16..<20, with: Array("PART".utf8))
+    let bad = Fixtures.file("part.kgcounts", partial, in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 16, kind: .incomplete), in: workspace)
+  }
+
+  @Test func countsOfAnotherLanguage() throws {
+    let workspace = try badInputWorkspace()
+    var german = Self.language
+    german.code = "de"
+    let bad = workspace.folder + "/de.kgcounts"
+    try count(["b.txt"], in: workspace.folder, to: bad, language: german)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 64, kind: .otherLanguage(expected: "en", found: "de")), in: workspace)
+  }
+
+  @Test func countsOfAChangedAlphabet() throws {
+    let workspace = try badInputWorkspace()
+    var changed = Self.language
+    changed.alphabet.append("é")
+    let bad = workspace.folder + "/alphabet.kgcounts"
+    try count(["b.txt"], in: workspace.folder, to: bad, language: changed)
+    // The alphabet follows the header (64) and the code "en" (2 + 2 bytes).
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 68, kind: .otherAlphabet(expected: "abcdefghijklmnopqrstuvwxyz",
+                                                                                      found: "abcdefghijklmnopqrstuvwxyzé")), in: workspace)
+  }
+
+  @Test func countsUnderOtherRules() throws {
+    let workspace = try badInputWorkspace()
+    var changed = Self.language
+    changed.apostrophesAreTransparent = false
+    let bad = workspace.folder + "/rules.kgcounts"
+    try count(["b.txt"], in: workspace.folder, to: bad, language: changed)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 68 + 4 * 26, kind: .otherRules), in: workspace)
+  }
+
+  @Test func anotherFormatVersion() throws {
+    let workspace = try badInputWorkspace()
+    var future = bytes(workspace.good)
+    future[8] = 2
+    let bad = Fixtures.file("v2.kgcounts", future, in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 2, minor: 0)), in: workspace)
+  }
+
+  @Test func notACountFile() throws {
+    let workspace = try badInputWorkspace()
+    let bad = Fixtures.file("table.kgcounts", Array(repeating: 7, count: 100), in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 0, kind: .notACountFile), in: workspace)
+  }
+
+  @Test func aMissingShard() throws {
+    let workspace = try badInputWorkspace()
+    let bad = workspace.folder + "/nowhere.kgcounts"
+    expectRefused(bad, CountFileError(path: bad, kind: .missing), in: workspace)
+  }
+
+  @Test func theSameInputInTwoShards() throws {
+    let workspace = try badInputWorkspace()
+    let again = workspace.folder + "/again.kgcounts"
+    try count(["a.txt"], in: workspace.folder, to: again)
+    expectRefused(again, CountFileError(path: again, kind: .duplicateInput(name: "a.txt", otherPath: workspace.good)), in: workspace)
+  }
+
+  @Test func mergingZeroFiles() throws {
+    let folder = Fixtures.temporaryFolder()
+    #expect(throws: CountFileError(path: "merge", kind: .noCountFiles)) { try Merge.files([], into: folder + "/out.kgcounts") }
+    #expect(!FileManager.default.fileExists(atPath: folder + "/out.kgcounts"))
+  }
+}
