@@ -73,9 +73,9 @@ public struct TypingContext {
   /// μ, the word history's weight against the tables' blend: c / (c + balance), with c the
   /// count of learned words through the typed prefix (0 without a history, or off its words).
   public var historyWeight: Float {
-    guard let wordHistory, historyCursor.isValid(in: wordHistory) else { return 0 }
+    guard let wordHistory, historyCursor.isValid(in: wordHistory),
+          wordHistory.continuingCount(of: historyCursor.node) > 0 else { return 0 }
     let count = wordHistory.count(of: historyCursor.node)
-    guard count > wordHistory.endCount(at: historyCursor) else { return 0 }
     return count / (count + wordHistory.balance)
   }
 

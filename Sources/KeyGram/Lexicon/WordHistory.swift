@@ -172,13 +172,18 @@ public final class WordHistory {
     }
   }
 
+  /// How many learned words go on past `node` with another letter: its children's counts.
+  func continuingCount(of node: Int) -> Float {
+    var children: Float = 0
+    forEachChild(of: node) { _, count in children += count }
+    return children
+  }
+
   /// The count of learned words that are exactly the prefix at `node` (its count less its
   /// children's).
   public func endCount(at cursor: Cursor) -> Float {
     guard cursor.isValid(in: self) else { return 0 }
-    var children: Float = 0
-    forEachChild(of: cursor.node) { _, count in children += count }
-    return Swift.max(counts[cursor.node] - children, 0)
+    return Swift.max(counts[cursor.node] - continuingCount(of: cursor.node), 0)
   }
 
   /// How often the word `letters` (letter indices) was learned, as counted now; for tests and tools.

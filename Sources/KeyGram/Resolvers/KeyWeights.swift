@@ -62,11 +62,13 @@ final class KeyWeights {
   /// Mixes the learned words' next-letter shares into the weights: (1 − μ) × the tables'
   /// probabilities + μ × the history's, μ = `TypingContext.historyWeight`.
   private func blendHistory(of context: TypingContext) {
-    let mu = context.historyWeight
-    guard mu > 0, let history = context.wordHistory else { return }
+    // μ as `TypingContext.historyWeight` defines it, with the children walked once.
+    guard let history = context.wordHistory, context.historyCursor.isValid(in: history) else { return }
     let node = context.historyCursor.node
-    var letterMass: Float = 0
-    history.forEachChild(of: node) { _, count in letterMass += count }
+    let letterMass = history.continuingCount(of: node)
+    guard letterMass > 0 else { return }
+    let count = history.count(of: node)
+    let mu = count / (count + history.balance)
     let probability = self.probability, letterKeys = self.letterKeys, keyOfLetter = self.keyOfLetter
     for index in 0..<letterKeys.count { probability[letterKeys[index]] *= 1 - mu }
     let shareScale = mu / letterMass
