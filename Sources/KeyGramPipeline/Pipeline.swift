@@ -38,6 +38,8 @@ public enum Pipeline {
     public var countFiles: [String] = []
     /// How many files are counted at once (each on its own counting thread and reader thread).
     public var jobs = 1
+    /// Distinct words a word count holds in memory before spilling a sorted run to `$TMPDIR`.
+    public var wordMemoryCap = WordCounts.defaultMemoryCap
 
     public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
                 swiftFolder: String?) {
@@ -70,10 +72,10 @@ public enum Pipeline {
   /// word-frequency lists (`CorpusCounter.isFrequencyList`, or listed in `frequencyLists`)
   /// to `FrequencyListCounter`.
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
-                           frequencyLists: Set<String> = [],
+                           frequencyLists: Set<String> = [], wordMemoryCap: Int = WordCounts.defaultMemoryCap,
                            progress: (any BuildProgress)? = nil) throws -> (NgramCounts, WordCounts, Provenance) {
     var recorder = ProvenanceRecorder(corpusFolder: corpusFolder)
-    var counter = CorpusCounter(decoder: decoder)
+    var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap)
     if let progress {
       progress.begin(totalBytes: inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) })
     }
@@ -121,11 +123,12 @@ public enum Pipeline {
   /// boundary either way, so the sum is exactly what one pass over all the files counts. An
   /// error is that of the earliest failing input.
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
-                           frequencyLists: Set<String> = [], jobs: Int,
+                           frequencyLists: Set<String> = [], jobs: Int, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
                            progress: (any BuildProgress)? = nil) throws -> (NgramCounts, WordCounts, Provenance) {
     let jobs = Swift.max(1, Swift.min(jobs, inputs.count))
     guard jobs > 1 else {
-      return try count(inputs, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists, progress: progress)
+      return try count(inputs, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists,
+                       wordMemoryCap: wordMemoryCap, progress: progress)
     }
     let sizes = inputs.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
     var groups = [[Int]](repeating: [], count: jobs)
@@ -144,7 +147,7 @@ public enum Pipeline {
     DispatchQueue.concurrentPerform(iterations: jobs) { k in
       results.set(k, Result {
         try count(dealt[k].map { inputs[$0] }, decoder: decoder, corpusFolder: corpusFolder,
-                  frequencyLists: frequencyLists, progress: shared)
+                  frequencyLists: frequencyLists, wordMemoryCap: wordMemoryCap, progress: shared)
       })
     }
     var failures: [(file: Int, error: any Error)] = []
@@ -172,6 +175,7 @@ public enum Pipeline {
       } catch {
         throw CountOverflowError(count: error.count, paths: inputs)
       }
+      try words.spillIfFull()
       files += partProvenance.files
       stored += partProvenance.compressedBytes
       text += partProvenance.uncompressedBytes
@@ -185,11 +189,13 @@ public enum Pipeline {
   @discardableResult
   public static func countToFile(_ inputs: [String], language: Language, output: String, corpusFolder: String? = nil,
                                  frequencyLists: Set<String> = [], jobs: Int = 1,
+                                 wordMemoryCap: Int = WordCounts.defaultMemoryCap,
                                  progress: (any BuildProgress)? = nil) throws -> (head: CountFile.Head, words: WordCounts) {
     guard !inputs.isEmpty else { throw CorpusError(path: corpusFolder ?? ".", kind: .noCorpusFiles) }
     let decoder = LetterDecoder(language: language)
     let (counts, words, provenance) = try count(inputs, decoder: decoder, corpusFolder: corpusFolder,
-                                                frequencyLists: frequencyLists, jobs: jobs, progress: progress)
+                                                frequencyLists: frequencyLists, jobs: jobs, wordMemoryCap: wordMemoryCap,
+                                                progress: progress)
     let names = provenance.files.map(\.name)
     if let duplicate = zip(names, names.dropFirst()).first(where: { $0 == $1 }) {
       throw CorpusError(path: duplicate.0, kind: .unreadable("named twice among the inputs"))
@@ -207,9 +213,9 @@ public enum Pipeline {
   /// Stage 4 for words: the trie of the `maximumWords` most frequent words, each node's row
   /// quantised to 255; nil when no source feeds words or `maximumWords` is 0. The kept words'
   /// counts must sum to at most `Quantise.maximumCountTotal` (2⁵⁴) for exact quantising.
-  public static func normalise(_ words: WordCounts, letterCount: Int, maximumWords: Int) throws(LexiconMassError) -> LexiconTrie? {
+  public static func normalise(_ words: WordCounts, letterCount: Int, maximumWords: Int) throws -> LexiconTrie? {
     guard maximumWords > 0 else { return nil }
-    let kept = words.top(maximumWords)
+    let kept = try words.top(maximumWords)
     var total: UInt64 = 0
     for word in kept {
       let (sum, overflow) = total.addingReportingOverflow(word.count)
@@ -228,13 +234,14 @@ public enum Pipeline {
     let decoder = LetterDecoder(language: request.language)
     let (counts, words, provenance) = request.countFiles.isEmpty
       ? try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
-                  frequencyLists: request.frequencyLists, jobs: request.jobs, progress: progress)
-      : try Merge.load(request.countFiles, language: request.language)
+                  frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
+                  progress: progress)
+      : try Merge.load(request.countFiles, language: request.language, wordMemoryCap: request.wordMemoryCap)
     let model = normalise(counts, quadgramContexts: request.quadgramContexts)
     let lexicon: LexiconTrie?
     do {
       lexicon = try normalise(words, letterCount: request.language.alphabet.count, maximumWords: request.lexiconWords)
-    } catch {
+    } catch is LexiconMassError {
       throw LexiconMassError(paths: request.inputs.filter { request.language.source(for: $0).feeds.contains(.words) })
     }
     let lexiconSection = lexicon.map(LexiconSection.make)

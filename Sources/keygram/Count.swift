@@ -34,10 +34,15 @@ extension Keygram {
     @Option(help: "How many files to count at once (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(name: .customLong("words-in-memory"),
+            help: "Distinct words held in memory per counting thread before they spill, sorted, to $TMPDIR.")
+    var wordsInMemory = WordCounts.defaultMemoryCap
+
     @OptionGroup var folders: FolderOptions
 
     func validate() throws {
       if jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
+      if wordsInMemory < 1 { throw ValidationError("--words-in-memory must be 1 or more, not \(wordsInMemory).") }
     }
 
     func run() throws {
@@ -50,7 +55,7 @@ extension Keygram {
       if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: language.code), kind: .noCorpusFiles) }
       let started = ContinuousClock.now
       let (head, words) = try Pipeline.countToFile(inputs, language: language, output: output, corpusFolder: folder,
-                                                   frequencyLists: Set(frequencyLists), jobs: jobs,
+                                                   frequencyLists: Set(frequencyLists), jobs: jobs, wordMemoryCap: wordsInMemory,
                                                    progress: ProgressBar(label: language.code))
       let seconds = (ContinuousClock.now - started) / .seconds(1)
       print(CountReport(head: head, distinctWords: UInt64(words.distinctWords), path: output, seconds: seconds))

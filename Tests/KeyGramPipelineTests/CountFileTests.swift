@@ -298,3 +298,98 @@ struct CountFileTests {
     #expect(!FileManager.default.fileExists(atPath: folder + "/out.kgcounts"))
   }
 }
+
+/// Word counts past their memory cap spill to sorted runs and still sum exactly.
+@Suite("Word counts: a memory cap with sorted runs past it")
+struct WordSpillTests {
+  /// `count` distinct words made of the letters a–j (base-10 numerals spelt in letters), each
+  /// `repeats` times, over several lines.
+  static func manyWords(_ count: Int, repeats: Int = 2) -> String {
+    let digits = Array("abcdefghij")
+    var lines: [String] = []
+    for _ in 0..<repeats {
+      var line: [String] = []
+      for n in 0..<count {
+        line.append(String(String(n).map { digits[Int(String($0))!] }))
+        if line.count == 20 { lines.append(line.joined(separator: " ")); line = [] }
+      }
+      lines.append(line.joined(separator: " "))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  @Test func countsPastTheCapAreExact() throws {
+    // Two files: 0 ... 2999 twice; 0 ... 3999 twice with the first 1,000 words (50 lines) cut: 4,000 distinct words.
+    let folder = Fixtures.temporaryFolder()
+    _ = Fixtures.file("a.txt", Array(Self.manyWords(3000).utf8), in: folder)
+    _ = Fixtures.file("b.gz", Fixtures.gzipMember(Self.manyWords(4000).split(separator: "\n").dropFirst(50).joined(separator: "\n")), in: folder)
+    let inputs = ["\(folder)/a.txt", "\(folder)/b.gz"]
+    let decoder = LetterDecoder(language: CountFileTests.language)
+    let whole = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder)
+    #expect(whole.1.spilledRuns == 0)
+    #expect(whole.1.distinctWords == 4000)
+    for cap in [1, 100, 999] {
+      let capped = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder, wordMemoryCap: cap)
+      #expect(capped.1.spilledRuns > 0, "cap \(cap) spills")
+      #expect(capped.1.counts.count <= cap, "cap \(cap): at most the cap in memory after a spill")
+      #expect(capped.1 == whole.1 && capped.0 == whole.0 && capped.2 == whole.2, "cap \(cap)")
+      #expect(capped.1.distinctWords == 4000)
+      #expect(try capped.1.top(10).map(\.count) == whole.1.top(10).map(\.count))
+      #expect(try capped.1.top(10).map(\.word) == whole.1.top(10).map(\.word))
+    }
+    // By hand: "a" (0) is twice in a.txt and once in b.gz, times the text's weight 3: 9; "bde" (134) 3 times: 9.
+    #expect(whole.1.counts[[1]] == 9 && whole.1.counts[[2, 4, 5]] == 9)
+  }
+
+  @Test func countFilesAndTablesAreTheSameWithAnyCap() throws {
+    let folder = Fixtures.temporaryFolder()
+    _ = Fixtures.file("a.txt", Array(Self.manyWords(2500, repeats: 3).utf8), in: folder)
+    _ = Fixtures.file("w.freq.txt", Array((0..<500).map { "b\(String(repeating: "c", count: $0 % 40))d\t\($0 + 1)" }.joined(separator: "\n").utf8), in: folder)
+    let inputs = ["\(folder)/a.txt", "\(folder)/w.freq.txt"]
+    try Pipeline.countToFile(inputs, language: CountFileTests.language, output: "\(folder)/free.kgcounts", corpusFolder: folder)
+    try Pipeline.countToFile(inputs, language: CountFileTests.language, output: "\(folder)/capped.kgcounts", corpusFolder: folder,
+                             jobs: 2, wordMemoryCap: 64)
+    let free = FileManager.default.contents(atPath: "\(folder)/free.kgcounts")
+    #expect(free != nil && free == FileManager.default.contents(atPath: "\(folder)/capped.kgcounts"))
+
+    var tables: [[UInt8]] = []
+    for (cap, counts) in [(WordCounts.defaultMemoryCap, [String]()), (50, []), (50, ["\(folder)/capped.kgcounts"])] {
+      var request = Pipeline.Request(language: CountFileTests.language, inputs: counts.isEmpty ? inputs : [], corpusFolder: folder,
+                                     tablesFolder: Fixtures.temporaryFolder(), swiftFolder: nil)
+      request.wordMemoryCap = cap
+      request.countFiles = counts
+      request.lexiconWords = 300
+      tables.append(try Pipeline.build(request).image)
+    }
+    #expect(tables[0] == tables[1] && tables[0] == tables[2])
+  }
+
+  @Test func runsAreRemovedWithTheirCounts() throws {
+    var paths: [String] = []
+    do {
+      var words = WordCounts(memoryCap: 2)
+      for word: [UInt8] in [[1], [2], [3], [1, 2], [2]] {
+        try words.add(word, count: 1)
+        try words.spillIfFull()
+      }
+      #expect(words.spilledRuns == 2)
+      paths = words.runPaths
+      #expect(paths.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+      #expect(try words.sortedEntries().map(\.count) == [1, 1, 2, 1])  // a, ab, b (twice), c
+    }
+    #expect(paths.count == 2 && paths.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+  }
+
+  @Test func manyRunsAreMergedIntoOne() throws {
+    var words = WordCounts(memoryCap: 1)
+    for n in 0..<(Spill.fanIn * 3) {
+      try words.add([UInt8(1 + n % 26), UInt8(1 + n / 26)], count: UInt64(n + 1))
+      try words.add([1], count: 1)
+      try words.spillIfFull()
+    }
+    #expect(words.spilledRuns < Spill.fanIn)
+    let entries = try words.sortedEntries()
+    #expect(entries.count == Spill.fanIn * 3 + 1)
+    #expect(entries.first!.word == [1] && entries.first!.count == UInt64(Spill.fanIn * 3))
+  }
+}

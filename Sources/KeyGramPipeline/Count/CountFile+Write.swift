@@ -98,9 +98,9 @@ extension CountFile {
   }
 
   /// Writes `head` and `words` (in any order; they are sorted here) to `path`.
-  public static func write(_ head: Head, words: WordCounts, to path: String) throws(OutputError) {
+  public static func write(_ head: Head, words: WordCounts, to path: String) throws {
     let writer = try Writer(path: path, head: head)
-    for (word, count) in words.sortedEntries() { try writer.add(word, count: count) }
+    try words.forEachSorted { word, count in try writer.add(word, count: count) }
     try writer.commit()
   }
 }

@@ -22,12 +22,17 @@ public struct FrequencyListCounter: Counter {
   private var textOffset = 0
   private var path: String
 
-  public init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
+  public init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters),
+              wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
+    words = WordCounts(memoryCap: wordMemoryCap)
     self.decoder = decoder
     self.path = path
     self.source = source
     counts = NgramCounts(letterCount: decoder.letterCount)
   }
+
+  /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
+  public mutating func spillIfFull() throws(OutputError) { try words.spillIfFull() }
 
   /// The next list to read (after `finishFile()` of the one before): errors name its lines.
   public mutating func startFile(path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {

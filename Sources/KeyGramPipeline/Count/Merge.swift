@@ -90,7 +90,7 @@ public enum Merge {
 
   /// Streams the sum of the readers' word lists to `sink`, in increasing word order: a k-way
   /// merge holding one word per reader.
-  public static func words(of readers: [CountFile.Reader],
+  public static func words(of readers: [any SortedWordSource],
                            into sink: ([UInt8], UInt64) throws -> Void) throws {
     var heap = WordHeap()
     for (index, reader) in readers.enumerated() {
@@ -103,7 +103,7 @@ public enum Merge {
         let entry = heap.pop()!
         let (sum, overflow) = count.addingReportingOverflow(entry.count)
         guard !overflow else {
-          throw CountFileError(path: readers[entry.source].path, kind: .countOverflow("the count of a word"))
+          throw CountFileError(path: readers[entry.source].name, kind: .countOverflow("the count of a word"))
         }
         count = sum
         sources.append(entry.source)
@@ -133,12 +133,16 @@ public enum Merge {
 
   /// `keygram build --counts`: the summed counts of `paths`, checked against `language`, as the
   /// count stage would have returned them.
-  public static func load(_ paths: [String], language: Language) throws -> (NgramCounts, WordCounts, Provenance) {
+  public static func load(_ paths: [String], language: Language,
+                          wordMemoryCap: Int = WordCounts.defaultMemoryCap) throws -> (NgramCounts, WordCounts, Provenance) {
     let readers = try open(paths, expecting: Expectation(language: language))
     let head = try head(of: readers)
-    var words = WordCounts()
+    var words = WordCounts(memoryCap: wordMemoryCap)
     try words.addDropped(head.droppedWords)
-    try Self.words(of: readers) { word, count in try words.add(word, count: count) }
+    try Self.words(of: readers) { word, count in
+      try words.add(word, count: count)
+      try words.spillIfFull()
+    }
     return (head.counts, words, head.provenance)
   }
 }
