@@ -71,11 +71,17 @@ public enum Pipeline {
   /// goes), and decodes and counts it here. Running text goes to the byte-level counter,
   /// word-frequency lists (`CorpusCounter.isFrequencyList`, or listed in `frequencyLists`)
   /// to `FrequencyListCounter`.
+  ///
+  /// With `part` (k, n), only the lines numbered k, k + n, k + 2n, ... (from 0) of every file
+  /// are counted: n such parts count every line once. Each part still reads and hashes whole
+  /// files; only part 0 adds their stored sizes to the total, and each adds its lines' text bytes.
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
                            frequencyLists: Set<String> = [], wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+                           part: CountFile.Part? = nil,
                            progress: (any BuildProgress)? = nil) throws -> (NgramCounts, WordCounts, Provenance) {
     var recorder = ProvenanceRecorder(corpusFolder: corpusFolder)
-    var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap)
+    var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil)
+    var lineIndex = 0
     if let progress {
       progress.begin(totalBytes: inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) })
     }
@@ -86,6 +92,7 @@ public enum Pipeline {
     func read(_ file: Int) {
       guard file != reading else { return }
       reading = file
+      lineIndex = 0
       let path = inputs[file]
       counter.startFile(path, isFrequencyList: frequencyLists.contains(path) || CorpusCounter.isFrequencyList(path),
                             source: decoder.language.source(for: path))
@@ -95,8 +102,15 @@ public enum Pipeline {
         switch stream.next() {
         case .chunk(let slot, let file):
           read(file)
-          try slot.withText { try counter.consume($0) }
-          recorder.record(slot)
+          if let part {
+            let counted = try slot.withText { text in
+              try consumeLines(of: text, part: part, lineIndex: &lineIndex) { try counter.consume($0) }
+            }
+            recorder.record(slot, textBytes: counted, countStored: part.index == 0)
+          } else {
+            try slot.withText { try counter.consume($0) }
+            recorder.record(slot)
+          }
           progress?.advance(by: slot.stored.count)
           stream.recycle(slot)
         case .endOfFile(let file, let size):
@@ -117,6 +131,26 @@ public enum Pipeline {
     return (counts, try counter.words(), recorder.provenance(of: counts))
   }
 
+  /// Feeds `body` the lines of `text` that belong to `part` (each with its newline), going on
+  /// from line `lineIndex`; returns the bytes fed.
+  static func consumeLines(of text: UnsafeRawBufferPointer, part: CountFile.Part, lineIndex: inout Int,
+                           _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows -> Int {
+    let bytes = text.bindMemory(to: UInt8.self)
+    var start = 0, fed = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      let next = end < bytes.count ? end + 1 : end
+      if lineIndex % Int(part.count) == Int(part.index) {
+        try body(UnsafeRawBufferPointer(rebasing: text[start..<next]))
+        fed += next - start
+      }
+      if end < bytes.count { lineIndex += 1 }
+      start = next
+    }
+    return fed
+  }
+
   /// Stages 1–3 over several files at once: the inputs are dealt, largest first, to `jobs`
   /// groups of about equal stored size; each group is counted as `count` counts it, on its
   /// own threads, and the groups' counts are added. Every file is counted from a fresh word
@@ -124,11 +158,12 @@ public enum Pipeline {
   /// error is that of the earliest failing input.
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
                            frequencyLists: Set<String> = [], jobs: Int, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+                           part: CountFile.Part? = nil,
                            progress: (any BuildProgress)? = nil) throws -> (NgramCounts, WordCounts, Provenance) {
     let jobs = Swift.max(1, Swift.min(jobs, inputs.count))
     guard jobs > 1 else {
       return try count(inputs, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists,
-                       wordMemoryCap: wordMemoryCap, progress: progress)
+                       wordMemoryCap: wordMemoryCap, part: part, progress: progress)
     }
     let sizes = inputs.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
     var groups = [[Int]](repeating: [], count: jobs)
@@ -147,7 +182,7 @@ public enum Pipeline {
     DispatchQueue.concurrentPerform(iterations: jobs) { k in
       results.set(k, Result {
         try count(dealt[k].map { inputs[$0] }, decoder: decoder, corpusFolder: corpusFolder,
-                  frequencyLists: frequencyLists, wordMemoryCap: wordMemoryCap, progress: shared)
+                  frequencyLists: frequencyLists, wordMemoryCap: wordMemoryCap, part: part, progress: shared)
       })
     }
     var failures: [(file: Int, error: any Error)] = []
@@ -189,18 +224,19 @@ public enum Pipeline {
   @discardableResult
   public static func countToFile(_ inputs: [String], language: Language, output: String, corpusFolder: String? = nil,
                                  frequencyLists: Set<String> = [], jobs: Int = 1,
-                                 wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+                                 wordMemoryCap: Int = WordCounts.defaultMemoryCap, part: CountFile.Part? = nil,
                                  progress: (any BuildProgress)? = nil) throws -> (head: CountFile.Head, words: WordCounts) {
     guard !inputs.isEmpty else { throw CorpusError(path: corpusFolder ?? ".", kind: .noCorpusFiles) }
     let decoder = LetterDecoder(language: language)
     let (counts, words, provenance) = try count(inputs, decoder: decoder, corpusFolder: corpusFolder,
                                                 frequencyLists: frequencyLists, jobs: jobs, wordMemoryCap: wordMemoryCap,
-                                                progress: progress)
+                                                part: part, progress: progress)
     let names = provenance.files.map(\.name)
     if let duplicate = zip(names, names.dropFirst()).first(where: { $0 == $1 }) {
       throw CorpusError(path: duplicate.0, kind: .unreadable("named twice among the inputs"))
     }
-    let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance)
+    let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance,
+                              part: part ?? .whole)
     try CountFile.write(head, words: words, to: output)
     return (head, words)
   }

@@ -141,6 +141,52 @@ struct CountFileTests {
     #expect(try table(counts: ["\(folder)/all.kgcounts"], in: folder) == expected)
   }
 
+  @Test(arguments: [2, 3, 7])
+  func partsOfEveryFilesLinesBuildTheSameTable(parts: UInt32) throws {
+    let text = Self.lines.joined(separator: "\n")
+    let folder = corpus([("a.gz", text), ("b.txt", "zephyr quiz\n" + text + "\n"), ("c.freq.txt", "quiz\t7\nthe\t3\nzephyr\t1\n")])
+    let names = ["a.gz", "b.txt", "c.freq.txt"]
+    let expected = try table(names, in: folder)
+    var paths: [String] = []
+    for k in (0..<parts).reversed() {
+      let path = "\(folder)/part\(k).kgcounts"
+      try Pipeline.countToFile(names.map { "\(folder)/\($0)" }, language: Self.language, output: path, corpusFolder: folder,
+                               part: CountFile.Part(index: k, of: parts))
+      paths.append(path)
+    }
+    try Merge.files(paths, into: "\(folder)/all.kgcounts")
+    #expect(try table(counts: ["\(folder)/all.kgcounts"], in: folder) == expected)
+    let head = try CountFile.Reader(path: "\(folder)/all.kgcounts").head
+    #expect(head.inputs.allSatisfy { $0.isComplete && $0.partCount == parts })
+    // Every stored byte once (part 0), every byte of text once (each part its lines).
+    let whole = try CountFile.Reader(path: { try count(names, in: folder, to: "\(folder)/whole.kgcounts"); return "\(folder)/whole.kgcounts" }()).head
+    #expect(head.compressedBytes == whole.compressedBytes && head.uncompressedBytes == whole.uncompressedBytes)
+    #expect(head.files == whole.files)
+  }
+
+  @Test func partsMissingTwiceOrDealtDifferently() throws {
+    let folder = corpus([("a.txt", "one\ntwo\nthree\nfour\n")])
+    func part(_ k: UInt32, of n: UInt32) throws -> String {
+      let path = "\(folder)/\(k)of\(n).kgcounts"
+      try Pipeline.countToFile(["\(folder)/a.txt"], language: Self.language, output: path, corpusFolder: folder,
+                               part: CountFile.Part(index: k, of: n))
+      return path
+    }
+    let zero = try part(0, of: 3), two = try part(2, of: 3), half = try part(1, of: 2)
+    var request = Pipeline.Request(language: Self.language, inputs: [], tablesFolder: Fixtures.temporaryFolder(), swiftFolder: nil)
+    request.countFiles = [zero, two]
+    #expect(throws: CountFileError(path: two, kind: .incompleteInput(name: "a.txt", parts: [0, 2], of: 3))) { try Pipeline.build(request) }
+    #expect(throws: CountFileError(path: zero, kind: .duplicateInput(name: "a.txt", otherPath: zero))) {
+      try Merge.files([zero, zero], into: "\(folder)/out.kgcounts")
+    }
+    #expect(throws: CountFileError(path: half, kind: .inputDiffers(name: "a.txt", otherPath: zero))) {
+      try Merge.files([zero, half], into: "\(folder)/out.kgcounts")
+    }
+    // Partial merges are fine: parts 0 and 2 of 3 make a count file that still lacks part 1.
+    try Merge.files([two, zero], into: "\(folder)/some.kgcounts")
+    #expect(try CountFile.Reader(path: "\(folder)/some.kgcounts").head.inputs[0].parts == [0, 2])
+  }
+
   @Test func mergingIsCommutativeAndAssociative() throws {
     let folder = corpus([("a.txt", "the cat sat"), ("b.txt", "on the mat"), ("c.txt", "a cat, a hat, that cat")])
     for name in ["a", "b", "c"] { try count(["\(name).txt"], in: folder, to: "\(folder)/\(name).kgcounts") }

@@ -17,10 +17,14 @@ public struct CorpusCounter {
   private var path = ""
   /// Distinct words each word count holds in memory before spilling a sorted run.
   public let wordMemoryCap: Int
+  /// False when only some lines of each file are counted (`keygram count --part`): a word
+  /// list's part may then hold no words.
+  public let wholeFiles: Bool
 
-  public init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
+  public init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap, wholeFiles: Bool = true) {
     self.decoder = decoder
     self.wordMemoryCap = wordMemoryCap
+    self.wholeFiles = wholeFiles
     textWords = WordCounts(memoryCap: wordMemoryCap)
     text = LetterCounter(decoder: decoder)
   }
@@ -46,6 +50,7 @@ public struct CorpusCounter {
     listPaths.append(path)
     if lists == nil {
       lists = FrequencyListCounter(decoder: decoder, path: path, source: source, wordMemoryCap: wordMemoryCap)
+      lists!.requiresWords = wholeFiles
     } else {
       lists!.startFile(path: path, source: source)
     }
