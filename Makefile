@@ -5,7 +5,7 @@ CONFIG ?= release
 KEYGRAM = .build/$(CONFIG)/keygram
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: tables test verify bench bench-build bench-runtime accuracy images corpora deps clean help
+.PHONY: tables test verify bench bench-build bench-runtime accuracy images corpora deps spark-deps spark-test clean help
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
@@ -15,6 +15,7 @@ help:
 	@echo "make accuracy the typing simulator: tuning sweep and error rates on held-out text"
 	@echo "make images   redraw the README's pictures (docs/images/) with the current tables and defaults"
 	@echo "make corpora  re-derive corpora/<lang>/*.gz from their Debian packages"
+	@echo "make spark-test  the Spark counting job (spark/keygram_count.py) on local[2] must give tables/en.keygram"
 
 # zlib's headers and pkg-config file are the only system requirement.
 deps:
@@ -62,5 +63,23 @@ images: $(KEYGRAM)
 	$(KEYGRAM) plot hitmap --lang en --after t --out docs/images/hitmap-en-t.svg
 	$(KEYGRAM) plot bigrams --lang en --out docs/images/bigrams-en.svg
 
+# The Spark job needs Java 17 (Debian's openjdk-17-jre-headless) and pyspark 4, from pip, in a
+# venv under .build-spark (ignored by git).
+SPARK_VENV = .build-spark/venv
+spark-deps:
+	@if ! command -v java >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing openjdk-17-jre-headless with apt-get..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless; \
+	  else \
+	    echo "The Spark test needs Java 17: sudo apt-get install openjdk-17-jre-headless"; exit 1; \
+	  fi; \
+	fi
+	@test -x $(SPARK_VENV)/bin/python || python3 -m venv $(SPARK_VENV)
+	@$(SPARK_VENV)/bin/python -c 'import pyspark' 2>/dev/null || $(SPARK_VENV)/bin/pip install -q 'pyspark>=4,<5'
+
+spark-test: $(KEYGRAM) spark-deps
+	$(SPARK_VENV)/bin/python spark/test_keygram_count.py
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-spark

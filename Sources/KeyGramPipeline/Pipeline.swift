@@ -38,6 +38,8 @@ public enum Pipeline {
     public var countFiles: [String] = []
     /// How many files are counted at once (each on its own counting thread and reader thread).
     public var jobs = 1
+    /// Distinct words a word count holds in memory before spilling a sorted run to `$TMPDIR`.
+    public var wordMemoryCap = WordCounts.defaultMemoryCap
 
     public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
                 swiftFolder: String?) {
@@ -69,11 +71,17 @@ public enum Pipeline {
   /// goes), and decodes and counts it here. Running text goes to the byte-level counter,
   /// word-frequency lists (`CorpusCounter.isFrequencyList`, or listed in `frequencyLists`)
   /// to `FrequencyListCounter`.
+  ///
+  /// With `part` (k, n), only the lines numbered k, k + n, k + 2n, ... (from 0) of every file
+  /// are counted: n such parts count every line once. Each part still reads and hashes whole
+  /// files; only part 0 adds their stored sizes to the total, and each adds its lines' text bytes.
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
-                           frequencyLists: Set<String> = [],
+                           frequencyLists: Set<String> = [], wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+                           part: CountFile.Part? = nil,
                            progress: (any BuildProgress)? = nil) throws -> (NgramCounts, WordCounts, Provenance) {
     var recorder = ProvenanceRecorder(corpusFolder: corpusFolder)
-    var counter = CorpusCounter(decoder: decoder)
+    var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil)
+    var lineIndex = 0
     if let progress {
       progress.begin(totalBytes: inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) })
     }
@@ -84,6 +92,7 @@ public enum Pipeline {
     func read(_ file: Int) {
       guard file != reading else { return }
       reading = file
+      lineIndex = 0
       let path = inputs[file]
       counter.startFile(path, isFrequencyList: frequencyLists.contains(path) || CorpusCounter.isFrequencyList(path),
                             source: decoder.language.source(for: path))
@@ -93,8 +102,15 @@ public enum Pipeline {
         switch stream.next() {
         case .chunk(let slot, let file):
           read(file)
-          try slot.withText { try counter.consume($0) }
-          recorder.record(slot)
+          if let part {
+            let counted = try slot.withText { text in
+              try consumeLines(of: text, part: part, lineIndex: &lineIndex) { try counter.consume($0) }
+            }
+            recorder.record(slot, textBytes: counted, countStored: part.index == 0)
+          } else {
+            try slot.withText { try counter.consume($0) }
+            recorder.record(slot)
+          }
           progress?.advance(by: slot.stored.count)
           stream.recycle(slot)
         case .endOfFile(let file, let size):
@@ -115,17 +131,39 @@ public enum Pipeline {
     return (counts, try counter.words(), recorder.provenance(of: counts))
   }
 
+  /// Feeds `body` the lines of `text` that belong to `part` (each with its newline), going on
+  /// from line `lineIndex`; returns the bytes fed.
+  static func consumeLines(of text: UnsafeRawBufferPointer, part: CountFile.Part, lineIndex: inout Int,
+                           _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows -> Int {
+    let bytes = text.bindMemory(to: UInt8.self)
+    var start = 0, fed = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      let next = end < bytes.count ? end + 1 : end
+      if lineIndex % Int(part.count) == Int(part.index) {
+        try body(UnsafeRawBufferPointer(rebasing: text[start..<next]))
+        fed += next - start
+      }
+      if end < bytes.count { lineIndex += 1 }
+      start = next
+    }
+    return fed
+  }
+
   /// Stages 1–3 over several files at once: the inputs are dealt, largest first, to `jobs`
   /// groups of about equal stored size; each group is counted as `count` counts it, on its
   /// own threads, and the groups' counts are added. Every file is counted from a fresh word
   /// boundary either way, so the sum is exactly what one pass over all the files counts. An
   /// error is that of the earliest failing input.
   public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
-                           frequencyLists: Set<String> = [], jobs: Int,
+                           frequencyLists: Set<String> = [], jobs: Int, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+                           part: CountFile.Part? = nil,
                            progress: (any BuildProgress)? = nil) throws -> (NgramCounts, WordCounts, Provenance) {
     let jobs = Swift.max(1, Swift.min(jobs, inputs.count))
     guard jobs > 1 else {
-      return try count(inputs, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists, progress: progress)
+      return try count(inputs, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists,
+                       wordMemoryCap: wordMemoryCap, part: part, progress: progress)
     }
     let sizes = inputs.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
     var groups = [[Int]](repeating: [], count: jobs)
@@ -144,7 +182,7 @@ public enum Pipeline {
     DispatchQueue.concurrentPerform(iterations: jobs) { k in
       results.set(k, Result {
         try count(dealt[k].map { inputs[$0] }, decoder: decoder, corpusFolder: corpusFolder,
-                  frequencyLists: frequencyLists, progress: shared)
+                  frequencyLists: frequencyLists, wordMemoryCap: wordMemoryCap, part: part, progress: shared)
       })
     }
     var failures: [(file: Int, error: any Error)] = []
@@ -172,6 +210,7 @@ public enum Pipeline {
       } catch {
         throw CountOverflowError(count: error.count, paths: inputs)
       }
+      try words.spillIfFull()
       files += partProvenance.files
       stored += partProvenance.compressedBytes
       text += partProvenance.uncompressedBytes
@@ -185,16 +224,19 @@ public enum Pipeline {
   @discardableResult
   public static func countToFile(_ inputs: [String], language: Language, output: String, corpusFolder: String? = nil,
                                  frequencyLists: Set<String> = [], jobs: Int = 1,
+                                 wordMemoryCap: Int = WordCounts.defaultMemoryCap, part: CountFile.Part? = nil,
                                  progress: (any BuildProgress)? = nil) throws -> (head: CountFile.Head, words: WordCounts) {
     guard !inputs.isEmpty else { throw CorpusError(path: corpusFolder ?? ".", kind: .noCorpusFiles) }
     let decoder = LetterDecoder(language: language)
     let (counts, words, provenance) = try count(inputs, decoder: decoder, corpusFolder: corpusFolder,
-                                                frequencyLists: frequencyLists, jobs: jobs, progress: progress)
+                                                frequencyLists: frequencyLists, jobs: jobs, wordMemoryCap: wordMemoryCap,
+                                                part: part, progress: progress)
     let names = provenance.files.map(\.name)
     if let duplicate = zip(names, names.dropFirst()).first(where: { $0 == $1 }) {
       throw CorpusError(path: duplicate.0, kind: .unreadable("named twice among the inputs"))
     }
-    let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance)
+    let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance,
+                              part: part ?? .whole)
     try CountFile.write(head, words: words, to: output)
     return (head, words)
   }
@@ -207,9 +249,9 @@ public enum Pipeline {
   /// Stage 4 for words: the trie of the `maximumWords` most frequent words, each node's row
   /// quantised to 255; nil when no source feeds words or `maximumWords` is 0. The kept words'
   /// counts must sum to at most `Quantise.maximumCountTotal` (2⁵⁴) for exact quantising.
-  public static func normalise(_ words: WordCounts, letterCount: Int, maximumWords: Int) throws(LexiconMassError) -> LexiconTrie? {
+  public static func normalise(_ words: WordCounts, letterCount: Int, maximumWords: Int) throws -> LexiconTrie? {
     guard maximumWords > 0 else { return nil }
-    let kept = words.top(maximumWords)
+    let kept = try words.top(maximumWords)
     var total: UInt64 = 0
     for word in kept {
       let (sum, overflow) = total.addingReportingOverflow(word.count)
@@ -228,13 +270,14 @@ public enum Pipeline {
     let decoder = LetterDecoder(language: request.language)
     let (counts, words, provenance) = request.countFiles.isEmpty
       ? try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
-                  frequencyLists: request.frequencyLists, jobs: request.jobs, progress: progress)
-      : try Merge.load(request.countFiles, language: request.language)
+                  frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
+                  progress: progress)
+      : try Merge.load(request.countFiles, language: request.language, wordMemoryCap: request.wordMemoryCap)
     let model = normalise(counts, quadgramContexts: request.quadgramContexts)
     let lexicon: LexiconTrie?
     do {
       lexicon = try normalise(words, letterCount: request.language.alphabet.count, maximumWords: request.lexiconWords)
-    } catch {
+    } catch is LexiconMassError {
       throw LexiconMassError(paths: request.inputs.filter { request.language.source(for: $0).feeds.contains(.words) })
     }
     let lexiconSection = lexicon.map(LexiconSection.make)

@@ -38,6 +38,10 @@ extension Keygram {
     @Option(help: "How many files to count at once (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(name: .customLong("words-in-memory"),
+            help: "Distinct words held in memory per counting thread before they spill, sorted, to $TMPDIR.")
+    var wordsInMemory = WordCounts.defaultMemoryCap
+
     @Flag(help: "Build every language in the corpora folder.")
     var all = false
 
@@ -53,6 +57,7 @@ extension Keygram {
         throw ValidationError("--counts takes a language and no files.")
       }
       if jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
+      if wordsInMemory < 1 { throw ValidationError("--words-in-memory must be 1 or more, not \(wordsInMemory).") }
       if quadgramContexts < 0 { throw ValidationError("--quadgram-contexts must be 0 or more, not \(quadgramContexts).") }
       if lexiconWords < 0 { throw ValidationError("--lexicon-words must be 0 or more, not \(lexiconWords).") }
     }
@@ -74,6 +79,7 @@ extension Keygram {
         request.lexiconWords = lexiconWords
         request.countFiles = countFiles
         request.jobs = jobs
+        request.wordMemoryCap = wordsInMemory
         let summary = try Pipeline.build(request, progress: ProgressBar(label: code))
         print(BuildReport(summary))
       }

@@ -10,6 +10,7 @@ extension Keygram {
         keygram count en -o en.kgcounts                 corpora/en/*.gz (.dz, .txt), named as build names them
         keygram count en a.gz b.gz -o shard.kgcounts    your own files, named as given
         keygram count en corpora/en/x.gz --relative-to corpora/en -o x.kgcounts
+        keygram count en big.gz --part 2/8 -o big-2.kgcounts   lines 2, 10, 18, ... of big.gz
         The counts are exact; `keygram merge` adds count files and `keygram build <lang> --counts`
         makes the table the same files would have made. Format: docs/CountFormat.md.
         """)
@@ -34,10 +35,28 @@ extension Keygram {
     @Option(help: "How many files to count at once (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(name: .customLong("words-in-memory"),
+            help: "Distinct words held in memory per counting thread before they spill, sorted, to $TMPDIR.")
+    var wordsInMemory = WordCounts.defaultMemoryCap
+
+    @Option(help: ArgumentHelp("Count only part K of N of every file's lines: lines K, K + N, K + 2N, ... (from 0).",
+                               valueName: "K/N"))
+    var part: String?
+
     @OptionGroup var folders: FolderOptions
+
+    /// `--part K/N` read.
+    var parsedPart: CountFile.Part? {
+      guard let part else { return nil }
+      let fields = part.split(separator: "/")
+      guard fields.count == 2, let k = UInt32(fields[0]), let n = UInt32(fields[1]), n >= 1, k < n else { return nil }
+      return CountFile.Part(index: k, of: n)
+    }
 
     func validate() throws {
       if jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
+      if part != nil && parsedPart == nil { throw ValidationError("--part takes K/N with 0 <= K < N, not \(part!).") }
+      if wordsInMemory < 1 { throw ValidationError("--words-in-memory must be 1 or more, not \(wordsInMemory).") }
     }
 
     func run() throws {
@@ -50,7 +69,8 @@ extension Keygram {
       if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: language.code), kind: .noCorpusFiles) }
       let started = ContinuousClock.now
       let (head, words) = try Pipeline.countToFile(inputs, language: language, output: output, corpusFolder: folder,
-                                                   frequencyLists: Set(frequencyLists), jobs: jobs,
+                                                   frequencyLists: Set(frequencyLists), jobs: jobs, wordMemoryCap: wordsInMemory,
+                                                   part: parsedPart,
                                                    progress: ProgressBar(label: language.code))
       let seconds = (ContinuousClock.now - started) / .seconds(1)
       print(CountReport(head: head, distinctWords: UInt64(words.distinctWords), path: output, seconds: seconds))

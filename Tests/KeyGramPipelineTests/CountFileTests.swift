@@ -141,6 +141,52 @@ struct CountFileTests {
     #expect(try table(counts: ["\(folder)/all.kgcounts"], in: folder) == expected)
   }
 
+  @Test(arguments: [2, 3, 7])
+  func partsOfEveryFilesLinesBuildTheSameTable(parts: UInt32) throws {
+    let text = Self.lines.joined(separator: "\n")
+    let folder = corpus([("a.gz", text), ("b.txt", "zephyr quiz\n" + text + "\n"), ("c.freq.txt", "quiz\t7\nthe\t3\nzephyr\t1\n")])
+    let names = ["a.gz", "b.txt", "c.freq.txt"]
+    let expected = try table(names, in: folder)
+    var paths: [String] = []
+    for k in (0..<parts).reversed() {
+      let path = "\(folder)/part\(k).kgcounts"
+      try Pipeline.countToFile(names.map { "\(folder)/\($0)" }, language: Self.language, output: path, corpusFolder: folder,
+                               part: CountFile.Part(index: k, of: parts))
+      paths.append(path)
+    }
+    try Merge.files(paths, into: "\(folder)/all.kgcounts")
+    #expect(try table(counts: ["\(folder)/all.kgcounts"], in: folder) == expected)
+    let head = try CountFile.Reader(path: "\(folder)/all.kgcounts").head
+    #expect(head.inputs.allSatisfy { $0.isComplete && $0.partCount == parts })
+    // Every stored byte once (part 0), every byte of text once (each part its lines).
+    let whole = try CountFile.Reader(path: { try count(names, in: folder, to: "\(folder)/whole.kgcounts"); return "\(folder)/whole.kgcounts" }()).head
+    #expect(head.compressedBytes == whole.compressedBytes && head.uncompressedBytes == whole.uncompressedBytes)
+    #expect(head.files == whole.files)
+  }
+
+  @Test func partsMissingTwiceOrDealtDifferently() throws {
+    let folder = corpus([("a.txt", "one\ntwo\nthree\nfour\n")])
+    func part(_ k: UInt32, of n: UInt32) throws -> String {
+      let path = "\(folder)/\(k)of\(n).kgcounts"
+      try Pipeline.countToFile(["\(folder)/a.txt"], language: Self.language, output: path, corpusFolder: folder,
+                               part: CountFile.Part(index: k, of: n))
+      return path
+    }
+    let zero = try part(0, of: 3), two = try part(2, of: 3), half = try part(1, of: 2)
+    var request = Pipeline.Request(language: Self.language, inputs: [], tablesFolder: Fixtures.temporaryFolder(), swiftFolder: nil)
+    request.countFiles = [zero, two]
+    #expect(throws: CountFileError(path: two, kind: .incompleteInput(name: "a.txt", parts: [0, 2], of: 3))) { try Pipeline.build(request) }
+    #expect(throws: CountFileError(path: zero, kind: .duplicateInput(name: "a.txt", otherPath: zero))) {
+      try Merge.files([zero, zero], into: "\(folder)/out.kgcounts")
+    }
+    #expect(throws: CountFileError(path: half, kind: .inputDiffers(name: "a.txt", otherPath: zero))) {
+      try Merge.files([zero, half], into: "\(folder)/out.kgcounts")
+    }
+    // Partial merges are fine: parts 0 and 2 of 3 make a count file that still lacks part 1.
+    try Merge.files([two, zero], into: "\(folder)/some.kgcounts")
+    #expect(try CountFile.Reader(path: "\(folder)/some.kgcounts").head.inputs[0].parts == [0, 2])
+  }
+
   @Test func mergingIsCommutativeAndAssociative() throws {
     let folder = corpus([("a.txt", "the cat sat"), ("b.txt", "on the mat"), ("c.txt", "a cat, a hat, that cat")])
     for name in ["a", "b", "c"] { try count(["\(name).txt"], in: folder, to: "\(folder)/\(name).kgcounts") }
@@ -296,5 +342,100 @@ struct CountFileTests {
     let folder = Fixtures.temporaryFolder()
     #expect(throws: CountFileError(path: "merge", kind: .noCountFiles)) { try Merge.files([], into: folder + "/out.kgcounts") }
     #expect(!FileManager.default.fileExists(atPath: folder + "/out.kgcounts"))
+  }
+}
+
+/// Word counts past their memory cap spill to sorted runs and still sum exactly.
+@Suite("Word counts: a memory cap with sorted runs past it")
+struct WordSpillTests {
+  /// `count` distinct words made of the letters a–j (base-10 numerals spelt in letters), each
+  /// `repeats` times, over several lines.
+  static func manyWords(_ count: Int, repeats: Int = 2) -> String {
+    let digits = Array("abcdefghij")
+    var lines: [String] = []
+    for _ in 0..<repeats {
+      var line: [String] = []
+      for n in 0..<count {
+        line.append(String(String(n).map { digits[Int(String($0))!] }))
+        if line.count == 20 { lines.append(line.joined(separator: " ")); line = [] }
+      }
+      lines.append(line.joined(separator: " "))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  @Test func countsPastTheCapAreExact() throws {
+    // Two files: 0 ... 2999 twice; 0 ... 3999 twice with the first 1,000 words (50 lines) cut: 4,000 distinct words.
+    let folder = Fixtures.temporaryFolder()
+    _ = Fixtures.file("a.txt", Array(Self.manyWords(3000).utf8), in: folder)
+    _ = Fixtures.file("b.gz", Fixtures.gzipMember(Self.manyWords(4000).split(separator: "\n").dropFirst(50).joined(separator: "\n")), in: folder)
+    let inputs = ["\(folder)/a.txt", "\(folder)/b.gz"]
+    let decoder = LetterDecoder(language: CountFileTests.language)
+    let whole = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder)
+    #expect(whole.1.spilledRuns == 0)
+    #expect(whole.1.distinctWords == 4000)
+    for cap in [1, 100, 999] {
+      let capped = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder, wordMemoryCap: cap)
+      #expect(capped.1.spilledRuns > 0, "cap \(cap) spills")
+      #expect(capped.1.counts.count <= cap, "cap \(cap): at most the cap in memory after a spill")
+      #expect(capped.1 == whole.1 && capped.0 == whole.0 && capped.2 == whole.2, "cap \(cap)")
+      #expect(capped.1.distinctWords == 4000)
+      #expect(try capped.1.top(10).map(\.count) == whole.1.top(10).map(\.count))
+      #expect(try capped.1.top(10).map(\.word) == whole.1.top(10).map(\.word))
+    }
+    // By hand: "a" (0) is twice in a.txt and once in b.gz, times the text's weight 3: 9; "bde" (134) 3 times: 9.
+    #expect(whole.1.counts[[1]] == 9 && whole.1.counts[[2, 4, 5]] == 9)
+  }
+
+  @Test func countFilesAndTablesAreTheSameWithAnyCap() throws {
+    let folder = Fixtures.temporaryFolder()
+    _ = Fixtures.file("a.txt", Array(Self.manyWords(2500, repeats: 3).utf8), in: folder)
+    _ = Fixtures.file("w.freq.txt", Array((0..<500).map { "b\(String(repeating: "c", count: $0 % 40))d\t\($0 + 1)" }.joined(separator: "\n").utf8), in: folder)
+    let inputs = ["\(folder)/a.txt", "\(folder)/w.freq.txt"]
+    try Pipeline.countToFile(inputs, language: CountFileTests.language, output: "\(folder)/free.kgcounts", corpusFolder: folder)
+    try Pipeline.countToFile(inputs, language: CountFileTests.language, output: "\(folder)/capped.kgcounts", corpusFolder: folder,
+                             jobs: 2, wordMemoryCap: 64)
+    let free = FileManager.default.contents(atPath: "\(folder)/free.kgcounts")
+    #expect(free != nil && free == FileManager.default.contents(atPath: "\(folder)/capped.kgcounts"))
+
+    var tables: [[UInt8]] = []
+    for (cap, counts) in [(WordCounts.defaultMemoryCap, [String]()), (50, []), (50, ["\(folder)/capped.kgcounts"])] {
+      var request = Pipeline.Request(language: CountFileTests.language, inputs: counts.isEmpty ? inputs : [], corpusFolder: folder,
+                                     tablesFolder: Fixtures.temporaryFolder(), swiftFolder: nil)
+      request.wordMemoryCap = cap
+      request.countFiles = counts
+      request.lexiconWords = 300
+      tables.append(try Pipeline.build(request).image)
+    }
+    #expect(tables[0] == tables[1] && tables[0] == tables[2])
+  }
+
+  @Test func runsAreRemovedWithTheirCounts() throws {
+    var paths: [String] = []
+    do {
+      var words = WordCounts(memoryCap: 2)
+      for word: [UInt8] in [[1], [2], [3], [1, 2], [2]] {
+        try words.add(word, count: 1)
+        try words.spillIfFull()
+      }
+      #expect(words.spilledRuns == 2)
+      paths = words.runPaths
+      #expect(paths.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+      #expect(try words.sortedEntries().map(\.count) == [1, 1, 2, 1])  // a, ab, b (twice), c
+    }
+    #expect(paths.count == 2 && paths.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+  }
+
+  @Test func manyRunsAreMergedIntoOne() throws {
+    var words = WordCounts(memoryCap: 1)
+    for n in 0..<(Spill.fanIn * 3) {
+      try words.add([UInt8(1 + n % 26), UInt8(1 + n / 26)], count: UInt64(n + 1))
+      try words.add([1], count: 1)
+      try words.spillIfFull()
+    }
+    #expect(words.spilledRuns < Spill.fanIn)
+    let entries = try words.sortedEntries()
+    #expect(entries.count == Spill.fanIn * 3 + 1)
+    #expect(entries.first!.word == [1] && entries.first!.count == UInt64(Spill.fanIn * 3))
   }
 }

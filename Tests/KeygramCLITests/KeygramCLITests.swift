@@ -65,7 +65,8 @@ struct KeygramCLITests {
   /// What ArgumentParser prints under a validation error: the usage line of `command`.
   static func usage(_ command: String) -> String {
     let usages = [
-      "build": "keygram build [<language>] [<files> ...] [--frequency-list <frequency-list> ...] [--quadgram-contexts <quadgram-contexts>] [--lexicon-words <lexicon-words>] [--counts <counts> ...] [--jobs <jobs>] [--all] [--no-swift] [--corpora <corpora>] [--out <out>] [--swift-out <swift-out>]",
+      // Past 200 characters ArgumentParser writes "[<options>]" for the options.
+      "build": "keygram build [<options>] [<language>] [<files> ...]",
       "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words]",
       // ArgumentParser writes "<options>" when the full list would not fit its line.
       "simulate": "keygram simulate <options>",

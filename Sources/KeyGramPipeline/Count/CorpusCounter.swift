@@ -13,11 +13,19 @@ public struct CorpusCounter {
   /// The current text file's words, when its source feeds them.
   private var fileWords: TextWordCounter?
   /// The words of every text file so far, times their sources' weights.
-  private var textWords = WordCounts()
+  private var textWords: WordCounts
   private var path = ""
+  /// Distinct words each word count holds in memory before spilling a sorted run.
+  public let wordMemoryCap: Int
+  /// False when only some lines of each file are counted (`keygram count --part`): a word
+  /// list's part may then hold no words.
+  public let wholeFiles: Bool
 
-  public init(decoder: LetterDecoder) {
+  public init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap, wholeFiles: Bool = true) {
     self.decoder = decoder
+    self.wordMemoryCap = wordMemoryCap
+    self.wholeFiles = wholeFiles
+    textWords = WordCounts(memoryCap: wordMemoryCap)
     text = LetterCounter(decoder: decoder)
   }
 
@@ -36,12 +44,13 @@ public struct CorpusCounter {
     self.path = path
     guard isFrequencyList else {
       textSource = source
-      fileWords = source.feeds.contains(.words) ? TextWordCounter(decoder: decoder) : nil
+      fileWords = source.feeds.contains(.words) ? TextWordCounter(decoder: decoder, wordMemoryCap: wordMemoryCap) : nil
       return
     }
     listPaths.append(path)
     if lists == nil {
-      lists = FrequencyListCounter(decoder: decoder, path: path, source: source)
+      lists = FrequencyListCounter(decoder: decoder, path: path, source: source, wordMemoryCap: wordMemoryCap)
+      lists!.requiresWords = wholeFiles
     } else {
       lists!.startFile(path: path, source: source)
     }
@@ -50,10 +59,14 @@ public struct CorpusCounter {
   public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws {
     if readingList {
       try lists!.consume(chunk)
+      try lists!.spillIfFull()
       return
     }
     if textSource.feeds.contains(.letters) { text.consume(chunk) }
-    if fileWords != nil { try fileWords!.consume(chunk) }
+    if fileWords != nil {
+      try fileWords!.consume(chunk)
+      try fileWords!.spillIfFull()
+    }
   }
 
   public mutating func finishFile() throws {
@@ -67,9 +80,10 @@ public struct CorpusCounter {
     fileWords = nil
     do {
       textWords = try textWords + counter.words.weighted(by: textSource.wordWeight)
-    } catch {
+    } catch let error as CountOverflowError {
       throw CountOverflowError(count: error.count, paths: [path])
     }
+    try textWords.spillIfFull()
   }
 
   /// The word counts of every source that feeds words: lists and running text.

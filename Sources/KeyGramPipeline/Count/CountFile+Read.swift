@@ -94,17 +94,32 @@ extension CountFile {
       for _ in 0..<6 { totals.append(try input.uint64()) }
       let filesOffset = input.offset
       let fileCount = try input.uint32()
-      guard UInt64(fileCount) <= UInt64(size) / 42 else { throw malformed("\(fileCount) files cannot fit", at: filesOffset) }
-      var files: [Provenance.File] = []
+      guard UInt64(fileCount) <= UInt64(size) / 54 else { throw malformed("\(fileCount) inputs cannot fit", at: filesOffset) }
+      var inputs: [Input] = []
       for _ in 0..<fileCount {
         let at = input.offset
         let name = try input.string16()
         let fileSize = try input.uint64()
         let digest = FileDigest(bytes: try input.bytes(32))
-        if let previous = files.last, !(previous.name < name) {
-          throw malformed("input names not in strictly increasing order ('\(previous.name)', then '\(name)')", at: at)
+        if let previous = inputs.last, !(previous.file.name < name) {
+          throw malformed("input names not in strictly increasing order ('\(previous.file.name)', then '\(name)')", at: at)
         }
-        files.append(Provenance.File(name: name, size: fileSize, sha256: digest))
+        let partsAt = input.offset
+        let partCount = try input.uint32()
+        let listed = try input.uint32()
+        guard partCount >= 1, listed >= 1, listed <= partCount else {
+          throw malformed("input '\(name)': \(listed) parts of \(partCount)", at: partsAt)
+        }
+        var parts: [UInt32] = []
+        for _ in 0..<listed {
+          let partAt = input.offset
+          let part = try input.uint32()
+          guard part < partCount, parts.last.map({ $0 < part }) ?? true else {
+            throw malformed("input '\(name)': part \(part) out of order or range", at: partAt)
+          }
+          parts.append(part)
+        }
+        inputs.append(Input(file: Provenance.File(name: name, size: fileSize, sha256: digest), partCount: partCount, parts: parts))
       }
       let width = letterCount + 1
       let cells = order == 4 ? width * width * width * width : width * width * width
@@ -128,7 +143,7 @@ extension CountFile {
       counts.invalidUTF8 = totals[1]
       counts.frequencyListWords = totals[2]
       head = Head(languageCode: code, alphabet: alphabet, rulesDigest: rules, counts: counts, droppedWords: totals[3],
-                  files: files, compressedBytes: totals[4], uncompressedBytes: totals[5])
+                  inputs: inputs, compressedBytes: totals[4], uncompressedBytes: totals[5])
       self.input = input
     }
 

@@ -32,11 +32,14 @@ extension CountFile {
                     head.droppedWords, head.compressedBytes, head.uncompressedBytes] {
         out.uint64(total)
       }
-      out.uint32(UInt32(head.files.count))
-      for file in head.files {
-        out.string16(file.name)
-        out.uint64(file.size)
-        out.bytes(file.sha256.bytes)
+      out.uint32(UInt32(head.inputs.count))
+      for input in head.inputs {
+        out.string16(input.file.name)
+        out.uint64(input.file.size)
+        out.bytes(input.file.sha256.bytes)
+        out.uint32(input.partCount)
+        out.uint32(UInt32(input.parts.count))
+        for part in input.parts { out.uint32(part) }
       }
       var entries: UInt64 = 0
       let dense = order == 4 ? head.counts.quadgrams : head.counts.trigrams
@@ -98,9 +101,9 @@ extension CountFile {
   }
 
   /// Writes `head` and `words` (in any order; they are sorted here) to `path`.
-  public static func write(_ head: Head, words: WordCounts, to path: String) throws(OutputError) {
+  public static func write(_ head: Head, words: WordCounts, to path: String) throws {
     let writer = try Writer(path: path, head: head)
-    for (word, count) in words.sortedEntries() { try writer.add(word, count: count) }
+    try words.forEachSorted { word, count in try writer.add(word, count: count) }
     try writer.commit()
   }
 }

@@ -30,6 +30,30 @@ public enum CountFile {
     public static let reserved = 56
   }
 
+  /// Part `index` of `count` of a file's lines: the lines numbered index, index + count, ...
+  public struct Part: Equatable, Sendable {
+    public var index: UInt32
+    public var count: UInt32
+    public init(index: UInt32, of count: UInt32) {
+      precondition(count >= 1 && index < count, "part \(index) of \(count)")
+      self.index = index
+      self.count = count
+    }
+    /// The whole file: part 0 of 1.
+    public static let whole = Part(index: 0, of: 1)
+  }
+
+  /// An input file as a count file records it: its provenance, and which parts of its lines
+  /// were counted (all, for a file counted whole).
+  public struct Input: Equatable, Sendable {
+    public var file: Provenance.File
+    /// How many parts the file's lines were dealt into (1: counted whole).
+    public var partCount: UInt32
+    /// The parts counted, increasing.
+    public var parts: [UInt32]
+    public var isComplete: Bool { parts.count == Int(partCount) }
+  }
+
   /// Everything a count file holds but its words: what it was counted under, the n-gram
   /// counts, the word totals and the provenance of its inputs.
   public struct Head: Equatable, Sendable {
@@ -42,29 +66,31 @@ public enum CountFile {
     /// Word occurrences too long for the lexicon (`WordCounts.droppedWords`).
     public var droppedWords: UInt64
     /// The inputs, sorted by name; names are unique.
-    public var files: [Provenance.File]
+    public var inputs: [Input]
+    /// The inputs' provenance.
+    public var files: [Provenance.File] { inputs.map(\.file) }
     public var compressedBytes: UInt64
     public var uncompressedBytes: UInt64
 
-    public init(language: Language, counts: NgramCounts, droppedWords: UInt64, provenance: Provenance) {
+    public init(language: Language, counts: NgramCounts, droppedWords: UInt64, provenance: Provenance, part: Part = .whole) {
       languageCode = language.code
       alphabet = language.alphabet
       rulesDigest = CountFile.rulesDigest(of: language)
       self.counts = counts
       self.droppedWords = droppedWords
-      files = provenance.files.sorted { $0.name < $1.name }
+      inputs = provenance.files.sorted { $0.name < $1.name }.map { Input(file: $0, partCount: part.count, parts: [part.index]) }
       compressedBytes = provenance.compressedBytes
       uncompressedBytes = provenance.uncompressedBytes
     }
 
     init(languageCode: String, alphabet: [Unicode.Scalar], rulesDigest: FileDigest, counts: NgramCounts,
-         droppedWords: UInt64, files: [Provenance.File], compressedBytes: UInt64, uncompressedBytes: UInt64) {
+         droppedWords: UInt64, inputs: [Input], compressedBytes: UInt64, uncompressedBytes: UInt64) {
       self.languageCode = languageCode
       self.alphabet = alphabet
       self.rulesDigest = rulesDigest
       self.counts = counts
       self.droppedWords = droppedWords
-      self.files = files
+      self.inputs = inputs
       self.compressedBytes = compressedBytes
       self.uncompressedBytes = uncompressedBytes
     }
@@ -108,8 +134,12 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
     case otherLanguage(expected: String, found: String)
     case otherAlphabet(expected: String, found: String)
     case otherRules
-    /// The same input counted in two files being merged.
+    /// The same input (or part of it) counted in two files being merged.
     case duplicateInput(name: String, otherPath: String)
+    /// The same name with another size or SHA-256, or dealt into another number of parts.
+    case inputDiffers(name: String, otherPath: String)
+    /// Building from counts that hold only some parts of an input's lines.
+    case incompleteInput(name: String, parts: [UInt32], of: UInt32)
     case countOverflow(String)
     /// A merge given no files.
     case noCountFiles
@@ -149,6 +179,11 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
       return "\(path)\(at): counted under other rules (case mappings, apostrophes or sources in language.json changed); count again"
     case .duplicateInput(let name, let otherPath):
       return "\(path)\(at): input '\(name)' is also counted in \(otherPath); each file may be counted once"
+    case .inputDiffers(let name, let otherPath):
+      return "\(path)\(at): input '\(name)' differs from the one counted in \(otherPath) (size, SHA-256 or part count)"
+    case .incompleteInput(let name, let parts, let of):
+      let missing = (0..<of).filter { !parts.contains($0) }.map(String.init).joined(separator: ", ")
+      return "\(path): input '\(name)' is counted only in part: parts \(missing) of \(of) are missing"
     case .noCountFiles: return "\(path): no count files given; name at least one .kgcounts file"
     case .countOverflow(let what): return "\(path): count out of range: \(what) would pass \(UInt64.max) (UInt64.max)"
     }

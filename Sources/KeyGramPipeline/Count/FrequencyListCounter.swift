@@ -22,12 +22,17 @@ public struct FrequencyListCounter: Counter {
   private var textOffset = 0
   private var path: String
 
-  public init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
+  public init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters),
+              wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
+    words = WordCounts(memoryCap: wordMemoryCap)
     self.decoder = decoder
     self.path = path
     self.source = source
     counts = NgramCounts(letterCount: decoder.letterCount)
   }
+
+  /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
+  public mutating func spillIfFull() throws(OutputError) { try words.spillIfFull() }
 
   /// The next list to read (after `finishFile()` of the one before): errors name its lines.
   public mutating func startFile(path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
@@ -55,6 +60,10 @@ public struct FrequencyListCounter: Counter {
     partialLine += chunk[lineStart...]
   }
 
+  /// Whether a list that feeds words must give some: off when only part of each file's lines
+  /// is read (`keygram count --part`), where a part may hold none.
+  public var requiresWords = true
+
   /// The last line needs no newline. A list that feeds words must have given some.
   public mutating func finishFile() throws(FrequencyListError) {
     if !partialLine.isEmpty {
@@ -62,7 +71,7 @@ public struct FrequencyListCounter: Counter {
       partialLine.removeAll()
       try line(last)
     }
-    if source.feeds.contains(.words) && wordsFromFile == 0 {
+    if requiresWords && source.feeds.contains(.words) && wordsFromFile == 0 {
       throw FrequencyListError(path: path, line: lineNumber, byteOffset: textOffset,
                                problem: "no usable words: the list feeds the lexicon, but none of its words has a letter of the alphabet")
     }

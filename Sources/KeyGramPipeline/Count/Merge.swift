@@ -56,18 +56,28 @@ public enum Merge {
   }
 
   /// The sum of the readers' heads: n-gram counts, totals, and their inputs, sorted by name.
-  /// An input named in two files is refused (it would be counted twice).
+  /// An input (or a part of one) named in two files is refused (it would be counted twice),
+  /// as is one name with two different files behind it; parts of one input are joined.
   public static func head(of readers: [CountFile.Reader]) throws(CountFileError) -> CountFile.Head {
     var head = readers[0].head
-    var owner: [String: String] = [:]
-    for file in head.files { owner[file.name] = readers[0].path }
+    var inputs: [String: (input: CountFile.Input, path: String)] = [:]
+    for input in head.inputs { inputs[input.file.name] = (input, readers[0].path) }
     for reader in readers.dropFirst() {
       let other = reader.head
-      for file in other.files {
-        if let first = owner[file.name] {
-          throw CountFileError(path: reader.path, kind: .duplicateInput(name: file.name, otherPath: first))
+      for input in other.inputs {
+        guard let (known, path) = inputs[input.file.name] else {
+          inputs[input.file.name] = (input, reader.path)
+          continue
         }
-        owner[file.name] = reader.path
+        guard known.file == input.file, known.partCount == input.partCount else {
+          throw CountFileError(path: reader.path, kind: .inputDiffers(name: input.file.name, otherPath: path))
+        }
+        guard Set(known.parts).isDisjoint(with: input.parts) else {
+          throw CountFileError(path: reader.path, kind: .duplicateInput(name: input.file.name, otherPath: path))
+        }
+        var joined = known
+        joined.parts = (known.parts + input.parts).sorted()
+        inputs[input.file.name] = (joined, path)
       }
       do {
         head.counts = try head.counts + other.counts
@@ -82,15 +92,14 @@ public enum Merge {
       head.droppedWords = try add(head.droppedWords, other.droppedWords, "dropped words")
       head.compressedBytes = try add(head.compressedBytes, other.compressedBytes, "bytes stored")
       head.uncompressedBytes = try add(head.uncompressedBytes, other.uncompressedBytes, "bytes of text")
-      head.files += other.files
     }
-    head.files.sort { $0.name < $1.name }
+    head.inputs = inputs.values.map(\.input).sorted { $0.file.name < $1.file.name }
     return head
   }
 
   /// Streams the sum of the readers' word lists to `sink`, in increasing word order: a k-way
   /// merge holding one word per reader.
-  public static func words(of readers: [CountFile.Reader],
+  public static func words(of readers: [any SortedWordSource],
                            into sink: ([UInt8], UInt64) throws -> Void) throws {
     var heap = WordHeap()
     for (index, reader) in readers.enumerated() {
@@ -103,7 +112,7 @@ public enum Merge {
         let entry = heap.pop()!
         let (sum, overflow) = count.addingReportingOverflow(entry.count)
         guard !overflow else {
-          throw CountFileError(path: readers[entry.source].path, kind: .countOverflow("the count of a word"))
+          throw CountFileError(path: readers[entry.source].name, kind: .countOverflow("the count of a word"))
         }
         count = sum
         sources.append(entry.source)
@@ -133,12 +142,20 @@ public enum Merge {
 
   /// `keygram build --counts`: the summed counts of `paths`, checked against `language`, as the
   /// count stage would have returned them.
-  public static func load(_ paths: [String], language: Language) throws -> (NgramCounts, WordCounts, Provenance) {
+  public static func load(_ paths: [String], language: Language,
+                          wordMemoryCap: Int = WordCounts.defaultMemoryCap) throws -> (NgramCounts, WordCounts, Provenance) {
     let readers = try open(paths, expecting: Expectation(language: language))
     let head = try head(of: readers)
-    var words = WordCounts()
+    if let partial = head.inputs.first(where: { !$0.isComplete }) {
+      let path = readers.last { $0.head.inputs.contains { $0.file.name == partial.file.name } }!.path
+      throw CountFileError(path: path, kind: .incompleteInput(name: partial.file.name, parts: partial.parts, of: partial.partCount))
+    }
+    var words = WordCounts(memoryCap: wordMemoryCap)
     try words.addDropped(head.droppedWords)
-    try Self.words(of: readers) { word, count in try words.add(word, count: count) }
+    try Self.words(of: readers) { word, count in
+      try words.add(word, count: count)
+      try words.spillIfFull()
+    }
     return (head.counts, words, head.provenance)
   }
 }

@@ -15,10 +15,14 @@ public struct TextWordCounter {
   /// Bytes of a UTF-8 sequence split across chunks.
   private var pending: [UInt8] = []
 
-  public init(decoder: LetterDecoder) {
+  public init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
+    words = WordCounts(memoryCap: wordMemoryCap)
     self.decoder = decoder
     current.reserveCapacity(WordCounts.maximumLength + 1)
   }
+
+  /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
+  public mutating func spillIfFull() throws(OutputError) { try words.spillIfFull() }
 
   /// Counts the words that end in `chunk`; a word cut by the chunk's end waits for the next.
   public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(CountOverflowError) {

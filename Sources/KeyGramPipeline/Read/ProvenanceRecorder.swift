@@ -16,6 +16,15 @@ struct ProvenanceRecorder {
     textBytes += UInt64(slot.textCount)
   }
 
+  /// One chunk of which only `textBytes` bytes of text were counted (a part of the file's
+  /// lines), and whose stored bytes count towards the total only if `countStored`; every
+  /// stored byte is hashed all the same.
+  mutating func record(_ slot: ChunkStream.Slot, textBytes: Int, countStored: Bool) {
+    hasher.update(slot.stored)
+    if countStored { storedBytes += UInt64(slot.stored.count) }
+    self.textBytes += UInt64(textBytes)
+  }
+
   /// The file at `path`, `size` bytes stored, has been read to its end.
   mutating func finishFile(_ path: String, size: Int) {
     files.append(Provenance.File(name: Provenance.fileName(path, in: corpusFolder), size: UInt64(size),

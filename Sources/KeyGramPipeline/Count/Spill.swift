@@ -1,0 +1,131 @@
+import Foundation
+
+/// A sorted stream of words and counts: a count file's word list, a spilled run, an array.
+public protocol SortedWordSource: AnyObject {
+  /// What to name in an error: the file.
+  var name: String { get }
+  /// The next word and its count, in strictly increasing order of the word; nil at the end.
+  func nextWord() throws -> (word: [UInt8], count: UInt64)?
+}
+
+extension CountFile.Reader: SortedWordSource {
+  public var name: String { path }
+}
+
+/// Words already sorted in memory.
+final class SortedArraySource: SortedWordSource {
+  private let entries: [(word: [UInt8], count: UInt64)]
+  private var next = 0
+  init(_ entries: [(word: [UInt8], count: UInt64)]) { self.entries = entries }
+  var name: String { "the words in memory" }
+  func nextWord() -> (word: [UInt8], count: UInt64)? {
+    guard next < entries.count else { return nil }
+    defer { next += 1 }
+    return entries[next]
+  }
+}
+
+/// Word counts past `WordCounts.memoryCap` go to disk as sorted runs: files in `$TMPDIR`
+/// holding entries as a count file's word list does (UInt8 length, letters, UInt64 count), in
+/// strictly increasing word order, no header. A run lives as long as some `WordCounts` holds it.
+public enum Spill {
+  /// One run file, removed when the last count holding it goes.
+  public final class Run: Sendable {
+    public let path: String
+    public let entries: Int
+    init(path: String, entries: Int) {
+      self.path = path
+      self.entries = entries
+    }
+    deinit { system_unlink(path) }
+  }
+
+  /// At most this many runs are kept: more are merged into one (a merge opens every run at once).
+  public static let fanIn = 64
+
+  /// Writes `entries` (sorted, distinct) to a new run file.
+  static func write(_ entries: [(word: [UInt8], count: UInt64)]) throws(OutputError) -> Run {
+    let writer = try Writer()
+    for (word, count) in entries { try writer.add(word, count: count) }
+    return try writer.finish()
+  }
+
+  /// Merges `runs` into one run, summing a word found in several; memory holds one word per run.
+  static func merge(_ runs: [Run]) throws(OutputError) -> Run {
+    let writer = try Writer()
+    do {
+      let readers: [any SortedWordSource] = try runs.map { try Reader($0) }
+      try Merge.words(of: readers) { word, count in try writer.add(word, count: count) }
+    } catch let error as OutputError {
+      throw error
+    } catch {
+      throw OutputError(path: writer.path, reason: "cannot merge spilled word counts: \(error)")
+    }
+    return try writer.finish()
+  }
+
+  /// Streams sorted entries to a new run file in `$TMPDIR`.
+  final class Writer {
+    let path = "\(system_temporaryFolder())/keygram-words-\(system_processID())-\(UUID().uuidString).run"
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var entries = 0
+    private var done = false
+
+    init() throws(OutputError) {
+      switch system_createExclusive(path) {
+      case .success(let opened): fd = opened
+      case .failure(let errno): throw OutputError(path: path, reason: "cannot spill word counts: \(errno)")
+      }
+      buffer.reserveCapacity(1 << 20)
+    }
+
+    func add(_ word: [UInt8], count: UInt64) throws(OutputError) {
+      buffer.append(UInt8(word.count))
+      buffer.append(contentsOf: word)
+      withUnsafeBytes(of: count.littleEndian) { buffer.append(contentsOf: $0) }
+      entries += 1
+      if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    private func flush() throws(OutputError) {
+      if case .failure(let errno) = buffer.withUnsafeBytes({ system_writeAll(fd, $0) }) {
+        throw OutputError(path: path, reason: "cannot spill word counts: \(errno)")
+      }
+      buffer.removeAll(keepingCapacity: true)
+    }
+
+    func finish() throws(OutputError) -> Run {
+      try flush()
+      system_close(fd)
+      done = true
+      return Run(path: path, entries: entries)
+    }
+
+    deinit {
+      if !done {
+        system_close(fd)
+        system_unlink(path)
+      }
+    }
+  }
+
+  /// Reads a run back, in order.
+  final class Reader: SortedWordSource {
+    private let run: Run
+    private let input: BufferedInput
+    private var left: Int
+    init(_ run: Run) throws(CountFileError) {
+      self.run = run
+      input = try BufferedInput(path: run.path)
+      left = run.entries
+    }
+    var name: String { run.path }
+    func nextWord() throws -> (word: [UInt8], count: UInt64)? {
+      guard left > 0 else { return nil }
+      left -= 1
+      let word = try input.bytes(Int(try input.uint8()))
+      return (word, try input.uint64())
+    }
+  }
+}
