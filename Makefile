@@ -75,6 +75,13 @@ spark-deps:
 	    echo "The Spark test needs Java 17: sudo apt-get install openjdk-17-jre-headless"; exit 1; \
 	  fi; \
 	fi
+	@if ! python3 -c 'import ensurepip' 2>/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; \
+	  else \
+	    echo "The Spark test needs Python's venv: sudo apt-get install python3-venv"; exit 1; \
+	  fi; \
+	fi
 	@test -x $(SPARK_VENV)/bin/python || python3 -m venv $(SPARK_VENV)
 	@$(SPARK_VENV)/bin/python -c 'import pyspark' 2>/dev/null || $(SPARK_VENV)/bin/pip install -q 'pyspark>=4,<5'
 
