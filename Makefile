@@ -5,7 +5,7 @@ CONFIG ?= release
 KEYGRAM = .build/$(CONFIG)/keygram
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: tables test verify bench bench-build bench-runtime accuracy images corpora deps spark-deps spark-test clean help
+.PHONY: tables test verify bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test clean help
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
@@ -48,13 +48,17 @@ verify: $(KEYGRAM)
 corpora:
 	@for lang in $(LANGS); do bash corpora/$$lang/derive.sh || exit 1; done
 
-bench: bench-build bench-runtime
+bench: bench-build bench-runtime bench-size
 
 bench-build: $(KEYGRAM)
 	bash Benchmarks/build-throughput.sh
 
 bench-runtime:
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+# A one-language executable against one with every language, and the tables' clean build time.
+bench-size:
+	bash Benchmarks/executable-size.sh
 
 accuracy: $(KEYGRAM)
 	bash Benchmarks/typing-accuracy.sh

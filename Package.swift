@@ -1,5 +1,15 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+// One module per generated table, so a keyboard that ships one language links only that one:
+// every Sources/KeyGramTables/<Name>.swift that `keygram build` wrote becomes the target and
+// product KeyGramTables<Name> (KeyGramTablesEnglish); the KeyGramTables module lists them all.
+let tablesFolder = "Sources/KeyGramTables"
+let tablesFolderFiles = ((try? FileManager.default.contentsOfDirectory(
+  atPath: Context.packageDirectory + "/" + tablesFolder)) ?? []).sorted()
+let languageFiles = tablesFolderFiles.filter { $0.hasSuffix(".swift") && !$0.hasPrefix("KeyGramTables") }
+let languageModules = languageFiles.map { "KeyGramTables" + $0.dropLast(".swift".count) }
 
 let package = Package(
   name: "KeyGram",
@@ -8,7 +18,8 @@ let package = Package(
   products: [
     // The runtime a keyboard extension embeds: no dependencies, not even Foundation.
     .library(name: "KeyGram", targets: ["KeyGram"]),
-    // The shipped tables, compiled into Swift, for keyboards that prefer no file I/O at launch.
+    // The shipped tables, compiled into Swift, for keyboards that prefer no file I/O at launch:
+    // every language (KeyGramTables), or one (KeyGramTablesEnglish, …), below.
     .library(name: "KeyGramTables", targets: ["KeyGramTables"]),
     // The table builder, for tools that regenerate tables.
     .library(name: "KeyGramPipeline", targets: ["KeyGramPipeline"]),
@@ -25,7 +36,8 @@ let package = Package(
     // MARK: Runtime
     // _checkInvariants() checks only where KEYGRAM_INTERNAL_CHECKS is set: debug builds.
     .target(name: "KeyGram", swiftSettings: [.define("KEYGRAM_INTERNAL_CHECKS", .when(configuration: .debug))]),
-    .target(name: "KeyGramTables", dependencies: ["KeyGram"]),
+    .target(name: "KeyGramTables", dependencies: ["KeyGram"] + languageModules.map { .target(name: $0) },
+            path: tablesFolder, exclude: languageFiles),
 
     // MARK: Builder
     .systemLibrary(
@@ -59,3 +71,9 @@ let package = Package(
     .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram"], exclude: ["Fixtures"]),
   ]
 )
+
+for (file, module) in zip(languageFiles, languageModules) {
+  package.targets.append(.target(name: module, dependencies: ["KeyGram"], path: tablesFolder,
+                                 exclude: tablesFolderFiles.filter { $0 != file }, sources: [file]))
+  package.products.append(.library(name: module, targets: [module]))
+}

@@ -30,6 +30,21 @@ store() {
   echo "derive: wrote $(basename "$(pwd)")/$target ($(gzip -dc "$target" | wc -c) bytes of text)"
 }
 
+# store_split NAME < text: like store, but holds out every tenth block of 50 lines: blocks 0-8
+# of each ten go to NAME.gz, the tenth is kept for store_held_out. The table never sees it.
+store_split() {
+  cat > "$scratch/$1.whole.txt"
+  awk 'int((NR - 1) / 50) % 10 == 9' "$scratch/$1.whole.txt" >> "$scratch/held-out.txt"
+  awk 'int((NR - 1) / 50) % 10 != 9' "$scratch/$1.whole.txt" | store "$1"
+}
+
+# store_held_out: heldout/same-sources-evaluation.gz, the blocks store_split held out, in the
+# order they were stored: `keygram simulate --lang <code>` types it by default.
+store_held_out() {
+  mkdir -p heldout
+  (cd heldout && store same-sources-evaluation < "$scratch/held-out.txt")
+}
+
 # fortune_files DIR: the fortune text files in DIR (not the .dat indexes or .u8 links), sorted.
 fortune_files() {
   find "$1" -maxdepth 1 -type f ! -name '*.dat' ! -name '*.u8' | LC_ALL=C sort

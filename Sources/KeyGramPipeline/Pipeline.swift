@@ -332,7 +332,7 @@ public enum Pipeline {
 
   /// KeyGramTables.swift, listing the generated sources in `folder` plus `language`'s.
   static func index(in folder: String, adding language: Language) throws(OutputError) -> AtomicFile {
-    let source = SwiftTableSource.index(forFolder: folder, adding: (language.code, SwiftTableSource.identifier(for: language)))
+    let source = SwiftTableSource.index(forFolder: folder, adding: SwiftTableSource.IndexEntry(language))
     return try AtomicFile(Array(source.utf8), for: folder + "/" + SwiftTableSource.indexFileName)
   }
 

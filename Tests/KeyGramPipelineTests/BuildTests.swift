@@ -52,6 +52,8 @@ struct BuildTests {
     #expect(Data(base64Encoded: String(base64)).map(Array.init) == summary.image)
     let index = try String(contentsOfFile: "\(folders.swift)/KeyGramTables.swift", encoding: .utf8)
     #expect(index.contains("public static let all: [EmbeddedTable] = [english]"))
+    // Package.swift makes English.swift the module KeyGramTablesEnglish; the index re-exports it.
+    #expect(index.contains("\n@_exported import KeyGramTablesEnglish\n"))
   }
 
   @Test func shippedSwiftTableEqualsShippedBinary() throws {

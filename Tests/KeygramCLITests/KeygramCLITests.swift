@@ -430,6 +430,7 @@ struct KeygramCLITests {
     #expect(build.stdout.contains("outside the alphabet 0"))
     let index = try String(contentsOfFile: "\(root)/swift/KeyGramTables.swift", encoding: .utf8)
     #expect(index.contains("public static let all: [EmbeddedTable] = [english, esperanto]"))
+    #expect(index.contains("@_exported import KeyGramTablesEnglish\n@_exported import KeyGramTablesEsperanto\n"))
     #expect(FileManager.default.fileExists(atPath: "\(root)/swift/Esperanto.swift"))
     let inspect = try keygram("inspect", "tables/eo.keygram", in: root)
     #expect(inspect.stdout.contains("alphabet (28): abcĉdefgĝhĥijĵklmnoprsŝtuŭvz"))

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Re-derives corpora/de/*.gz from Debian packages (see SOURCES.md).
+# Re-derives corpora/de/*.gz from Debian packages (see SOURCES.md), holding every tenth block of
+# 50 lines out as heldout/same-sources-evaluation.gz (never read by `keygram build`).
 source "$(dirname "$0")/../derive-common.sh"
 cd "$(dirname "$0")"
 
 unpack fortunes-de
 # The fortune files live in usr/share/games/fortunes/de (UTF-8; the *.u8 names are symlinks to them).
-fortune_files "$scratch/fortunes-de/usr/share/games/fortunes/de" | xargs cat | store fortunes
+fortune_files "$scratch/fortunes-de/usr/share/games/fortunes/de" | xargs cat | store_split fortunes
+store_held_out
 echo "derive: de from fortunes-de $(version fortunes-de)"
 wordfreq_list de  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -10,12 +10,9 @@ fortune_files "$scratch/fortunes/usr/share/games/fortunes" | xargs cat > "$scrat
 
 # Training text: nine blocks of 50 lines in every ten. The tenth block of each goes to
 # heldout/, an evaluation text from the same sources that the table never sees.
-training() { awk 'int((NR - 1) / 50) % 10 != 9' "$1"; }
-held_out() { awk 'int((NR - 1) / 50) % 10 == 9' "$1"; }
-training "$scratch/kjv.txt" | store kjv-bible
-training "$scratch/fortunes.txt" | store fortunes
-mkdir -p heldout
-(cd heldout && { held_out "$scratch/kjv.txt"; held_out "$scratch/fortunes.txt"; } | store same-sources-evaluation)
+store_split kjv-bible < "$scratch/kjv.txt"
+store_split fortunes < "$scratch/fortunes.txt"
+store_held_out
 
 # The Jargon File, another kind of English, split into interleaved blocks of 200 lines: even
 # blocks to tune the resolvers' parameters on, odd blocks to evaluate them on.

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Re-derives corpora/es/*.gz from Debian packages (see SOURCES.md).
+# Re-derives corpora/es/*.gz from Debian packages (see SOURCES.md), holding every tenth block of
+# 50 lines out as heldout/same-sources-evaluation.gz (never read by `keygram build`).
 source "$(dirname "$0")/../derive-common.sh"
 cd "$(dirname "$0")"
 
 unpack fortunes-es debian-reference-es maint-guide-es
 # Top level of usr/share/games/fortunes/es only: like en, the offensive cookies (es/off/) stay out.
-fortune_files "$scratch/fortunes-es/usr/share/games/fortunes/es" | xargs cat | store fortunes
+fortune_files "$scratch/fortunes-es/usr/share/games/fortunes/es" | xargs cat | store_split fortunes
 # The plain-text renderings the packages ship (UTF-8), not their HTML.
-gzip -dc "$scratch/debian-reference-es/usr/share/debian-reference/debian-reference.es.txt.gz" | store debian-reference
-gzip -dc "$scratch/maint-guide-es/usr/share/doc/maint-guide-es/maint-guide.es.txt.gz" | store maint-guide
+gzip -dc "$scratch/debian-reference-es/usr/share/debian-reference/debian-reference.es.txt.gz" | store_split debian-reference
+gzip -dc "$scratch/maint-guide-es/usr/share/doc/maint-guide-es/maint-guide.es.txt.gz" | store_split maint-guide
+store_held_out
 echo "derive: es from fortunes-es $(version fortunes-es), debian-reference-es $(version debian-reference-es)," \
   "maint-guide-es $(version maint-guide-es)"
 wordfreq_list es  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Re-derives corpora/fr/*.gz from Debian packages (see SOURCES.md).
+# Re-derives corpora/fr/*.gz from Debian packages (see SOURCES.md), holding every tenth block of
+# 50 lines out as heldout/same-sources-evaluation.gz (never read by `keygram build`).
 source "$(dirname "$0")/../derive-common.sh"
 cd "$(dirname "$0")"
 
@@ -17,9 +18,10 @@ gzip -dc "$scratch/stardict-xmlittre/usr/share/stardict/dic/XMLittre.dict.dz" |
     /<b><big>[^<]*<\/big><\/b>/ { historique = 0 }
     historique || /^[[:space:]]*$/ { next }
     ++kept % n == 0' |
-  sed -e 's/<[^>]*>//g' -e 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' | store littre
+  sed -e 's/<[^>]*>//g' -e 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g' | store_split littre
 
 # The plain-text rendering Debian Reference ships (UTF-8), not its HTML.
-gzip -dc "$scratch/debian-reference-fr/usr/share/debian-reference/debian-reference.fr.txt.gz" | store debian-reference
+gzip -dc "$scratch/debian-reference-fr/usr/share/debian-reference/debian-reference.fr.txt.gz" | store_split debian-reference
+store_held_out
 echo "derive: fr from stardict-xmlittre $(version stardict-xmlittre), debian-reference-fr $(version debian-reference-fr)"
 wordfreq_list fr  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

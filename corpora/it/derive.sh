@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Re-derives corpora/it/*.gz from Debian packages (see SOURCES.md).
+# Re-derives corpora/it/*.gz from Debian packages (see SOURCES.md), holding every tenth block of
+# 50 lines out as heldout/same-sources-evaluation.gz (never read by `keygram build`).
 source "$(dirname "$0")/../derive-common.sh"
 cd "$(dirname "$0")"
 
 unpack fortunes-it debian-reference-it
 # Twelve of the fourteen cookie files are ASCII (accents typed as apostrophes: "perche'"), two are
 # UTF-8; ASCII is UTF-8, so nothing to convert.
-fortune_files "$scratch/fortunes-it/usr/share/games/fortunes/it" | xargs cat | store fortunes
+fortune_files "$scratch/fortunes-it/usr/share/games/fortunes/it" | xargs cat | store_split fortunes
 # The plain-text rendering the package ships (UTF-8), not its HTML.
-gzip -dc "$scratch/debian-reference-it/usr/share/debian-reference/debian-reference.it.txt.gz" | store debian-reference
+gzip -dc "$scratch/debian-reference-it/usr/share/debian-reference/debian-reference.it.txt.gz" | store_split debian-reference
+store_held_out
 echo "derive: it from fortunes-it $(version fortunes-it), debian-reference-it $(version debian-reference-it)"
 wordfreq_list it  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Re-derives corpora/ru/*.gz from Debian packages (see SOURCES.md).
+# Re-derives corpora/ru/*.gz from Debian packages (see SOURCES.md), holding every tenth block of
+# 50 lines out as heldout/same-sources-evaluation.gz (never read by `keygram build`).
 source "$(dirname "$0")/../derive-common.sh"
 cd "$(dirname "$0")"
 
@@ -9,6 +10,7 @@ unpack fortunes-ru
 files=$(fortune_files "$scratch/fortunes-ru/usr/share/games/fortunes/ru")
 echo "$files" | xargs cat | iconv -f UTF-8 -t UTF-8 >/dev/null || {
   echo "derive: fortunes-ru is not UTF-8 any more; convert it (iconv -f KOI8-R) in ru/derive.sh" >&2; exit 1; }
-echo "$files" | xargs cat | store fortunes
+echo "$files" | xargs cat | store_split fortunes
+store_held_out
 echo "derive: ru from fortunes-ru $(version fortunes-ru)"
 wordfreq_list ru  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

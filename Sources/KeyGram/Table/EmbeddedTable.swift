@@ -15,3 +15,8 @@ public struct EmbeddedTable: Sendable {
     self.base64 = base64
   }
 }
+
+/// Where the generated tables live: each generated module (`KeyGramTablesEnglish`, …) adds its
+/// table (`KeyGramTables.english`), and the `KeyGramTables` module adds `all` and the lookups.
+/// Declared here, with no members, so that one language's module needs nothing but KeyGram.
+public enum KeyGramTables {}
