@@ -60,6 +60,42 @@ struct WordCountingTests {
     }
   }
 
+  /// Words are packed 8 letters to a UInt64 up to 16 letters, then kept whole: each length
+  /// around those edges, and a combining mark composing the letter at each edge.
+  @Test("words of 1, 7-9, 15-17 and 47-48 letters, and é composed at letters 8, 9, 16 and 17")
+  func packedWordEdges() throws {
+    let alphabet = "abcdefghijklmnopqrstuvwxyzé"
+    let lengths = [1, 7, 8, 9, 15, 16, 17, 47, 48]
+    let plain = lengths.map { String("abcdefghijklmnopqrstuvwxyz".cycled(to: $0)) }
+    let accented = [8, 9, 16, 17].map { String("abcdefghijklmnopqrstuvwxyz".cycled(to: $0 - 1)) + "e\u{301}" }
+    // Each plain word twice (once capitalised), each accented one once precomposed, once in NFD.
+    let text = (plain + plain.map { $0.capitalized } + accented
+      + accented.map { $0.replacingOccurrences(of: "e\u{301}", with: "é") }).joined(separator: " ")
+    for size in [1, 7, 4096] {
+      let (words, dropped) = try Self.words(of: text, alphabet: alphabet, chunkSize: size)
+      var expected = Dictionary(uniqueKeysWithValues: plain.map { ($0, UInt64(2)) })
+      for word in accented { expected[word.replacingOccurrences(of: "e\u{301}", with: "é")] = 2 }
+      #expect(words == expected)
+      #expect(dropped == 0)
+    }
+  }
+
+  @Test("a memory cap of 3 words spills runs; the counts are the same exact values")
+  func shortWordsSpillAtTheCap() throws {
+    let text = "one two three four five six seven eight nine ten one two three one two one"
+    var counter = TextWordCounter(decoder: LetterDecoder(language: Fixtures.language()), wordMemoryCap: 3)
+    for word in text.split(separator: " ") {
+      try Array((word + " ").utf8).withUnsafeBytes { try counter.consume($0) }
+      try counter.spillIfFull()
+    }
+    try counter.finishFile()
+    #expect(counter.words.spilledRuns > 0)
+    let counts = try counter.words.sortedEntries()
+    let language = Fixtures.language()
+    let byWord = Dictionary(uniqueKeysWithValues: counts.map { (String(String.UnicodeScalarView($0.word.map { language.alphabet[Int($0) - 1] })), $0.count) })
+    #expect(byWord == ["one": 4, "two": 3, "three": 2, "four": 1, "five": 1, "six": 1, "seven": 1, "eight": 1, "nine": 1, "ten": 1])
+  }
+
   @Test("a word over 48 letters is dropped, and tallied")
   func longWords() throws {
     let long = String(repeating: "a", count: 49)
@@ -158,5 +194,12 @@ struct WordListBadInputTests {
   @Test("a good list gives each word its count")
   func goodList() throws {
     #expect(Self.error(counting: "the 10\nThe 5\ncat 1\n") == nil)
+  }
+}
+
+extension String {
+  /// This string repeated and cut to `count` characters ("abc".cycled(to: 5) is "abcab").
+  fileprivate func cycled(to count: Int) -> String {
+    String(String(repeating: self, count: count / self.count + 1).prefix(count))
   }
 }

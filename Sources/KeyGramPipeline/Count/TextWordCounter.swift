@@ -6,9 +6,17 @@
 /// run over `WordCounts.maximumLength` letters counts as dropped.
 public struct TextWordCounter {
   public let decoder: LetterDecoder
+  /// The words counted so far; those of up to 16 letters arrive at `finishFile()` (or when the
+  /// memory cap is reached), from `shortWords`.
   public private(set) var words = WordCounts()
-  /// The current word's letter symbols (at most one past the maximum length).
-  private var current: [UInt8] = []
+  /// Most words, counted without an allocation each.
+  private var shortWords = ShortWordTable()
+  /// The current word's first 16 symbols, packed as `ShortWordTable` keys them, and its length.
+  private var packedLow: UInt64 = 0
+  private var packedHigh: UInt64 = 0
+  private var length = 0
+  /// The whole current word once it is longer than 16 symbols (at most one past the maximum).
+  private var long: [UInt8] = []
   /// The current run has a digit or a foreign letter: it ends uncounted.
   private var spoiled = false
   private var tooLong = false
@@ -18,11 +26,15 @@ public struct TextWordCounter {
   public init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
     self.decoder = decoder
-    current.reserveCapacity(WordCounts.maximumLength + 1)
+    long.reserveCapacity(WordCounts.maximumLength + 1)
   }
 
   /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
-  public mutating func spillIfFull() throws(OutputError) { try words.spillIfFull() }
+  /// The short words count toward the cap too: they move into `words` first.
+  public mutating func spillIfFull() throws {
+    if shortWords.count + words.counts.count >= words.memoryCap { try shortWords.drain(into: &words) }
+    try words.spillIfFull()
+  }
 
   /// Counts the words that end in `chunk`; a word cut by the chunk's end waits for the next.
   public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(CountOverflowError) {
@@ -78,10 +90,33 @@ public struct TextWordCounter {
     pending.removeAll()
     try endWord()
     spoiled = false
+    try shortWords.drain(into: &words)
   }
 
   /// The newest symbol, as the decoder's combining-mark rule needs it.
-  private var last: UInt8 { current.last ?? LetterDecoder.Symbol.wordBoundary }
+  private var last: UInt8 {
+    switch length {
+    case 0: LetterDecoder.Symbol.wordBoundary
+    case 1...ShortWordTable.maximumLength: ShortWordTable.symbol(at: length - 1, low: packedLow, high: packedHigh)
+    default: long.last!
+    }
+  }
+
+  @inline(__always)
+  private mutating func append(_ symbol: UInt8) {
+    switch length {
+    case 0..<8: packedLow |= UInt64(symbol) << (8 * UInt64(length))
+    case 8..<ShortWordTable.maximumLength: packedHigh |= UInt64(symbol) << (8 * UInt64(length - 8))
+    default:
+      if length == ShortWordTable.maximumLength { long = ShortWordTable.unpack(packedLow, packedHigh) }
+      guard length < WordCounts.maximumLength else {
+        tooLong = true
+        return
+      }
+      long.append(symbol)
+    }
+    length += 1
+  }
 
   private mutating func apply(_ action: LetterDecoder.SymbolAction) throws(CountOverflowError) {
     switch action {
@@ -91,13 +126,20 @@ public struct TextWordCounter {
         spoiled = false
         return
       }
-      if current.count < WordCounts.maximumLength { current.append(symbol) } else { tooLong = true }
+      append(symbol)
     case .skip: break
     case .outsideAlphabet, .invalidUTF8:
       spoiled = true
       try endWord()
     case .replaceLast(let composed):
-      if !current.isEmpty { current[current.count - 1] = composed }
+      switch length {
+      case 0: break
+      case 1...ShortWordTable.maximumLength:
+        let shift = 8 * UInt64((length - 1) % 8)
+        if length <= 8 { packedLow = packedLow & ~(0xFF << shift) | UInt64(composed) << shift }
+        else { packedHigh = packedHigh & ~(0xFF << shift) | UInt64(composed) << shift }
+      default: long[long.count - 1] = composed
+      }
     case .replaceLastOutsideAlphabet:
       spoiled = true
       try endWord()
@@ -107,14 +149,18 @@ public struct TextWordCounter {
   /// Counts the current run as a word, unless a digit or a foreign letter spoiled it.
   private mutating func endWord() throws(CountOverflowError) {
     defer {
-      current.removeAll(keepingCapacity: true)
+      packedLow = 0
+      packedHigh = 0
+      length = 0
       tooLong = false
     }
-    guard !current.isEmpty, !spoiled else { return }
+    guard length > 0, !spoiled else { return }
     if tooLong {
       try words.add(repeatElement(1, count: WordCounts.maximumLength + 1), count: 1)  // tallied as dropped
+    } else if length <= ShortWordTable.maximumLength {
+      try shortWords.addOne(low: packedLow, high: packedHigh)
     } else {
-      try words.add(current, count: 1)
+      try words.add(long, count: 1)
     }
   }
 }
