@@ -36,6 +36,20 @@ extension Keygram {
     @Option(name: .customLong("offset-y"), help: "Systematic vertical touch offset, in points.")
     var offsetY: Float = 0
 
+    @Option(name: .customLong("key-offset-spread"),
+            help: "Each key's own touch offset is drawn from N(0, s²) per axis, in points (a typist who hits some keys high, others left).")
+    var keyOffsetSpread: Float = 0
+
+    @Option(name: .customLong("row-spread"), parsing: .upToNextOption,
+            help: "Each row's touch noise as a multiple of σ, top row first (e.g. 1.2 1 0.9).")
+    var rowSpread: [Float] = []
+
+    @Flag(help: "Add \"…, adaptive\" rows: each learns where this typist touches (TouchModel) and adapts to it.")
+    var adapt = false
+
+    @Flag(name: .customLong("learning-curve"), help: "Print each method's error rate per 500 keystrokes too.")
+    var learningCurve = false
+
     @Option(help: "The keyboard geometry.")
     var layout = KeyboardChoice.iphonePortrait
 
@@ -63,15 +77,19 @@ extension Keygram {
       if let sigmaY, !(sigmaY.isFinite && sigmaY > 0) { throw ValidationError("--sigma-y must be a positive number of points, not \(sigmaY).") }
       if let limit, limit <= 0 { throw ValidationError("--limit must be positive.") }
       guard lexiconBalance.isFinite && lexiconBalance > 0 else { throw ValidationError("--lexicon-balance must be a positive number, not \(lexiconBalance).") }
+      guard keyOffsetSpread.isFinite && keyOffsetSpread >= 0 else { throw ValidationError("--key-offset-spread must be 0 or more points, not \(keyOffsetSpread).") }
+      for factor in rowSpread where !(factor.isFinite && factor > 0) { throw ValidationError("--row-spread factors must be positive, not \(factor).") }
     }
 
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: layout)
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "evaluation")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
-      let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY, seed: seed)
+      let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,
+                                            keyOffsetSpread: keyOffsetSpread, rowSpread: rowSpread, seed: seed)
       let started = ContinuousClock.now
-      let methods = TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
+      var methods = TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
+      if adapt { methods += TypingSimulator.Method.adaptiveVariants(of: methods) }
       let result = setup.simulator.run(keystrokes, touches: touches, methods: methods, errors: errors, lexiconBalance: lexiconBalance)
       let seconds = (ContinuousClock.now - started) / .seconds(1)
       if json {
@@ -81,6 +99,7 @@ extension Keygram {
         print("\(lang), \(textPath): \(result.keystrokes) keystrokes, σ = \(sigma) × \(sigmaY ?? sigma) pt, offset (\(offsetX), \(offsetY)) pt, seed \(seed), "
               + "\(errors.rawValue) errors\(lexicon), " + String(format: "%.2f s", seconds))
         print(SimulationReport.table(result))
+        if learningCurve { print("\n" + SimulationReport.learningCurve(result)) }
       }
     }
   }

@@ -12,6 +12,28 @@ enum SimulationReport {
     return lines.joined(separator: "\n")
   }
 
+  /// Error rate per window of keystrokes (`--learning-curve`), for static and the methods with the
+  /// richest context (their adaptive rows included): one row per window, in typing order.
+  static func learningCurve(_ result: TypingSimulator.Result) -> String {
+    let richest = result.methods.map(\.method.context).max { a, b in
+      TypingSimulator.Method.Context.allCases.firstIndex(of: a)! < TypingSimulator.Method.Context.allCases.firstIndex(of: b)!
+    }
+    let columns = result.methods.indices.filter { $0 == 0 || result.methods[$0].method.context == richest }
+      .filter { index in
+        if case .gaussian(let parameters) = result.methods[index].method.kind { return parameters.anchorFraction > 0 }
+        return true
+      }
+    var lines = ["| keystrokes | " + columns.map { result.methods[$0].method.name }.joined(separator: " | ") + " |",
+                 "|---:|" + String(repeating: "---:|", count: columns.count)]
+    for (window, errors) in result.learningCurve.enumerated() {
+      let start = window * result.curveWindow
+      let size = Swift.min(result.curveWindow, result.keystrokes - start)
+      lines.append("| \(start + 1)–\(start + size) | "
+                   + columns.map { String(format: "%.2f%%", Double(errors[$0]) * 100 / Double(Swift.max(size, 1))) }.joined(separator: " | ") + " |")
+    }
+    return lines.joined(separator: "\n")
+  }
+
   static func json(_ result: TypingSimulator.Result, lang: String, text: String) throws -> String {
     try OrderedJSONEncoder().encode(JSON(result, lang: lang, text: text))
   }

@@ -96,6 +96,10 @@ final class BoolBuffer {
       assert(index >= 0 && index < count, "fixed buffer index out of range")
       return base[index]
     }
+    @inline(__always) set {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      base[index] = newValue
+    }
   }
 }
 

@@ -23,6 +23,8 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
 
   let grid: KeyHitGrid
   let weights: KeyWeights
+  /// A `TouchModel`'s learned offsets (`adapt(to:)`), taken off each touch before it is placed.
+  let correction: TouchCorrection
   /// The current dividers, `shiftedDividers[k]` between key k and key k + 1 (+∞ after a row's last key).
   let shiftedDividers: FloatBuffer
   /// The same dividers seen from the other side: `shiftedDividersBefore[k + 1] == shiftedDividers[k]`
@@ -50,6 +52,7 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
     maximumRightShift = FloatBuffer(repeating: 0, count: keyCount)
     shiftScale = FloatBuffer(repeating: 0, count: keyCount)
     logProbability = FloatBuffer(repeating: 0, count: keyCount)
+    correction = TouchCorrection(keyCount: keyCount)
     let shrinkable = (1 - self.parameters.minWidthRatio) / 2
     for row in layout.rows {
       for key in row.keyRange.dropLast() {
@@ -105,8 +108,17 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
     resolvedKey(touch).map { KeyIndex($0) }
   }
 
+  /// Corrects touches by where `model` has learned this user touches each key: a touch is moved
+  /// back by the layout-wide offset to find the key it was probably aimed at, then by that key's
+  /// own offset, before the shifted dividers place it. Nothing to do unless the model learned
+  /// since the last call; a model made for another layout (another key count) is ignored.
+  public func adapt(to model: TouchModel) {
+    _ = correction.adopt(model)
+  }
+
   private func resolvedKey(_ touch: TouchPoint) -> Int? {
     guard touch.isFinite, grid.rowCount > 0 else { return nil }
+    let touch = correction.corrected(touch, in: grid)
     let row = grid.row(at: touch.y)
     // With non-monotone static dividers (overlapping slots) the neighbour rule does not hold: count.
     guard grid.rowBucketCount[row] > 0 else { return grid.key(at: touch.x, inRow: row, dividers: shiftedDividers) }

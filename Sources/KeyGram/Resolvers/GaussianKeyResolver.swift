@@ -29,6 +29,9 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   let aimY: FloatBuffer
   let anchorHalfWidth: FloatBuffer
   let anchorHalfHeight: FloatBuffer
+  /// A `TouchModel`'s learned offsets: a touch is placed (row, slot, anchor) once they are taken
+  /// off, and scored against the learned aim points as it is.
+  let correction: TouchCorrection
   /// α · ln P(key), −∞ for special keys.
   let logPrior: FloatBuffer
   /// The largest `logPrior` of each row (−∞ for a row of special keys).
@@ -38,9 +41,9 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   /// The vertical extent of each row's letter-key aim points.
   let rowMinAimY: FloatBuffer
   let rowMaxAimY: FloatBuffer
-  /// 1 / 2σx² and 1 / 2σy².
-  let xScale: Float
-  let yScale: Float
+  /// 1 / 2σx² and 1 / 2σy² of each row: the parameters' σ, or a `TouchModel`'s learned spread.
+  let rowXScale: FloatBuffer
+  let rowYScale: FloatBuffer
 
   /// A resolver over `layout`, with `letterKeys` saying which key types which letter.
   public init(layout: KeyboardLayout, letterKeys: LetterKeyMap, parameters: Parameters = Parameters()) {
@@ -53,20 +56,15 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     aimY = FloatBuffer(layout.keys.map { $0.frame.midY + parameters.offsetY })
     anchorHalfWidth = FloatBuffer(layout.keys.map { $0.frame.width * parameters.anchorFraction / 2 })
     anchorHalfHeight = FloatBuffer(layout.keys.map { $0.frame.height * parameters.anchorFraction / 2 })
+    correction = TouchCorrection(keyCount: layout.keys.count)
     logPrior = FloatBuffer(repeating: -.infinity, count: layout.keys.count)
     rowBestLogPrior = FloatBuffer(repeating: -.infinity, count: layout.rows.count)
     rowMinAimY = FloatBuffer(repeating: 0, count: layout.rows.count)
     rowMaxAimY = FloatBuffer(repeating: 0, count: layout.rows.count)
-    for (row, keys) in layout.rows.map(\.keyRange).enumerated() {
-      let letterAims = keys.filter { !layout.keys[$0].isSpecial }.map { layout.keys[$0].frame.midY + parameters.offsetY }
-      rowMinAimY[row] = letterAims.min() ?? 0
-      rowMaxAimY[row] = letterAims.max() ?? 0
-    }
-    rowAimsAscending = BoolBuffer(layout.rows.map { row in
-      zip(row.keyRange.dropLast(), row.keyRange.dropFirst()).allSatisfy { layout.keys[$0].frame.midX <= layout.keys[$1].frame.midX }
-    })
-    xScale = 1 / (2 * parameters.sigmaX * parameters.sigmaX)
-    yScale = 1 / (2 * parameters.sigmaY * parameters.sigmaY)
+    rowAimsAscending = BoolBuffer(repeating: true, count: layout.rows.count)
+    rowXScale = FloatBuffer(repeating: 1 / (2 * parameters.sigmaX * parameters.sigmaX), count: layout.rows.count)
+    rowYScale = FloatBuffer(repeating: 1 / (2 * parameters.sigmaY * parameters.sigmaY), count: layout.rows.count)
+    recomputeRowAims()
     recomputeLogPriors()
     recomputeCount = 0
   }
@@ -91,6 +89,41 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     recomputeLogPriors()
   }
 
+  /// Moves each key's aim point to where `model` has learned this user touches it, and scores
+  /// each row with its learned spread, instead of the parameters' offset and σ; the anchor is
+  /// then measured from the learned centre. O(keys × rows), no allocation; nothing to do unless
+  /// the model learned since the last call. A model made for another layout is ignored.
+  public func adapt(to model: TouchModel) {
+    guard correction.adopt(model) else { return }
+    for key in 0..<grid.keyCount {
+      aimX[key] = grid.capCenterX[key] + correction.offsetX[key]
+      aimY[key] = grid.capCenterY[key] + correction.offsetY[key]
+    }
+    for row in 0..<grid.rowCount {
+      let spread = model.spread(ofRow: row)
+      rowXScale[row] = 1 / (2 * spread.x * spread.x)
+      rowYScale[row] = 1 / (2 * spread.y * spread.y)
+    }
+    recomputeRowAims()
+  }
+
+  /// Each row's vertical extent of letter-key aim points, and whether they run left to right.
+  private func recomputeRowAims() {
+    for row in 0..<grid.rowCount {
+      var minY = Float.infinity, maxY = -Float.infinity, ascending = true, previousX = -Float.infinity
+      for key in grid.rowKeyStart[row]..<grid.rowKeyEnd[row] {
+        ascending = ascending && aimX[key] >= previousX
+        previousX = aimX[key]
+        guard !grid.isSpecial[key] else { continue }
+        minY = Swift.min(minY, aimY[key])
+        maxY = Swift.max(maxY, aimY[key])
+      }
+      rowMinAimY[row] = minY.isFinite ? minY : 0
+      rowMaxAimY[row] = maxY.isFinite ? maxY : 0
+      rowAimsAscending[row] = ascending
+    }
+  }
+
   private func recomputeLogPriors() {
     recomputeCount += 1
     let alpha = parameters.priorWeight
@@ -112,11 +145,12 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   private func resolvedKey(_ touch: TouchPoint) -> Int? {
     guard touch.isFinite, grid.rowCount > 0 else { return nil }
     let x = touch.x, y = touch.y
-    let touchRow = grid.row(at: y)
-    let slotKey = grid.staticKey(at: x, inRow: touchRow)
+    let placed = correction.corrected(touch, in: grid)
+    let touchRow = grid.row(at: placed.y)
+    let slotKey = grid.staticKey(at: placed.x, inRow: touchRow)
     if grid.isSpecial[slotKey] { return slotKey }
-    if Swift.abs(x - grid.capCenterX[slotKey]) < anchorHalfWidth[slotKey]
-        && Swift.abs(y - grid.capCenterY[slotKey]) < anchorHalfHeight[slotKey] {
+    if Swift.abs(placed.x - grid.capCenterX[slotKey]) < anchorHalfWidth[slotKey]
+        && Swift.abs(placed.y - grid.capCenterY[slotKey]) < anchorHalfHeight[slotKey] {
       return slotKey
     }
     var bestScore = -Float.infinity
@@ -124,7 +158,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     scan(row: touchRow, from: slotKey, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
     for row in 0..<grid.rowCount where row != touchRow {
       let dy = y < rowMinAimY[row] ? rowMinAimY[row] - y : (y > rowMaxAimY[row] ? y - rowMaxAimY[row] : 0)
-      if rowBestLogPrior[row] - yScale * dy * dy > bestScore {
+      if rowBestLogPrior[row] - rowYScale[row] * dy * dy > bestScore {
         let start = grid.staticKey(at: x, inRow: row)
         scan(row: row, from: start, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
       }
@@ -140,7 +174,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   @inline(__always)
   private func scan(row: Int, from start: Int, x: Float, y: Float, bestScore: inout Float, bestKey: inout Int) {
     let logPrior = self.logPrior, aimX = self.aimX, aimY = self.aimY
-    let xScale = self.xScale, yScale = self.yScale
+    let xScale = rowXScale[row], yScale = rowYScale[row]
     let rowStart = grid.rowKeyStart[row], rowEnd = grid.rowKeyEnd[row]
     let ceiling = rowBestLogPrior[row]
     let ordered = rowAimsAscending[row]
@@ -181,6 +215,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     let index = key.rawValue
     guard index >= 0 && index < grid.keyCount else { return -.infinity }
     let dx = touch.x - aimX[index], dy = touch.y - aimY[index]
-    return logPrior[index] - xScale * dx * dx - yScale * dy * dy
+    let row = layout.rowIndex(ofKey: key) ?? 0
+    return logPrior[index] - rowXScale[row] * dx * dx - rowYScale[row] * dy * dy
   }
 }

@@ -6,7 +6,9 @@ import KeyGram
 /// every keystroke, each resolver updates for the context, then resolves the touch.
 ///
 /// The typist aims at the centre of the intended key's cap; each touch lands at that point
-/// plus an optional systematic offset plus 2-D Gaussian noise (σx, σy in points). With
+/// plus an optional systematic offset, plus the key's own offset (drawn once per key from
+/// N(0, keyOffsetSpread²) per axis), plus 2-D Gaussian noise (σx, σy in points, times the row's
+/// `rowSpread` factor). With
 /// `Errors.corrected` each method's context holds the intended text, as if every error were
 /// noticed and corrected; with `.uncorrected` it holds what that method actually typed.
 public struct TypingSimulator {
@@ -16,13 +18,21 @@ public struct TypingSimulator {
     public var sigmaY: Float
     public var offsetX: Float
     public var offsetY: Float
+    /// The spread s of each key's own offset, N(0, s²) per axis, drawn once per run: a user who
+    /// hits some keys high and others left. 0: none.
+    public var keyOffsetSpread: Float
+    /// Each row's noise as a multiple of σ (top row first); missing rows are 1.
+    public var rowSpread: [Float]
     public var seed: UInt64
 
-    public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0, seed: UInt64 = 1) {
+    public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
+                keyOffsetSpread: Float = 0, rowSpread: [Float] = [], seed: UInt64 = 1) {
       self.sigmaX = sigmaX
       self.sigmaY = sigmaY
       self.offsetX = offsetX
       self.offsetY = offsetY
+      self.keyOffsetSpread = keyOffsetSpread
+      self.rowSpread = rowSpread
       self.seed = seed
     }
   }
@@ -42,11 +52,28 @@ public struct TypingSimulator {
     public var name: String
     public var kind: Kind
     public var context: Context
+    /// Learns where this typist touches (a `TouchModel` fed the method's accepted keystrokes,
+    /// committed at each word's end) and adapts the resolver to it.
+    public var adaptive: Bool
 
-    public init(name: String, kind: Kind, context: Context) {
+    public init(name: String, kind: Kind, context: Context, adaptive: Bool = false) {
       self.name = name
       self.kind = kind
       self.context = context
+      self.adaptive = adaptive
+    }
+
+    /// The boundary-shift and Gaussian × prior (anchored) methods of `methods` again, adaptive:
+    /// "…, adaptive" rows.
+    public static func adaptiveVariants(of methods: [Method]) -> [Method] {
+      methods.compactMap { method in
+        switch method.kind {
+        case .nearestKey: return nil
+        case .gaussian(let parameters) where parameters.anchorFraction == 0: return nil
+        case .boundaryShift, .gaussian:
+          return Method(name: method.name + ", adaptive", kind: method.kind, context: method.context, adaptive: true)
+        }
+      }
     }
 
     /// Static, then boundary shift and Gaussian × prior with and without anchoring, each with
@@ -89,6 +116,9 @@ public struct TypingSimulator {
     public var keystrokes: Int
     public var touches: Touches
     public var methods: [MethodResult]
+    /// Each method's errors in each window of `curveWindow` keystrokes, in typing order.
+    public var learningCurve: [[Int]]
+    public var curveWindow: Int
   }
 
   /// What each method's context holds after a miss.
@@ -142,7 +172,7 @@ public struct TypingSimulator {
   public func run(_ keystrokes: [Keystroke], touches: Touches, methods: [Method] = Method.standard,
                   errors: Errors = .corrected, lexiconBalance: Float = TypingContext.defaultLexiconBalance,
                   historyBalance: Float = WordHistory.defaultBalance,
-                  historyCapacity: Int = WordHistory.defaultCapacity) -> Result {
+                  historyCapacity: Int = WordHistory.defaultCapacity, curveWindow: Int = 500) -> Result {
     let resolvers: [any KeyResolver] = methods.map { method in
       switch method.kind {
       case .nearestKey: return StaticKeyResolver(layout: layout)
@@ -150,7 +180,19 @@ public struct TypingSimulator {
       case .gaussian(let parameters): return GaussianKeyResolver(layout: layout, letterKeys: letterKeys, parameters: parameters)
       }
     }
-    let aims = layout.keys.map { $0.frame.center }
+    // The typist's own offsets, drawn once from their own stream so the touch noise stays the same.
+    var offsetRandom = SeededRandom(seed: touches.seed ^ 0x0FF5_E75E)
+    let aims = layout.keys.map { key in
+      let (nx, ny) = touches.keyOffsetSpread > 0 ? offsetRandom.normalPair() : (0, 0)
+      return TouchPoint(x: key.frame.midX + touches.keyOffsetSpread * Float(nx), y: key.frame.midY + touches.keyOffsetSpread * Float(ny))
+    }
+    let rowSpread = layout.keys.indices.map { key in
+      let row = layout.rowIndex(ofKey: KeyIndex(key)) ?? 0
+      return row < touches.rowSpread.count ? touches.rowSpread[row] : 1
+    }
+    let touchModels = methods.map { $0.adaptive ? TouchModel(layout: layout) : nil }
+    let curveWindow = Swift.max(1, curveWindow)
+    var curve: [[Int]] = []
     var random = SeededRandom(seed: touches.seed)
     var contexts = methods.map { method in
       TypingContext(table: table, lexiconBalance: method.context == .lexicon || method.context == .history ? lexiconBalance : .infinity,
@@ -163,13 +205,21 @@ public struct TypingSimulator {
     for keystroke in keystrokes {
       guard case .letter(let letter) = keystroke else {
         for index in contexts.indices { contexts[index].recordBoundary() }
+        for (index, model) in touchModels.enumerated() {
+          guard let model else { continue }
+          model.commit()
+          (resolvers[index] as? GaussianKeyResolver)?.adapt(to: model)
+          (resolvers[index] as? BoundaryShiftResolver)?.adapt(to: model)
+        }
         continue
       }
       let key = letterKeys.keyIndex(ofLetter: letter)!
       let (nx, ny) = random.normalPair()
-      let touch = TouchPoint(x: aims[key.rawValue].x + touches.offsetX + touches.sigmaX * Float(nx),
-                             y: aims[key.rawValue].y + touches.offsetY + touches.sigmaY * Float(ny))
+      let spread = rowSpread[key.rawValue]
+      let touch = TouchPoint(x: aims[key.rawValue].x + touches.offsetX + spread * touches.sigmaX * Float(nx),
+                             y: aims[key.rawValue].y + touches.offsetY + spread * touches.sigmaY * Float(ny))
       let block = typed * blockCount / letterCount
+      if typed % curveWindow == 0 { curve.append([Int](repeating: 0, count: methods.count)) }
       let intended = table.letter(at: letter)
       for (index, resolver) in resolvers.enumerated() {
         let context = contexts[index]
@@ -185,7 +235,12 @@ public struct TypingSimulator {
           }
         }
         let resolved = resolver.resolve(touch)
-        if resolved != key { blockErrors[block][index] += 1 }
+        if resolved != key {
+          blockErrors[block][index] += 1
+          curve[curve.count - 1][index] += 1
+        }
+        // Corrected, a miss is deleted, so never learned; uncorrected, it stays typed and is.
+        if let resolved, resolved == key || errors == .uncorrected { touchModels[index]?.observe(touch, key: resolved) }
         switch errors {
         case .corrected: contexts[index].record(intended)
         case .uncorrected:
@@ -196,7 +251,8 @@ public struct TypingSimulator {
       typed += 1
     }
     return Result(keystrokes: typed, touches: touches,
-                  methods: Self.summarise(blockErrors, methods: methods, keystrokes: typed, seed: touches.seed))
+                  methods: Self.summarise(blockErrors, methods: methods, keystrokes: typed, seed: touches.seed),
+                  learningCurve: curve, curveWindow: curveWindow)
   }
 
   /// Error rates, and reductions against method 0 with block-bootstrap 95% intervals.

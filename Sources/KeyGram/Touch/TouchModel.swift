@@ -1,0 +1,234 @@
+/// Where this user touches each key: a running mean offset from the cap centre and a spread,
+/// learned from accepted keystrokes (Henze et al. 2011: systematic offsets are personal and
+/// correctable), and shrunk toward layout-wide figures while a key has few samples
+/// (Gunawardana et al. 2010: adaptation must be anchored).
+///
+/// Usage, per keystroke: `observe(touch, key:)` when a key is accepted, `retractLast()` when
+/// the user deletes it, `commit()` at a word boundary; only committed touches are learned, so a
+/// deleted letter never is. Then `resolver.adapt(to:)` brings a resolver up to date.
+/// Fixed size: every buffer is allocated at `init`; nothing allocates afterwards (`bytes` aside).
+/// Holds no text, only offsets and spreads.
+public final class TouchModel {
+  /// How fast the model learns and how strongly it is anchored.
+  public struct Parameters: Hashable, Sendable {
+    /// Each new sample of a key discounts that key's earlier ones by this factor: an effective
+    /// memory of about 1 / (1 − f) samples (200 by default), so a user's drift is followed.
+    public var forgetting: Float = 0.995
+    /// A key's estimate weighs as many pseudo-samples of the layout-wide one: 10 by default.
+    public var keyPriorStrength: Float = 10
+    /// The layout-wide offset weighs as many pseudo-samples of no offset, and the layout-wide
+    /// spread as many of `priorSigma`: 20 by default.
+    public var layoutPriorStrength: Float = 20
+    /// The spread assumed before any sample, in points: 8, the resolvers' default σ.
+    public var priorSigma: Float = 8
+    /// Learned spreads stay within this range, in points.
+    public var sigmaRange: ClosedRange<Float> = 2...24
+
+    public init() {}
+
+    /// The parameters with every out-of-range value replaced by its default.
+    public var sanitized: Parameters {
+      let defaults = Parameters()
+      var result = self
+      if !(forgetting > 0 && forgetting <= 1) { result.forgetting = defaults.forgetting }
+      if !(keyPriorStrength.isFinite && keyPriorStrength > 0) { result.keyPriorStrength = defaults.keyPriorStrength }
+      if !(layoutPriorStrength.isFinite && layoutPriorStrength > 0) { result.layoutPriorStrength = defaults.layoutPriorStrength }
+      if !(priorSigma.isFinite && priorSigma > 0) { result.priorSigma = defaults.priorSigma }
+      if !(sigmaRange.lowerBound.isFinite && sigmaRange.upperBound.isFinite && sigmaRange.lowerBound > 0) {
+        result.sigmaRange = defaults.sigmaRange
+      }
+      return result
+    }
+  }
+
+  /// Touches observed but not yet committed: the current word's, at most this many.
+  public static let pendingCapacity = 64
+
+  public let parameters: Parameters
+  /// The number of keys of the layout the model was made for.
+  public let keyCount: Int
+  /// Identifies that layout's geometry; `init(bytes:layout:)` refuses another's.
+  public let layoutFingerprint: UInt32
+  /// Bumped by every `commit()` that learned something, so resolvers adapt only when needed.
+  public private(set) var version = 0
+
+  let centerX: FloatBuffer
+  let centerY: FloatBuffer
+  let rowOfKey: IntBuffer
+  let rowCount: Int
+  // Per key: the forgetting-weighted sample count, mean offset and sum of squared deviations
+  // (Welford's method with forgetting).
+  let sampleWeight: FloatBuffer
+  let meanX: FloatBuffer
+  let meanY: FloatBuffer
+  let squaresX: FloatBuffer
+  let squaresY: FloatBuffer
+  // Layout-wide: every sample, for the offset all keys share.
+  var layoutWeight: Float = 0
+  var layoutMeanX: Float = 0
+  var layoutMeanY: Float = 0
+  // The pending ring: touch offsets and keys, oldest at `pendingStart`.
+  let pendingX: FloatBuffer
+  let pendingY: FloatBuffer
+  let pendingKey: IntBuffer
+  var pendingStart = 0
+  /// Touches observed and not yet committed or retracted.
+  public private(set) var pendingCount = 0
+
+  /// An empty model for `layout`: every key at its cap centre with spread `priorSigma`.
+  public init(layout: KeyboardLayout, parameters: Parameters = Parameters()) {
+    self.parameters = parameters.sanitized
+    keyCount = layout.keys.count
+    layoutFingerprint = Self.fingerprint(of: layout)
+    centerX = FloatBuffer(layout.keys.map(\.frame.midX))
+    centerY = FloatBuffer(layout.keys.map(\.frame.midY))
+    var rows = [Int](repeating: 0, count: layout.keys.count)
+    for (row, keys) in layout.rows.map(\.keyRange).enumerated() { for key in keys { rows[key] = row } }
+    rowOfKey = IntBuffer(rows)
+    rowCount = layout.rows.count
+    sampleWeight = FloatBuffer(repeating: 0, count: keyCount)
+    meanX = FloatBuffer(repeating: 0, count: keyCount)
+    meanY = FloatBuffer(repeating: 0, count: keyCount)
+    squaresX = FloatBuffer(repeating: 0, count: keyCount)
+    squaresY = FloatBuffer(repeating: 0, count: keyCount)
+    pendingX = FloatBuffer(repeating: 0, count: Self.pendingCapacity)
+    pendingY = FloatBuffer(repeating: 0, count: Self.pendingCapacity)
+    pendingKey = IntBuffer(repeating: 0, count: Self.pendingCapacity)
+  }
+
+  // MARK: Learning
+
+  /// Notes that `touch` typed `key`; learned at the next `commit()` unless retracted first.
+  /// A full ring learns its oldest touch at once. Touches that are not finite, and keys
+  /// outside the layout, are ignored.
+  public func observe(_ touch: TouchPoint, key: KeyIndex) {
+    let index = key.rawValue
+    guard touch.isFinite, index >= 0, index < keyCount else { return }
+    if pendingCount == Self.pendingCapacity {
+      learn(pendingAt: pendingStart)
+      pendingStart = (pendingStart + 1) % Self.pendingCapacity
+      pendingCount -= 1
+      version += 1
+    }
+    let slot = (pendingStart + pendingCount) % Self.pendingCapacity
+    pendingX[slot] = touch.x - centerX[index]
+    pendingY[slot] = touch.y - centerY[index]
+    pendingKey[slot] = index
+    pendingCount += 1
+  }
+
+  /// Forgets the newest pending touch: its letter was deleted. False if none was pending.
+  @discardableResult
+  public func retractLast() -> Bool {
+    guard pendingCount > 0 else { return false }
+    pendingCount -= 1
+    return true
+  }
+
+  /// Learns every pending touch, oldest first: the word was accepted.
+  public func commit() {
+    guard pendingCount > 0 else { return }
+    for offset in 0..<pendingCount { learn(pendingAt: (pendingStart + offset) % Self.pendingCapacity) }
+    pendingStart = (pendingStart + pendingCount) % Self.pendingCapacity
+    pendingCount = 0
+    version += 1
+  }
+
+  /// Forgets everything learned and pending (the user asked, or the layout changed).
+  public func reset() {
+    for key in 0..<keyCount {
+      sampleWeight[key] = 0
+      meanX[key] = 0
+      meanY[key] = 0
+      squaresX[key] = 0
+      squaresY[key] = 0
+    }
+    layoutWeight = 0
+    layoutMeanX = 0
+    layoutMeanY = 0
+    pendingCount = 0
+    version += 1
+  }
+
+  private func learn(pendingAt slot: Int) {
+    let key = pendingKey[slot], x = pendingX[slot], y = pendingY[slot]
+    let forgetting = parameters.forgetting
+    let weight = forgetting * sampleWeight[key] + 1
+    let deltaX = x - meanX[key], deltaY = y - meanY[key]
+    meanX[key] += deltaX / weight
+    meanY[key] += deltaY / weight
+    squaresX[key] = forgetting * squaresX[key] + deltaX * (x - meanX[key])
+    squaresY[key] = forgetting * squaresY[key] + deltaY * (y - meanY[key])
+    sampleWeight[key] = weight
+    // The layout-wide mean forgets as slowly as a key does per sample of its own.
+    let layoutForgetting = 1 - (1 - forgetting) / Float(Swift.max(keyCount, 1))
+    layoutWeight = layoutForgetting * layoutWeight + 1
+    layoutMeanX += (x - layoutMeanX) / layoutWeight
+    layoutMeanY += (y - layoutMeanY) / layoutWeight
+  }
+
+  // MARK: Estimates
+
+  /// The layout-wide offset of touches from cap centres, shrunk toward none.
+  public var layoutOffset: (x: Float, y: Float) {
+    let shrink = layoutWeight / (layoutWeight + parameters.layoutPriorStrength)
+    return (layoutMeanX * shrink, layoutMeanY * shrink)
+  }
+
+  /// Where this user touches `key`, relative to its cap centre: its own mean, shrunk toward the
+  /// layout-wide offset by `keyPriorStrength` pseudo-samples. (0, 0) for a key outside the layout.
+  public func offset(ofKey key: KeyIndex) -> (x: Float, y: Float) {
+    let index = key.rawValue
+    guard index >= 0, index < keyCount else { return (0, 0) }
+    let layout = layoutOffset, weight = sampleWeight[index], prior = parameters.keyPriorStrength
+    return ((weight * meanX[index] + prior * layout.x) / (weight + prior),
+            (weight * meanY[index] + prior * layout.y) / (weight + prior))
+  }
+
+  /// The learned spread (σx, σy) of the touches on the keys of `row`: their pooled variance
+  /// around each key's own mean, shrunk toward the layout's, which is shrunk toward `priorSigma`.
+  public func spread(ofRow row: Int) -> (x: Float, y: Float) {
+    var layoutWeight: Float = 0, layoutSquaresX: Float = 0, layoutSquaresY: Float = 0
+    var rowWeight: Float = 0, rowSquaresX: Float = 0, rowSquaresY: Float = 0
+    for key in 0..<keyCount {
+      layoutWeight += sampleWeight[key]
+      layoutSquaresX += squaresX[key]
+      layoutSquaresY += squaresY[key]
+      if rowOfKey[key] == row {
+        rowWeight += sampleWeight[key]
+        rowSquaresX += squaresX[key]
+        rowSquaresY += squaresY[key]
+      }
+    }
+    let prior = parameters.priorSigma * parameters.priorSigma, layoutStrength = parameters.layoutPriorStrength
+    let layoutVarianceX = (layoutSquaresX + layoutStrength * prior) / (layoutWeight + layoutStrength)
+    let layoutVarianceY = (layoutSquaresY + layoutStrength * prior) / (layoutWeight + layoutStrength)
+    let keyStrength = parameters.keyPriorStrength
+    let varianceX = (rowSquaresX + keyStrength * layoutVarianceX) / (rowWeight + keyStrength)
+    let varianceY = (rowSquaresY + keyStrength * layoutVarianceY) / (rowWeight + keyStrength)
+    let range = parameters.sigmaRange
+    return (Swift.min(Swift.max(varianceX.squareRoot(), range.lowerBound), range.upperBound),
+            Swift.min(Swift.max(varianceY.squareRoot(), range.lowerBound), range.upperBound))
+  }
+
+  /// How many samples (forgetting-weighted) `key` has learned from.
+  public func sampleCount(ofKey key: KeyIndex) -> Float {
+    key.rawValue >= 0 && key.rawValue < keyCount ? sampleWeight[key.rawValue] : 0
+  }
+
+  /// A checksum of the key frames and rows: a model saved for one layout must not steer another.
+  static func fingerprint(of layout: KeyboardLayout) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    func feed(_ value: UInt32) {
+      for shift in stride(from: 0, to: 32, by: 8) {
+        crc = CRC32Tables.shared[Int((crc ^ (value >> UInt32(shift))) & 0xFF)] ^ (crc >> 8)
+      }
+    }
+    feed(UInt32(layout.keys.count))
+    for row in layout.rows { feed(UInt32(row.keyRange.count)) }
+    for key in layout.keys {
+      for value in [key.frame.x, key.frame.y, key.frame.width, key.frame.height] { feed(value.bitPattern) }
+    }
+    return crc ^ 0xFFFF_FFFF
+  }
+}
