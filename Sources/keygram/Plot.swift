@@ -7,8 +7,8 @@ import KeyGramPipeline
 extension Keygram {
   struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Draw a table as SVG: touch regions on the keyboard, or the bigram heatmap.",
-      subcommands: [HitMapCommand.self, Bigrams.self])
+      abstract: "Draw as SVG: touch regions on the keyboard, the bigram heatmap, or an adaptive resolver's learning curve.",
+      subcommands: [HitMapCommand.self, Bigrams.self, LearningCurveCommand.self])
 
     struct Common: ParsableArguments {
       @Option(help: "The language, e.g. en.")
@@ -57,6 +57,53 @@ extension Keygram {
 
       func run() throws {
         try common.write(BigramHeatmap.svg(table: try common.open()))
+      }
+    }
+
+    struct LearningCurveCommand: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "learning-curve",
+        abstract: "Error rate per 500 keystrokes of static, the resolvers and their adaptive rows, for a typist with an offset.")
+
+      @OptionGroup var common: Common
+
+      @Option(help: "The text to type, gzip or plain (default: corpora/<lang>/heldout/*evaluation*).")
+      var text: String?
+
+      @Option(help: "The corpora folder (for the default text).")
+      var corpora = "corpora"
+
+      @Option(help: "Touch spread σ, in points.")
+      var sigma: Float = 8
+
+      @Option(name: .customLong("offset-x"), help: "Systematic horizontal touch offset, in points.")
+      var offsetX: Float = 0
+
+      @Option(name: .customLong("offset-y"), help: "Systematic vertical touch offset, in points.")
+      var offsetY: Float = 6
+
+      @Option(name: .customLong("key-offset-spread"), help: "Each key's own offset, N(0, s²) per axis, in points.")
+      var keyOffsetSpread: Float = 3
+
+      @Option(help: "Type at most this many letters.")
+      var limit = 20_000
+
+      @Option(help: "The random seed.")
+      var seed: UInt64 = 1
+
+      func run() throws {
+        let setup = try SimulationSetup(lang: common.lang, tablePath: common.table, keyboard: .iphonePortrait)
+        let textPath = try text ?? SimulationSetup.heldOutText(lang: common.lang, corpora: corpora, purpose: "evaluation")
+        let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
+        let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigma, offsetX: offsetX, offsetY: offsetY,
+                                              keyOffsetSpread: keyOffsetSpread, seed: seed)
+        let context: TypingSimulator.Method.Context = setup.simulator.table.lexicon != nil ? .history : .fourgram
+        let base = TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
+          .filter { $0.kind == .nearestKey || ($0.context == context && $0.name.contains("no anchor") == false) }
+        let methods = base + TypingSimulator.Method.adaptiveVariants(of: base)
+        let result = setup.simulator.run(keystrokes, touches: touches, methods: methods)
+        let title = "\(common.lang): σ = \(sigma) pt, offset (\(offsetX), \(offsetY)) pt, per-key s = \(keyOffsetSpread) pt, seed \(seed)"
+        try common.write(LearningCurve.svg(result, columns: Array(methods.indices), title: title))
       }
     }
   }

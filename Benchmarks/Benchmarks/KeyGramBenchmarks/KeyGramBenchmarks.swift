@@ -146,6 +146,46 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(sum)
   }
 
+  // The adaptive touch model: a keystroke's update (observe, and a commit every sixth: a word),
+  // then resolving with resolvers adapted to a model that learned a +6 pt offset.
+  let touchModel = TouchModel(layout: layout)
+  for (index, touch) in touches.prefix(2000).enumerated() {
+    touchModel.observe(TouchPoint(x: touch.x, y: touch.y + 6), key: gaussian.resolve(touch) ?? KeyIndex(0))
+    if index % 6 == 5 { touchModel.commit() }
+  }
+  touchModel.commit()
+  let touchKeys = touches.map { gaussian.resolve($0) ?? KeyIndex(0) }
+  Benchmark("Touch model update: observe, commit every 6th (per keystroke)") { benchmark in
+    for index in benchmark.scaledIterations {
+      touchModel.observe(touches[index & 4095], key: touchKeys[index & 4095])
+      if index % 6 == 5 { touchModel.commit() }
+    }
+  }
+  let adaptedGaussian = GaussianKeyResolver(layout: layout, table: table)
+  adaptedGaussian.update(for: context)
+  adaptedGaussian.adapt(to: touchModel)
+  Benchmark("Gaussian resolve, 26 keys, adapted to a touch model") { benchmark in
+    var sum = 0
+    for index in benchmark.scaledIterations { sum &+= adaptedGaussian.resolve(touches[index & 4095])?.rawValue ?? 0 }
+    blackHole(sum)
+  }
+  let adaptedBoundary = BoundaryShiftResolver(layout: layout, table: table)
+  adaptedBoundary.update(for: context)
+  adaptedBoundary.adapt(to: touchModel)
+  Benchmark("Boundary-shift resolve, 10-key row, adapted to a touch model") { benchmark in
+    var sum = 0
+    for index in benchmark.scaledIterations { sum &+= adaptedBoundary.resolve(topRowTouches[index & 4095])?.rawValue ?? 0 }
+    blackHole(sum)
+  }
+  Benchmark("Adapt both resolvers to a touch model that learned (per word)") { benchmark in
+    for index in benchmark.scaledIterations {
+      touchModel.observe(touches[index & 4095], key: touchKeys[index & 4095])
+      touchModel.commit()
+      adaptedGaussian.adapt(to: touchModel)
+      adaptedBoundary.adapt(to: touchModel)
+    }
+  }
+
   let fixed = StaticKeyResolver(layout: layout)
   Benchmark("Static resolve") { benchmark in
     var sum = 0

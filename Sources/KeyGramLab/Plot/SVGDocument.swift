@@ -32,6 +32,13 @@ public struct SVGDocument {
                     + "font-weight=\"\(weight)\" fill=\"\(fill)\" font-family=\"Helvetica, Arial, sans-serif\">\(Self.escape(content))</text>")
   }
 
+  /// A line through `points`, unfilled.
+  public mutating func polyline(_ points: [(x: Double, y: Double)], stroke: String, strokeWidth: Double = 1.5, dashed: Bool = false) {
+    let coordinates = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+    elements.append("<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(strokeWidth))\""
+                    + (dashed ? " stroke-dasharray=\"5 3\"" : "") + " shape-rendering=\"geometricPrecision\"/>")
+  }
+
   public var rendered: String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
