@@ -31,11 +31,11 @@ public final class AtomicFile {
       if let marker = incompleteMarker {
         first.replaceSubrange(marker.offset..<(marker.offset + marker.bytes.count), with: marker.bytes)
       }
-      try Self.check(first.withUnsafeBytes { system_writeAll(fd, $0) }, path)
-      try Self.check(system_fsync(fd), path)
+      try Self.checkWrite(first.withUnsafeBytes { system_writeAll(fd, $0) }, path)
+      try Self.checkWrite(system_fsync(fd), path)
       if let marker = incompleteMarker {
-        try Self.check(system_pwrite(fd, Array(bytes[marker.offset..<(marker.offset + marker.bytes.count)]), at: marker.offset), path)
-        try Self.check(system_fsync(fd), path)
+        try Self.checkWrite(system_pwrite(fd, Array(bytes[marker.offset..<(marker.offset + marker.bytes.count)]), at: marker.offset), path)
+        try Self.checkWrite(system_fsync(fd), path)
       }
       system_close(fd)
     } catch {
@@ -60,6 +60,11 @@ public final class AtomicFile {
   static func check(_ result: Result<Void, Errno>, _ path: String) throws(OutputError) {
     if case .failure(let errno) = result { throw OutputError(path: path, reason: errno.description) }
   }
+
+  /// A failed write of the temporary file (a full disk: ENOSPC) leaves the target as it was.
+  private static func checkWrite(_ result: Result<Void, Errno>, _ path: String) throws(OutputError) {
+    if case .failure(let errno) = result { throw OutputError(path: path, reason: "\(errno); no output was replaced") }
+  }
 }
 
 /// A temporary file beside an output (".<name>.<pid>.<n>.tmp"), registered for removal if a
@@ -80,7 +85,7 @@ final class TemporaryFile {
     case .success(let fd): return (file, fd)
     case .failure(let errno):
       file.removed = true
-      throw OutputError(path: target, reason: "cannot create a temporary file in \(folder)/: \(errno)")
+      throw OutputError(path: target, reason: "cannot create a temporary file in \(folder)/: \(errno); no output was replaced")
     }
   }
 

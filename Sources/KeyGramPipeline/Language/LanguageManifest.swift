@@ -52,8 +52,8 @@ public enum LanguageManifest {
     let file: File
     do {
       file = try JSONDecoder().decode(File.self, from: data)
-    } catch let DecodingError.keyNotFound(key, _) {
-      throw ManifestError(path: path, field: key.stringValue, problem: "missing")
+    } catch let DecodingError.keyNotFound(key, context) {
+      throw ManifestError(path: path, field: fieldName(context.codingPath + [key]), problem: "missing")
     } catch let DecodingError.typeMismatch(_, context) {
       throw ManifestError(path: path, field: fieldName(context.codingPath), problem: "wrong type: \(context.debugDescription)")
     } catch let DecodingError.valueNotFound(_, context) {

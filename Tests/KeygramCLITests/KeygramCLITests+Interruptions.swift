@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// Builds stopped by a signal, racing each other, or meeting a full disk (issue 12, part 5), run
+/// for real: real signals to a real build, two real processes, a real tmpfs.
+extension KeygramCLITests {
+  /// The shipped English corpus: big enough (about 3 s of counting) to signal a build mid-way.
+  static var englishCorpus: [String] {
+    let folder = packageRoot + "/corpora/en"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".gz") }.sorted().map { "\(folder)/\($0)" }
+  }
+
+  /// Starts `keygram ARGUMENTS` in `root` with $TMPDIR (where word counts spill) at `root`/spill.
+  func start(_ arguments: [String], in root: String) throws -> Process {
+    try FileManager.default.createDirectory(atPath: "\(root)/spill", withIntermediateDirectories: true)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: root)
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": "\(root)/spill"]) { $1 }
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Temporary files left in the output folders or the spill folder.
+  func leftovers(in root: String) -> [String] {
+    ["tables", "swift", "spill"].flatMap { folder in
+      ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)")) ?? [])
+        .filter { folder == "spill" || $0.hasPrefix(".") }.map { "\(folder)/\($0)" }
+    }
+  }
+
+  /// True when swift/English.swift holds exactly tables/en.keygram and the index lists it:
+  /// one build's whole set.
+  func isOneWholeSet(in root: String) throws -> Bool {
+    let table = try Data(contentsOf: URL(fileURLWithPath: "\(root)/tables/en.keygram"))
+    let source = try String(contentsOfFile: "\(root)/swift/English.swift", encoding: .utf8)
+    let index = try String(contentsOfFile: "\(root)/swift/KeyGramTables.swift", encoding: .utf8)
+    let base64 = source.split(separator: "\"").first { $0.count > 1000 }.flatMap { Data(base64Encoded: String($0)) }
+    return base64 == table && index.contains("public static let all: [EmbeddedTable] = [english]")
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM])
+  func aSignalMidBuildLeavesTheOldOutputsAndNoTemporaryFiles(signal: Int32) throws {
+    let (root, before) = try builtScratch()
+    // A small word cap makes the build spill sorted runs to $TMPDIR, which must go too.
+    let build = try start(["build", "en"] + Self.englishCorpus
+                          + ["--jobs", "1", "--words-in-memory", "5000", "--out", "tables", "--swift-out", "swift"], in: root)
+    Thread.sleep(forTimeInterval: 1.0)
+    try #require(build.isRunning, "the build must still be counting when the signal comes")
+    let spilled = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/spill")) ?? []
+    kill(build.processIdentifier, signal)
+    build.waitUntilExit()
+    #expect(build.terminationReason == .uncaughtSignal && build.terminationStatus == signal)
+    #expect(!spilled.isEmpty, "the build had spilled word counts before the signal")
+    #expect(outputs(in: root) == before)
+    #expect(leftovers(in: root) == [])
+  }
+
+  @Test func aSignalWhileOutputsAreWrittenLeavesOneWholeSet() throws {
+    let (root, before) = try builtScratch()
+    let build = try start(["build", "en"] + Self.englishCorpus + ["--out", "tables", "--swift-out", "swift"], in: root)
+    // Signal as soon as the first temporary output appears: during the writes or the renames.
+    var sawTemporaryFile = false
+    while build.isRunning && !sawTemporaryFile {
+      sawTemporaryFile = ["tables", "swift"].contains { folder in
+        ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)")) ?? []).contains { $0.hasSuffix(".tmp") }
+      }
+      if !sawTemporaryFile { usleep(200) }
+    }
+    kill(build.processIdentifier, SIGTERM)
+    build.waitUntilExit()
+    try #require(sawTemporaryFile, "the build ended before its outputs were seen being written")
+    #expect(build.terminationReason == .uncaughtSignal && build.terminationStatus == SIGTERM)
+    // Killed before the renames: the old set; during them: they finish first, the new set.
+    let after = outputs(in: root)
+    #expect(try isOneWholeSet(in: root), "old set: \(after == before)")
+    #expect(leftovers(in: root) == [])
+  }
+
+  @Test func twoBuildsRacingOnOneFolderLeaveOneWholeSet() throws {
+    let (root, _) = try builtScratch()
+    FileManager.default.createFile(atPath: "\(root)/other.txt", contents: Data(String(repeating: "quiet queens quit quickly ", count: 50).utf8))
+    for _ in 0..<8 {
+      let builds = try [["corpora/en/tiny.gz"], ["other.txt"]].map {
+        try start(["build", "en"] + $0 + ["--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root)
+      }
+      for build in builds { build.waitUntilExit() }
+      #expect(builds.map(\.terminationStatus) == [0, 0])
+      #expect(try isOneWholeSet(in: root))
+      #expect(leftovers(in: root) == [])
+    }
+  }
+
+  @Test func twoLanguagesBuiltAtOnceIntoOneFolderAreBothIndexed() throws {
+    let root = try scratch()
+    try FileManager.default.copyItem(atPath: Self.packageRoot + "/Tests/KeygramCLITests/Fixtures/corpora/eo", toPath: "\(root)/corpora/eo")
+    for round in 0..<8 {
+      let out = "out\(round)"
+      let builds = try ["en", "eo"].map {
+        try start(["build", $0, "--min-letters", "0", "--out", "\(out)/tables", "--swift-out", "\(out)/swift"], in: root)
+      }
+      for build in builds { build.waitUntilExit() }
+      #expect(builds.map(\.terminationStatus) == [0, 0])
+      // Each index is made under the folder lock, from what the folder holds then: never one language short.
+      let index = try String(contentsOfFile: "\(root)/\(out)/swift/KeyGramTables.swift", encoding: .utf8)
+      #expect(index.contains("public static let all: [EmbeddedTable] = [english, esperanto]"), "\(index)")
+    }
+  }
+
+  /// Whether this process may mount a tmpfs (root with CAP_SYS_ADMIN, outside a locked-down container).
+  static let canMountTmpfs: Bool = {
+    guard getuid() == 0 else { return false }
+    let folder = NSTemporaryDirectory() + "keygram-mount-probe-" + UUID().uuidString
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    guard (try? Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "size=64k", "tmpfs", folder], in: "/")) == 0 else {
+      return false
+    }
+    _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [folder], in: "/")
+    return true
+  }()
+
+  @Test(.enabled(if: canMountTmpfs, "needs to mount a small tmpfs: root with mount permission (not permitted here)"))
+  func aFullDiskIsAClearErrorWithTheOldOutputsIntact() throws {
+    let root = try scratch()
+    let disk = "\(root)/disk"
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    #expect(try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk], in: root) == 0)
+    defer { _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [disk], in: root) }
+    let first = try keygram("build", "en", "--min-letters", "0", "--out", "disk/tables", "--swift-out", "disk/swift", in: root)
+    #expect(first.status == 0, "\(first.stderr)")
+    let before = outputs(in: disk)
+    // Fill the disk: the copy stops at ENOSPC.
+    #expect(try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "cat /dev/zero > disk/filler 2>/dev/null"], in: root) != 0)
+    FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
+    try expectOutput(["build", "en", "mine.txt", "--min-letters", "0", "--out", "disk/tables", "--swift-out", "disk/swift"], in: root,
+                     stderr: "Error: disk/tables/en.keygram: cannot write: No space left on device; no output was replaced\n", status: 1)
+    #expect(outputs(in: disk) == before)
+    #expect(leftovers(in: disk) == [])
+    // With room again, the same build succeeds.
+    try FileManager.default.removeItem(atPath: "\(disk)/filler")
+    let again = try keygram("build", "en", "mine.txt", "--min-letters", "0", "--out", "disk/tables", "--swift-out", "disk/swift", in: root)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try isOneWholeSet(in: disk))
+  }
+}
