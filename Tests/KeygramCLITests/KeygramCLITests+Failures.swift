@@ -112,6 +112,7 @@ extension KeygramCLITests {
     try FileManager.default.createDirectory(atPath: "\(root)/swift/KeyGramTables.swift/inside", withIntermediateDirectories: true)
     try expectRefusedBuild(["mine.txt", "--min-letters", "0"], in: root,
                            message: "swift/KeyGramTables.swift: cannot write: is a folder, not a file; no output was replaced")
+    try FileManager.default.removeItem(atPath: "\(root)/tables/en.keygram")
     try FileManager.default.createDirectory(atPath: "\(root)/tables/en.keygram", withIntermediateDirectories: false)
     try expectRefusedBuild(["mine.txt", "--min-letters", "0", "--no-swift"], in: root,
                            message: "tables/en.keygram: cannot write: is a folder, not a file; no output was replaced")

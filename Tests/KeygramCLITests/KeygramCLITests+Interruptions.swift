@@ -22,6 +22,13 @@ extension KeygramCLITests {
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
+    // A child inherits its spawning thread's signal mask, and the test runner's threads block
+    // SIGINT and SIGTERM: unblock them for the spawn, as a shell's child has them.
+    var signals = sigset_t(), old = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, &old)
+    defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
     try process.run()
     return process
   }

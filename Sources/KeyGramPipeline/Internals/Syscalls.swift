@@ -279,8 +279,8 @@ enum SignalCleanup {
     lock.withLock { slots[slot] = nil }
   }
 
-  /// `sigaction(SIGINT, SIGTERM, SIGHUP)` with a handler that unlinks every registered path,
-  /// restores the default action and re-raises, so the process still ends by the signal.
+  /// `sigaction(SIGINT, SIGTERM, SIGHUP)` (those not ignored) with a handler that unlinks every
+  /// registered path, restores the default action and re-raises, so the process still ends by the signal.
   static func install() {
     _ = slots
     _ = state
@@ -291,7 +291,17 @@ enum SignalCleanup {
     action.__sigaction_u.__sa_handler = signalHandler
     #endif
     sigemptyset(&action.sa_mask)
-    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaction(signal, &action, nil) }
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      // A signal the parent ignores (nohup's SIGHUP, a background job's SIGINT) stays ignored.
+      var old = sigaction()
+      sigaction(signal, nil, &old)
+      #if canImport(Glibc)
+      let ignored = unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+      #else
+      let ignored = unsafeBitCast(old.__sigaction_u.__sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+      #endif
+      if !ignored { sigaction(signal, &action, nil) }
+    }
   }
 
   /// Runs `body` (renames) with signals held back; a signal that came meanwhile is re-raised
