@@ -89,34 +89,71 @@ extension KeygramCLITests {
     #expect(leftovers(in: root) == [])
   }
 
-  @Test func twoBuildsRacingOnOneFolderLeaveOneWholeSet() throws {
-    let (root, _) = try builtScratch()
+  /// Runs `body` while holding `flock` on `folder`, as a build does around its renames.
+  func whileLocking<Result>(_ folder: String, _ body: () throws -> Result) throws -> Result {
+    let fd = open(folder, O_RDONLY | O_DIRECTORY)
+    try #require(fd >= 0 && flock(fd, LOCK_EX) == 0)
+    defer { close(fd) }
+    return try body()
+  }
+
+  /// Waits (up to a minute) until `condition` holds; false if it never did.
+  func eventually(_ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      if condition() { return true }
+      usleep(2_000)
+    }
+    return false
+  }
+
+  /// How many temporary outputs (".….tmp") `folder` holds.
+  func temporaryOutputs(in folder: String) -> Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".tmp") }.count
+  }
+
+  @Test func twoBuildsRacingOnOneFolderTakeTurnsAndLeaveOneWholeSet() throws {
+    let (root, before) = try builtScratch()
     FileManager.default.createFile(atPath: "\(root)/other.txt", contents: Data(String(repeating: "quiet queens quit quickly ", count: 50).utf8))
-    for _ in 0..<8 {
+    // While the folder is locked both builds write their outputs in full, then wait: nothing is
+    // replaced. Let go, and they rename their sets one after the other.
+    let builds = try whileLocking("\(root)/swift") {
       let builds = try [["corpora/en/tiny.gz"], ["other.txt"]].map {
         try start(["build", "en"] + $0 + ["--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root)
       }
-      for build in builds { build.waitUntilExit() }
-      #expect(builds.map(\.terminationStatus) == [0, 0])
-      #expect(try isOneWholeSet(in: root))
-      #expect(leftovers(in: root) == [])
+      #expect(eventually { temporaryOutputs(in: "\(root)/tables") == 2 && temporaryOutputs(in: "\(root)/swift") == 2 })
+      usleep(300_000)
+      #expect(builds.allSatisfy { $0.isRunning })
+      #expect(outputs(in: root).filter { !$0.key.hasSuffix(".tmp") } == before)
+      return builds
     }
+    for build in builds { build.waitUntilExit() }
+    #expect(builds.map(\.terminationStatus) == [0, 0])
+    #expect(try isOneWholeSet(in: root))
+    #expect(outputs(in: root) != before)
+    #expect(leftovers(in: root) == [])
   }
 
   @Test func twoLanguagesBuiltAtOnceIntoOneFolderAreBothIndexed() throws {
     let root = try scratch()
     try FileManager.default.copyItem(atPath: Self.packageRoot + "/Tests/KeygramCLITests/Fixtures/corpora/eo", toPath: "\(root)/corpora/eo")
-    for round in 0..<8 {
-      let out = "out\(round)"
+    // Both builds ready to rename at once: each index is made under the lock, from what the
+    // folder holds then, so the second lists the first's language too.
+    let builds = try whileLocking("\(root)/swift") {
       let builds = try ["en", "eo"].map {
-        try start(["build", $0, "--min-letters", "0", "--out", "\(out)/tables", "--swift-out", "\(out)/swift"], in: root)
+        try start(["build", $0, "--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root)
       }
-      for build in builds { build.waitUntilExit() }
-      #expect(builds.map(\.terminationStatus) == [0, 0])
-      // Each index is made under the folder lock, from what the folder holds then: never one language short.
-      let index = try String(contentsOfFile: "\(root)/\(out)/swift/KeyGramTables.swift", encoding: .utf8)
-      #expect(index.contains("public static let all: [EmbeddedTable] = [english, esperanto]"), "\(index)")
+      #expect(eventually { temporaryOutputs(in: "\(root)/swift") == 2 })
+      usleep(300_000)
+      #expect(builds.allSatisfy { $0.isRunning })
+      #expect(try FileManager.default.contentsOfDirectory(atPath: "\(root)/swift").filter { !$0.hasSuffix(".tmp") } == [])
+      return builds
     }
+    for build in builds { build.waitUntilExit() }
+    #expect(builds.map(\.terminationStatus) == [0, 0])
+    let index = try String(contentsOfFile: "\(root)/swift/KeyGramTables.swift", encoding: .utf8)
+    #expect(index.contains("public static let all: [EmbeddedTable] = [english, esperanto]"), "\(index)")
+    #expect(leftovers(in: root) == [])
   }
 
   /// Whether this process may mount a tmpfs (root with CAP_SYS_ADMIN, outside a locked-down container).
