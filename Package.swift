@@ -68,7 +68,7 @@ let package = Package(
                 dependencies: ["KeyGram", "KeyGramTables", .target(name: "MallocCounter", condition: .when(platforms: [.linux]))]),
     .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGramLab", "KeyGram", "KeyGramTables", "CZlib"]),
     .testTarget(name: "KeyGramLabTests", dependencies: ["KeyGramLab", "KeyGram", "KeyGramPipeline"]),
-    .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram"], exclude: ["Fixtures"]),
+    .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram", "KeyGramPipeline"], exclude: ["Fixtures"]),
   ]
 )
 

@@ -10,4 +10,11 @@ static inline int keygram_inflateInit2(z_streamp stream, int windowBits) {
 static inline int keygram_deflateInit2(z_streamp stream, int level, int windowBits) {
   return deflateInit2_(stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, (int)sizeof(z_stream));
 }
+// C11 atomics Swift cannot use without macOS 15: the signal handler and the commit phase
+// agree through one int (Syscalls.swift, SignalCleanup).
+static inline int keygram_atomicCompareExchange(int *value, int expected, int desired) {
+  return __atomic_compare_exchange_n(value, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+static inline int keygram_atomicLoad(int *value) { return __atomic_load_n(value, __ATOMIC_SEQ_CST); }
+static inline void keygram_atomicStore(int *value, int desired) { __atomic_store_n(value, desired, __ATOMIC_SEQ_CST); }
 #endif

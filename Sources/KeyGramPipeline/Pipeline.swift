@@ -17,6 +17,13 @@ import KeyGram
 ///
 /// Several files are counted in parallel, `jobs` at a time, and their counts added.
 public enum Pipeline {
+  /// The fewest letters a build accepts unless told otherwise (`Request.minimumLetters`).
+  public static let defaultMinimumLetters = 10_000
+
+  /// Removes the temporary files of outputs being written (and spilled word counts) when
+  /// SIGINT, SIGTERM or SIGHUP ends the process; a signal during the final renames waits for them.
+  public static func removeTemporaryFilesOnSignals() { SignalCleanup.install() }
+
   /// What to build and where.
   public struct Request: Sendable {
     public var language: Language
@@ -40,6 +47,9 @@ public enum Pipeline {
     public var jobs = 1
     /// Distinct words a word count holds in memory before spilling a sorted run to `$TMPDIR`.
     public var wordMemoryCap = WordCounts.defaultMemoryCap
+    /// A corpus with fewer letters of the alphabet is refused (0: no floor): zeros, or text in
+    /// another script, would otherwise make a near-uniform table.
+    public var minimumLetters = Pipeline.defaultMinimumLetters
 
     public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
                 swiftFolder: String?) {
@@ -273,6 +283,12 @@ public enum Pipeline {
                   frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
                   progress: progress)
       : try Merge.load(request.countFiles, language: request.language, wordMemoryCap: request.wordMemoryCap)
+    guard counts.unigrams.reduce(0, +) >= UInt64(request.minimumLetters) else {
+      throw TooFewLettersError(paths: request.countFiles.isEmpty ? request.inputs : request.countFiles,
+                               language: request.language.name, storedBytes: provenance.compressedBytes,
+                               textBytes: provenance.uncompressedBytes, letters: counts.unigrams.reduce(0, +),
+                               minimum: request.minimumLetters)
+    }
     let model = normalise(counts, quadgramContexts: request.quadgramContexts)
     let lexicon: LexiconTrie?
     do {
@@ -288,21 +304,24 @@ public enum Pipeline {
     // Check the image with the runtime's own validator before anything is replaced.
     _ = try KeyGramTable(copying: image)
 
-    // Prepare every output, then replace them together.
+    // Write every output, then replace them together (the index is made under the folder lock).
     let tablePath = request.tablesFolder + "/\(request.language.code).keygram"
     let incomplete = withUnsafeBytes(of: TableFormat.State.incomplete.rawValue.littleEndian, Array.init)
-    var outputs = [try AtomicFile(image, for: tablePath, incompleteMarker: (TableFormat.Offset.state, incomplete))]
+    let outputs = OutputSet()
+    outputs.add(try AtomicFile(image, for: tablePath, incompleteMarker: (TableFormat.Offset.state, incomplete)))
     var swiftPath: String?
     var swiftBytes = 0
     if let swiftFolder = request.swiftFolder {
       let source = SwiftTableSource.source(for: request.language, image: image)
       let path = swiftFolder + "/" + SwiftTableSource.fileName(for: request.language)
-      outputs.append(try AtomicFile(Array(source.utf8), for: path))
-      outputs.append(try index(in: swiftFolder, adding: request.language))
+      outputs.add(try AtomicFile(Array(source.utf8), for: path))
       swiftPath = path
       swiftBytes = source.utf8.count
     }
-    for output in outputs { try output.commit() }
+    try outputs.commit { () throws(OutputError) -> [AtomicFile] in
+      guard let swiftFolder = request.swiftFolder else { return [] }
+      return [try index(in: swiftFolder, adding: request.language)]
+    }
     let seconds = (ContinuousClock.now - started) / .seconds(1)
     let lexiconStats = lexicon.map { LexiconSection.Stats(nodes: $0.nodeCount, words: $0.wordCount, bytes: lexiconSection!.count) }
     return Summary(language: request.language, counts: counts, words: words, lexicon: lexiconStats,
@@ -331,7 +350,14 @@ public enum Pipeline {
   }
 
   /// KeyGramTables.swift, listing the generated sources in `folder` plus `language`'s.
+  /// Two languages whose names give one identifier (and file) would overwrite each other: refused.
   static func index(in folder: String, adding language: Language) throws(OutputError) -> AtomicFile {
+    let identifier = SwiftTableSource.identifier(for: language)
+    if let other = SwiftTableSource.markers(inFolder: folder).first(where: { $0.identifier == identifier && $0.code != language.code }) {
+      throw OutputError(path: folder + "/" + SwiftTableSource.fileName(for: language),
+                        reason: "holds the table of \(other.code) as `\(identifier)`, the identifier \(language.code)'s name "
+                          + "\"\(language.name)\" gives too; rename one of them in its language.json; no output was replaced")
+    }
     let source = SwiftTableSource.index(forFolder: folder, adding: SwiftTableSource.IndexEntry(language))
     return try AtomicFile(Array(source.utf8), for: folder + "/" + SwiftTableSource.indexFileName)
   }
@@ -356,6 +382,11 @@ public enum Pipeline {
       guard FileManager.default.isWritableFile(atPath: folder) else {
         throw OutputError(path: folder, reason: "folder is not writable")
       }
+    }
+    try OutputSet.checkTarget(request.tablesFolder + "/\(request.language.code).keygram")
+    if let swiftFolder = request.swiftFolder {
+      try OutputSet.checkTarget(swiftFolder + "/" + SwiftTableSource.fileName(for: request.language))
+      try OutputSet.checkTarget(swiftFolder + "/" + SwiftTableSource.indexFileName)
     }
   }
 }

@@ -10,13 +10,14 @@ extension Keygram {
         keygram build en               reads corpora/en/*.gz (.dz, .txt)
         keygram build --all            every language with a corpora/<lang>/language.json
         keygram build en FILE...       your own corpus files instead of corpora/en/
+        zcat *.gz | keygram build en - standard input (also pipes and FIFOs) read as a stream
         keygram build en --counts all.kgcounts   from `keygram count`/`merge` output: the same table
         """)
 
     @Argument(help: "The language code, e.g. en.")
     var language: String?
 
-    @Argument(help: "Corpus files (gzip or plain text) to use instead of corpora/<lang>/.")
+    @Argument(help: "Corpus files (gzip or plain text) to use instead of corpora/<lang>/; - reads standard input.")
     var files: [String] = []
 
     @Option(name: .customLong("frequency-list"), parsing: .singleValue,
@@ -42,6 +43,10 @@ extension Keygram {
             help: "Distinct words held in memory per counting thread before they spill, sorted, to $TMPDIR.")
     var wordsInMemory = WordCounts.defaultMemoryCap
 
+    @Option(name: .customLong("min-letters"),
+            help: "Refuse a corpus with fewer letters of the alphabet than this (0: no floor); zeros or text in another script would make a near-uniform table.")
+    var minLetters = Pipeline.defaultMinimumLetters
+
     @Flag(help: "Build every language in the corpora folder.")
     var all = false
 
@@ -59,13 +64,15 @@ extension Keygram {
       if jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
       if wordsInMemory < 1 { throw ValidationError("--words-in-memory must be 1 or more, not \(wordsInMemory).") }
       if quadgramContexts < 0 { throw ValidationError("--quadgram-contexts must be 0 or more, not \(quadgramContexts).") }
+      if minLetters < 0 { throw ValidationError("--min-letters must be 0 or more, not \(minLetters).") }
       if lexiconWords < 0 { throw ValidationError("--lexicon-words must be 0 or more, not \(lexiconWords).") }
     }
 
     func run() throws {
       let corpora = CorpusFolder(root: folders.corpora)
       let codes = all ? corpora.languageCodes : [language!]
-      if all && codes.isEmpty { throw CLIError("\(folders.corpora): no language folders with a language.json") }
+      if all && codes.isEmpty { throw corpora.missingFolder(lookingFor: "*/\(LanguageManifest.fileName)") }
+      Pipeline.removeTemporaryFilesOnSignals()
       for code in codes {
         let language = try corpora.language(code)
         let ownInputs = files + frequencyLists
@@ -80,6 +87,7 @@ extension Keygram {
         request.countFiles = countFiles
         request.jobs = jobs
         request.wordMemoryCap = wordsInMemory
+        request.minimumLetters = minLetters
         let summary = try Pipeline.build(request, progress: ProgressBar(label: code))
         print(BuildReport(summary))
       }

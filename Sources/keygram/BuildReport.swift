@@ -41,16 +41,6 @@ struct BuildReport: CustomStringConvertible {
   }
 }
 
-func grouped(_ value: UInt64) -> String {
-  let digits = String(value)
-  var out = ""
-  for (index, character) in digits.enumerated() {
-    if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-    out.append(character)
-  }
-  return out
-}
-
 func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
 
 /// A plain error message for the CLI.

@@ -61,6 +61,7 @@ extension Keygram {
 
     func run() throws {
       let corpora = CorpusFolder(root: folders.corpora)
+      Pipeline.removeTemporaryFilesOnSignals()
       let language = try corpora.language(self.language)
       let ownInputs = files + frequencyLists
       let inputs = ownInputs.isEmpty ? corpora.corpusFiles(for: language.code) : ownInputs

@@ -74,7 +74,9 @@ extension Keygram {
         return
       }
       if json {
-        print(try OrderedJSONEncoder().encode(TableJSON(table)))
+        var output = StandardOutputStream()
+        TableJSON.write(table, to: &output)
+        output.flush()
       } else {
         print(summary(table, letters))
       }
@@ -163,55 +165,59 @@ struct WordsJSON: Encodable {
   var words: [Entry]
 }
 
-/// `inspect --json`: the whole table. Keys in this order; rows keyed by letter, then "$".
-struct TableJSON: Encodable {
-  var language: String
-  var alphabet: [String]
-  var unigram: NextLetters
-  var initial: NextLetters
-  /// One row per letter typed last.
-  var bigram: OrderedObject<NextLetters>
-  /// One row per (letter or ^, letter): the context's previous and last slots.
-  var trigram: OrderedObject<NextLetters>
-  /// One row per three-symbol context the table kept: earlier (letter or ^), previous, last.
-  var quadgram: OrderedObject<NextLetters>
-  /// The lexicon's size, when the table has one (synthesised encoding leaves a nil key out).
-  var lexicon: LexiconJSON?
-
-  struct LexiconJSON: Encodable {
-    var words: Int
-    var nodes: Int
-    var bytes: Int
-  }
-
-  init(_ table: KeyGramTable) {
+/// `inspect --json`: the whole table, written a row at a time (a 250-letter table's JSON is
+/// about 300 MB). Keys in this order; rows keyed by letter, then "$":
+/// language, alphabet, unigram, initial, bigram (one row per letter typed last), trigram (one
+/// row per (letter or ^, letter)), quadgram (one row per kept three-symbol context: earlier,
+/// previous, last), and lexicon (its size, for a table with one).
+enum TableJSON {
+  static func write(_ table: KeyGramTable, to output: inout some TextOutputStream) {
     let letters = table.alphabet.map(String.init)
     let n = letters.count
+    // Each row's keys, escaped once: "a":, "b":, …, "$":.
+    let keys = (letters + ["$"]).map { JSONText.string($0) + ":" }
     func name(_ symbol: LetterSymbol) -> String { symbol == .boundary ? "^" : letters[symbol.letterIndex!] }
-    func row(_ context: LetterContext) -> NextLetters { NextLetters(table.distribution(after: context), letters) }
-    language = table.languageCode
-    alphabet = letters
-    unigram = NextLetters(table.unigram, letters)
-    initial = NextLetters(table.initial, letters)
-    bigram = OrderedObject((0..<n).map { last in
-      (letters[last], row(.bigram(LetterSymbol(letterIndex: last))))
-    })
-    let previousSymbols = (0..<n).map { LetterSymbol(letterIndex: $0) } + [.boundary]
-    var trigramRows: [(key: String, value: NextLetters)] = []
-    for previous in previousSymbols {
-      for last in 0..<n {
-        let context = LetterContext(previous: previous, last: LetterSymbol(letterIndex: last))
-        trigramRows.append((name(previous) + letters[last], row(context)))
+    func row(_ distribution: LetterDistribution) -> String {
+      "{" + distribution.indices.map { keys[$0] + JSONText.number(distribution[$0]) }.joined(separator: ",") + "}"
+    }
+    func rows(_ field: String, _ contexts: some Sequence<(key: String, context: LetterContext)>) {
+      output.write(",\(JSONText.string(field)):{")
+      var first = true
+      for (key, context) in contexts {
+        output.write((first ? "" : ",") + JSONText.string(key) + ":" + row(table.distribution(after: context)))
+        first = false
       }
+      output.write("}")
     }
-    trigram = OrderedObject(trigramRows)
-    quadgram = OrderedObject(table.quadgramContexts.map { context in
-      (name(context.earlier) + name(context.previous) + name(context.last), row(context))
+    output.write("{\"language\":\(JSONText.string(table.languageCode)),\"alphabet\":[")
+    output.write(letters.map(JSONText.string).joined(separator: ",") + "]")
+    output.write(",\"unigram\":" + row(table.unigram) + ",\"initial\":" + row(table.initial))
+    rows("bigram", (0..<n).lazy.map { (letters[$0], .bigram(LetterSymbol(letterIndex: $0))) })
+    let previousSymbols = (0..<n).map { LetterSymbol(letterIndex: $0) } + [.boundary]
+    rows("trigram", previousSymbols.lazy.flatMap { previous in
+      (0..<n).lazy.map { last in
+        (name(previous) + letters[last], LetterContext(previous: previous, last: LetterSymbol(letterIndex: last)))
+      }
     })
-    lexicon = table.lexicon.map { lexicon in
-      LexiconJSON(words: lexicon.wordCount, nodes: lexicon.nodeCount,
-                  bytes: table.sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0)
+    rows("quadgram", table.quadgramContexts.lazy.map { (name($0.earlier) + name($0.previous) + name($0.last), $0) })
+    if let lexicon = table.lexicon {
+      let bytes = table.sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0
+      output.write(",\"lexicon\":{\"words\":\(lexicon.wordCount),\"nodes\":\(lexicon.nodeCount),\"bytes\":\(bytes)}")
     }
+    output.write("}\n")
+  }
+}
+
+/// Standard output through a 1 MiB buffer, for outputs too big to build as one string.
+struct StandardOutputStream: TextOutputStream {
+  private var buffer = ""
+  mutating func write(_ text: String) {
+    buffer += text
+    if buffer.utf8.count >= 1 << 20 { flush() }
+  }
+  mutating func flush() {
+    print(buffer, terminator: "")
+    buffer = ""
   }
 }
 

@@ -71,14 +71,17 @@ private final class JSONNode {
       out += "{"
       for (index, child) in children.enumerated() {
         if index > 0 { out += "," }
-        out += JSONNode.string(keys[index])
+        out += JSONText.string(keys[index])
         out += ":"
         child.write(to: &out)
       }
       out += "}"
     }
   }
+}
 
+/// JSON scalars as text, as `JSONEncoder` writes them (with `.withoutEscapingSlashes`).
+enum JSONText {
   /// A JSON string literal: quotes, backslashes and control characters escaped, nothing else.
   static func string(_ text: String) -> String {
     var out = "\""
@@ -101,10 +104,7 @@ private final class JSONNode {
   }
 
   /// A JSON number: the shortest text that reads back as the same value, without a trailing ".0".
-  static func number<Value: BinaryFloatingPoint & LosslessStringConvertible>(_ value: Value, codingPath: [CodingKey]) throws -> String {
-    guard value.isFinite else {
-      throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number."))
-    }
+  static func number<Value: BinaryFloatingPoint & LosslessStringConvertible>(_ value: Value) -> String {
     let text = value.description
     return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
@@ -195,9 +195,17 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
 
   mutating func encodeNil() throws { set("null") }
   mutating func encode(_ value: Bool) throws { set(value ? "true" : "false") }
-  mutating func encode(_ value: String) throws { set(JSONNode.string(value)) }
-  mutating func encode(_ value: Double) throws { set(try JSONNode.number(value, codingPath: codingPath)) }
-  mutating func encode(_ value: Float) throws { set(try JSONNode.number(value, codingPath: codingPath)) }
+  mutating func encode(_ value: String) throws { set(JSONText.string(value)) }
+  mutating func encode(_ value: Double) throws { set(try number(value)) }
+  mutating func encode(_ value: Float) throws { set(try number(value)) }
+
+  /// Refuses NaN and infinities, which JSON cannot hold.
+  private func number<Value: BinaryFloatingPoint & LosslessStringConvertible>(_ value: Value) throws -> String {
+    guard value.isFinite else {
+      throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number."))
+    }
+    return JSONText.number(value)
+  }
   mutating func encode(_ value: Int) throws { set(String(value)) }
   mutating func encode(_ value: Int8) throws { set(String(value)) }
   mutating func encode(_ value: Int16) throws { set(String(value)) }

@@ -20,6 +20,7 @@ extension Keygram {
     var output: String
 
     func run() throws {
+      Pipeline.removeTemporaryFilesOnSignals()
       let started = ContinuousClock.now
       let (head, words) = try KeyGramPipeline.Merge.files(counts, into: output)
       let seconds = (ContinuousClock.now - started) / .seconds(1)

@@ -125,10 +125,15 @@ enum KeyboardChoice: String, CaseIterable, ExpressibleByArgument {
 struct SimulationSetup {
   let table: KeyGramTable
   let simulator: TypingSimulator
+  /// Past this, a layout is no phone keyboard, and each keystroke's cost grows with its keys.
+  static let maximumKeys = 256
 
   init(lang: String, tablePath: String?, keyboard: KeyboardChoice) throws {
     let path = tablePath ?? "tables/\(lang).keygram"
     do { table = try KeyGramTable(contentsOf: path) } catch { throw CLIError("\(path): \(error)") }
+    if let keys = table.keyboardLayout?.keyCaps.count, keys > Self.maximumKeys {
+      throw CLIError("\(path): its keyboard has \(grouped(keys)) keys; simulate handles at most \(Self.maximumKeys)")
+    }
     let (layout, letterKeys) = keyboard.layout(for: table)
     simulator = TypingSimulator(table: table, layout: layout, letterKeys: letterKeys)
   }

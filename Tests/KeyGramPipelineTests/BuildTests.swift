@@ -16,9 +16,12 @@ struct BuildTests {
     return ("\(root)/corpus", "\(root)/tables", "\(root)/swift")
   }
 
+  /// A build of the test corpus (65 letters, so no letter floor).
   func request(_ folders: (corpus: String, tables: String, swift: String), inputs: [String]? = nil) -> Pipeline.Request {
-    Pipeline.Request(language: Fixtures.language(), inputs: inputs ?? ["\(folders.corpus)/text.gz"], corpusFolder: folders.corpus,
-                     tablesFolder: folders.tables, swiftFolder: folders.swift)
+    var request = Pipeline.Request(language: Fixtures.language(), inputs: inputs ?? ["\(folders.corpus)/text.gz"], corpusFolder: folders.corpus,
+                                   tablesFolder: folders.tables, swiftFolder: folders.swift)
+    request.minimumLetters = 0
+    return request
   }
 
   @Test func binaryRoundTrip() throws {
@@ -192,7 +195,7 @@ struct BuildTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)
     _ = pending  // dropped without commit
     let done = try FileManager.default.contentsOfDirectory(atPath: folder)
-    #expect(done.isEmpty || done == [".t.bin.\(getpid()).tmp"])
+    #expect(done.isEmpty || (done.count == 1 && done[0].hasPrefix(".t.bin.\(getpid()).") && done[0].hasSuffix(".tmp")))
   }
 }
 

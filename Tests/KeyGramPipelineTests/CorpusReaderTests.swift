@@ -128,4 +128,42 @@ struct CorpusReaderTests {
     while try buffer.withUnsafeMutableBytes({ try reader.read(into: $0) }) > 0 {}
     #expect(seen == stored)
   }
+
+  // MARK: Gzip promised by name or magic, pipes and FIFOs
+
+  @Test(arguments: [
+    ("first.gz", [0x1E, 0x8B, 8, 0], 0, "corrupt gzip: starts 1e 8b, not with gzip's magic 1f 8b"),
+    ("second.txt", [0x1F, 0x00, 8, 0], 1, "corrupt gzip: starts 1f 00, not with gzip's magic 1f 8b"),
+    ("lone.txt", [0x1F], 1, "truncated gzip: the file ends inside a compressed member"),
+    ("plain.dz", Array("text".utf8), 0, "corrupt gzip: starts 74 65, not with gzip's magic 1f 8b"),
+  ] as [(String, [UInt8], Int, String)])
+  func aGzipNameOrFirstByteMeansGzip(name: String, bytes: [UInt8], offset: Int, message: String) throws {
+    let path = Fixtures.file(name, bytes)
+    let error = #expect(throws: CorpusError.self) { _ = try CorpusReader(path: path).readAll() }
+    #expect(error?.description == "\(path) at byte \(offset): \(message)")
+  }
+
+  @Test func aFIFOWithNoWriterIsAnEmptyStreamAtOnce() throws {
+    let path = Fixtures.temporaryFolder() + "/fifo"
+    #expect(mkfifo(path, 0o644) == 0)
+    #expect(throws: CorpusError(path: path, kind: .emptyStream)) { try CorpusReader(path: path) }
+  }
+
+  @Test(arguments: [true, false])
+  func aPipeIsReadAsAStream(gzip: Bool) throws {
+    let stored = gzip ? Fixtures.gzipMember(text) + Fixtures.gzipMember("more") : text
+    let pipe = Pipe()
+    let writer = Thread {
+      pipe.fileHandleForWriting.write(Data(stored))
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    let reader = try CorpusReader(path: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", inputSize: 1000)
+    var seen: [UInt8] = []
+    reader.onConsumed = { seen += $0 }
+    #expect(reader.isStream && reader.isGzip == gzip)
+    #expect(try reader.readAll() == (gzip ? text + Array("more".utf8) : text))
+    #expect(reader.fileSize == stored.count)
+    #expect(seen == stored)
+  }
 }

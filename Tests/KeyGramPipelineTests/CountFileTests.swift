@@ -33,6 +33,7 @@ struct CountFileTests {
     var request = Pipeline.Request(language: language, inputs: names.map { "\(folder)/\($0)" }, corpusFolder: folder,
                                    tablesFolder: out, swiftFolder: nil)
     request.countFiles = counts
+    request.minimumLetters = 0  // hand-sized corpora
     return try Pipeline.build(request).image
   }
 
@@ -175,6 +176,7 @@ struct CountFileTests {
     let zero = try part(0, of: 3), two = try part(2, of: 3), half = try part(1, of: 2)
     var request = Pipeline.Request(language: Self.language, inputs: [], tablesFolder: Fixtures.temporaryFolder(), swiftFolder: nil)
     request.countFiles = [zero, two]
+    request.minimumLetters = 0
     #expect(throws: CountFileError(path: two, kind: .incompleteInput(name: "a.txt", parts: [0, 2], of: 3))) { try Pipeline.build(request) }
     #expect(throws: CountFileError(path: zero, kind: .duplicateInput(name: "a.txt", otherPath: zero))) {
       try Merge.files([zero, zero], into: "\(folder)/out.kgcounts")
@@ -405,6 +407,7 @@ struct WordSpillTests {
       request.wordMemoryCap = cap
       request.countFiles = counts
       request.lexiconWords = 300
+      request.minimumLetters = 0
       tables.append(try Pipeline.build(request).image)
     }
     #expect(tables[0] == tables[1] && tables[0] == tables[2])

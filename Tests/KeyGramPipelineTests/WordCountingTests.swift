@@ -186,7 +186,8 @@ struct WordListBadInputTests {
     var language = Fixtures.language()
     language.sources = [SourceRule(files: "*.freq.*", feeds: .words), SourceRule(files: "*", feeds: .letters)]
     let tables = folder + "/tables"
-    let request = Pipeline.Request(language: language, inputs: [text, list], tablesFolder: tables, swiftFolder: nil)
+    var request = Pipeline.Request(language: language, inputs: [text, list], tablesFolder: tables, swiftFolder: nil)
+    request.minimumLetters = 0
     #expect(throws: LexiconMassError(paths: [list])) { _ = try Pipeline.build(request) }
     #expect(!FileManager.default.fileExists(atPath: tables + "/en.keygram"))
   }

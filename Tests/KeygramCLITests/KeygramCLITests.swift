@@ -41,22 +41,23 @@ struct KeygramCLITests {
   }
 
   @discardableResult
-  func keygram(_ arguments: String..., in directory: String = KeygramCLITests.packageRoot) throws -> Run {
-    try keygram(arguments, in: directory)
+  func keygram(_ arguments: String..., in directory: String = KeygramCLITests.packageRoot, input: Data? = nil) throws -> Run {
+    try keygram(arguments, in: directory, input: input)
   }
 
   @discardableResult
-  func keygram(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot) throws -> Run {
-    try Process.runAndCapture(Self.executable, arguments, in: directory)
+  func keygram(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot, input: Data? = nil,
+               timeout: Double = 600) throws -> Run {
+    try Process.runAndCapture(Self.executable, arguments, in: directory, input: input, timeout: timeout)
   }
 
   /// Runs keygram and compares its whole stdout, whole stderr and exit status with what is
   /// expected, as swift-argument-parser's `AssertExecuteCommand` does. Timings, the one part
   /// of an output that changes from run to run, read "…" (see `Run.withoutTimings`).
-  func expectOutput(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot,
-                    stdout: String = "", stderr: String = "", status: Int32 = 0,
+  func expectOutput(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot, input: Data? = nil,
+                    stdout: String = "", stderr: String = "", status: Int32 = 0, timeout: Double = 600,
                     sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let run = try keygram(arguments, in: directory).withoutTimings
+    let run = try keygram(arguments, in: directory, input: input, timeout: timeout).withoutTimings
     #expect(run.stdout == stdout, "stdout of keygram \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
     #expect(run.stderr == stderr, "stderr of keygram \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
     #expect(run.status == status, "exit status of keygram \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
@@ -78,7 +79,8 @@ struct KeygramCLITests {
   /// The exit status ArgumentParser gives a usage error (EX_USAGE).
   static let usageError: Int32 = 64
 
-  /// A scratch project: corpora/en (the real manifest, a tiny corpus), tables/, swift/.
+  /// A scratch project: corpora/en (the real manifest, a tiny corpus), tables/, swift/. Its
+  /// builds pass --min-letters 0: the corpus has 49 letters.
   func scratch() throws -> String {
     let root = NSTemporaryDirectory() + "keygram-cli-" + UUID().uuidString
     for folder in ["corpora/en", "tables", "swift"] {
@@ -99,7 +101,7 @@ struct KeygramCLITests {
     // The scratch language.json lets the text feed the lexicon: its 9 distinct words make a
     // trie of 27 nodes, a LEXI section of roundUp16(roundUp4(32 + 3 × 27) + 4 × 2) = 128 bytes.
     // No progress bar on stderr, which is not a terminal here.
-    try expectOutput(["build", "en", "--out", "tables", "--swift-out", "swift"], in: root, stdout: """
+    try expectOutput(["build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root, stdout: """
       English (en): 1 file, 62 bytes stored, 59 bytes of text
         tiny.gz  62 bytes  sha256 a999025068e67cb0…
       letters 49, words 10, outside the alphabet 0, invalid UTF-8 0
@@ -126,7 +128,7 @@ struct KeygramCLITests {
 
   @Test func inspectSummarisesATable() throws {
     let root = try scratch()
-    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
       tables/en.keygram: English (en), format 1.3, 50144 bytes, CRC-32 0x37e5b977 (valid)
       alphabet (26): abcdefghijklmnopqrstuvwxyz
@@ -173,7 +175,7 @@ struct KeygramCLITests {
 
   @Test func inspectJSONIsTheDocumentedShapeInTheDocumentedOrder() throws {
     let root = try scratch()
-    #expect(try keygram("build", "en", "--out", "tables", "--no-swift", in: root).status == 0)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--no-swift", in: root).status == 0)
     // The whole expected output, written out from the runtime's view of the same table:
     // language, alphabet, unigram, initial, bigram (a row per letter), trigram (a row per
     // letter or ^, then letter: "aa"…"zz", "^a"…"^z"), quadgram (the table's kept contexts);
@@ -206,7 +208,7 @@ struct KeygramCLITests {
   @Test func buildFromTheUsersOwnFiles() throws {
     let root = try scratch()
     FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
-    let run = try keygram("build", "en", "mine.txt", "--out", "tables", "--no-swift", in: root)
+    let run = try keygram("build", "en", "--min-letters", "0", "mine.txt", "--out", "tables", "--no-swift", in: root)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("English (en): 1 file, 25 bytes stored, 25 bytes of text"))
     #expect(run.stdout.contains("  mine.txt  25 bytes"))
@@ -217,7 +219,7 @@ struct KeygramCLITests {
     // 13 three-letter contexts: ^qu qui uie iet, que uee een ens, uit, uic ick ckl kly.
     FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
     for (asked, kept) in [(2, 2), (0, 0), (1_000, 13)] {
-      let run = try keygram("build", "en", "mine.txt", "--quadgram-contexts", "\(asked)", "--out", "tables", "--no-swift", in: root)
+      let run = try keygram("build", "en", "--min-letters", "0", "mine.txt", "--quadgram-contexts", "\(asked)", "--out", "tables", "--no-swift", in: root)
       #expect(run.status == 0, "\(run.stderr)")
       let inspect = try keygram("inspect", "tables/en.keygram", "--json", in: root)
       let json = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [String: Any])
@@ -244,20 +246,20 @@ struct KeygramCLITests {
   ])
   func badCorpusFailsAndLeavesTablesUntouched(name: String, bytes: [UInt8]?, message: String) throws {
     let root = try scratch()
-    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     let before = FileManager.default.contents(atPath: "\(root)/tables/en.keygram")
     if let bytes { FileManager.default.createFile(atPath: "\(root)/\(name)", contents: Data(bytes)) }
-    try expectOutput(["build", "en", name, "--out", "tables", "--swift-out", "swift"], in: root, stderr: "Error: \(message)\n", status: 1)
+    try expectOutput(["build", "en", "--min-letters", "0", name, "--out", "tables", "--swift-out", "swift"], in: root, stderr: "Error: \(message)\n", status: 1)
     #expect(FileManager.default.contents(atPath: "\(root)/tables/en.keygram") == before)
   }
 
   @Test func countMergeAndBuildFromCountsWriteTheSameTables() throws {
     let root = try scratch()
     try FileManager.default.createDirectory(atPath: "\(root)/fromcounts", withIntermediateDirectories: true)
-    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     #expect(try keygram("count", "en", "corpora/en/tiny.gz", "--relative-to", "corpora/en", "-o", "tiny.kgcounts", in: root).status == 0)
     #expect(try keygram("merge", "tiny.kgcounts", "-o", "all.kgcounts", in: root).status == 0)
-    #expect(try keygram("build", "en", "--counts", "all.kgcounts", "--out", "fromcounts", "--swift-out", "fromcounts", in: root).status == 0)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--counts", "all.kgcounts", "--out", "fromcounts", "--swift-out", "fromcounts", in: root).status == 0)
     for (built, fromCounts) in [("tables/en.keygram", "fromcounts/en.keygram"), ("swift/English.swift", "fromcounts/English.swift")] {
       #expect(FileManager.default.contents(atPath: "\(root)/\(built)") == FileManager.default.contents(atPath: "\(root)/\(fromCounts)"))
     }
@@ -307,12 +309,12 @@ struct KeygramCLITests {
 
   @Test func malformedManifestWritesNothing() throws {
     let root = try scratch()
-    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     let before = try FileManager.default.contentsOfDirectory(atPath: "\(root)/tables").sorted()
     let table = FileManager.default.contents(atPath: "\(root)/tables/en.keygram")
     FileManager.default.createFile(atPath: "\(root)/corpora/en/language.json",
                                    contents: Data(#"{"code":"en","name":"English","alphabet":"abcdefghijklmnopqrstuvwxyza"}"#.utf8))
-    try expectOutput(["build", "en", "--out", "tables", "--swift-out", "swift"], in: root,
+    try expectOutput(["build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root,
                      stderr: "Error: corpora/en/language.json: alphabet: \"a\" appears twice\n", status: 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: "\(root)/tables").sorted() == before)
     #expect(FileManager.default.contents(atPath: "\(root)/tables/en.keygram") == table)
@@ -320,7 +322,7 @@ struct KeygramCLITests {
 
   @Test func unwritableOutputFolder() throws {
     let root = try scratch()
-    let run = try keygram("build", "en", "--out", getuid() == 0 ? "/sys" : "/", "--no-swift", in: root)
+    let run = try keygram("build", "en", "--min-letters", "0", "--out", getuid() == 0 ? "/sys" : "/", "--no-swift", in: root)
     #expect(run.status != 0)
     #expect(run.stderr.contains("cannot write"), "\(run.stderr)")
   }
@@ -351,7 +353,7 @@ struct KeygramCLITests {
 
   @Test func inspectListsTheLexiconsWords() throws {
     let root = try scratch()
-    #expect(try keygram("build", "en", "--out", "tables", "--no-swift", in: root).status == 0)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--no-swift", in: root).status == 0)
     let text = try keygram("inspect", "tables/en.keygram", "--words", "--top", "3", in: root)
     #expect(text.status == 0)
     let lines = text.stdout.split(separator: "\n")
@@ -364,7 +366,7 @@ struct KeygramCLITests {
     let weights = words.compactMap { $0["weight"] as? Double }
     #expect(weights == weights.sorted(by: >))
     #expect(words.allSatisfy { ($0["word"] as? String)?.hasPrefix("th") == true })  // the tiny corpus's words all start "th"
-    let none = try keygram("build", "en", "--out", "tables", "--no-swift", "--lexicon-words", "0", in: root)
+    let none = try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--no-swift", "--lexicon-words", "0", in: root)
     #expect(none.status == 0)
     let refused = try keygram("inspect", "tables/en.keygram", "--words", in: root)
     #expect(refused.status == 1)
@@ -404,7 +406,7 @@ struct KeygramCLITests {
 
   @Test func verifyJSONReportsFailures() throws {
     let root = try scratch()
-    #expect(try keygram("build", "en", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
       {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50144,"crc32":937802103,\
@@ -424,7 +426,7 @@ struct KeygramCLITests {
     // A new folder under corpora/ (Esperanto, from Tests/KeygramCLITests/Fixtures) and a build.
     let root = try scratch()
     try FileManager.default.copyItem(atPath: Self.packageRoot + "/Tests/KeygramCLITests/Fixtures/corpora/eo", toPath: "\(root)/corpora/eo")
-    let build = try keygram("build", "--all", "--out", "tables", "--swift-out", "swift", in: root)
+    let build = try keygram("build", "--all", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root)
     #expect(build.status == 0, "\(build.stderr)")
     #expect(build.stdout.contains("Esperanto (eo): 1 file"))
     #expect(build.stdout.contains("outside the alphabet 0"))
@@ -501,7 +503,7 @@ struct KeygramCLITests {
   /// The scratch table types Tests/KeygramCLITests/Fixtures/typing/the.txt (142 letters).
   func simulateScratch() throws -> String {
     let root = try scratch()
-    #expect(try keygram("build", "en", "--out", "tables", "--no-swift", in: root).status == 0)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--no-swift", in: root).status == 0)
     try FileManager.default.copyItem(atPath: Self.packageRoot + "/Tests/KeygramCLITests/Fixtures/typing/the.txt", toPath: "\(root)/the.txt")
     return root
   }
@@ -570,8 +572,10 @@ struct KeygramCLITests {
 }
 
 extension Process {
-  /// Runs `executable` to completion and returns its exit status and output.
-  static func runAndCapture(_ executable: String, _ arguments: [String], in directory: String) throws -> KeygramCLITests.Run {
+  /// Runs `executable` to completion and returns its exit status and output; `input` is its
+  /// standard input (else none). A run past `timeout` seconds is killed, so a hang fails the test.
+  static func runAndCapture(_ executable: String, _ arguments: [String], in directory: String, input: Data? = nil,
+                            timeout: Double = 600) throws -> KeygramCLITests.Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -581,7 +585,19 @@ extension Process {
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let stdin = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
+    if let input {
+      // Written from another thread: a large input would otherwise fill the pipe and block.
+      Thread.detachNewThread {
+        stdin.fileHandleForWriting.write(input)
+        try? stdin.fileHandleForWriting.close()
+      }
+    }
+    let watchdog = DispatchWorkItem { if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    defer { watchdog.cancel() }
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -26,9 +26,17 @@ public struct SystemErrno: Error, Equatable, Sendable, CustomStringConvertible {
 @inline(__always)
 internal func system_errno() -> SystemErrno { SystemErrno(rawValue: errno) }
 
-/// `open(path, O_RDONLY | O_CLOEXEC)`.
+/// `open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)`: a FIFO with no writer opens at once (to be
+/// refused) instead of hanging; a regular file reads and maps as without the flag.
 internal func system_openReadOnly(_ path: UnsafePointer<CChar>) -> Int32 {
-  open(path, O_RDONLY | O_CLOEXEC)
+  open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+}
+
+/// `fstat(fd, &st)`, true when `fd` is a regular file or a directory (anything else cannot be mapped).
+internal func system_isFileOrDirectory(_ fd: Int32) -> Bool {
+  var status = stat()
+  guard fstat(fd, &status) == 0 else { return false }
+  return (status.st_mode & S_IFMT) == S_IFREG || (status.st_mode & S_IFMT) == S_IFDIR
 }
 
 /// `fstat(fd, &st)`, returning `st.st_size` or -1.

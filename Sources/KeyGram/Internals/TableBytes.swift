@@ -109,6 +109,7 @@ extension TableBytes {
     guard fd >= 0 else { return .failure(.cannotOpen(system_errno())) }
     defer { system_close(fd) }
     if system_isDirectory(fd) { return .failure(.cannotOpen(SystemErrno(rawValue: 21))) }
+    guard system_isFileOrDirectory(fd) else { return .failure(.notAFile) }
     let size = system_fileSize(fd)
     guard size >= 0 else { return .failure(.cannotOpen(system_errno())) }
     // An empty file cannot be mapped; anything else goes to validation, which checks the magic first.

@@ -2,6 +2,8 @@
 public enum KeyGramTableError: Error, Equatable, Sendable {
   /// The file could not be opened or mapped (`errno`).
   case cannotOpen(SystemErrno)
+  /// The path is a FIFO, socket or device: a table must be a file, mapped whole.
+  case notAFile
   /// The first eight bytes are not "KEYGRAM\0".
   case badMagic
   /// The format's major version is one this runtime does not read.
@@ -24,6 +26,7 @@ extension KeyGramTableError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotOpen(let errno): return "cannot open: \(errno)"
+    case .notAFile: return "not a file (a FIFO, pipe, socket or device); a table must be a file"
     case .badMagic: return "not a KeyGram table (bad magic at byte 0)"
     case .unsupportedVersion(let major, let minor):
       return "unsupported format version \(major).\(minor) at byte \(TableFormat.Offset.majorVersion); this reader reads \(TableFormat.majorVersion).x"

@@ -200,7 +200,10 @@ final class BufferedInput {
     switch system_fileStatus(fd) {
     case .success(let status):
       size = status.size
-      guard !status.isDirectory else { throw CountFileError(path: path, kind: .unreadable("is a directory")) }
+      guard status.kind != .directory else { throw CountFileError(path: path, kind: .unreadable("is a directory")) }
+      guard status.kind == .regular else {
+        throw CountFileError(path: path, kind: .unreadable("a pipe, FIFO or device, not a file; write the count file to disk first"))
+      }
     case .failure(let errno):
       size = 0
       throw CountFileError(path: path, kind: .unreadable(errno.description))

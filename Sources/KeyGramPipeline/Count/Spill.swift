@@ -30,14 +30,14 @@ final class SortedArraySource: SortedWordSource {
 /// strictly increasing word order, no header. A run lives as long as some `WordCounts` holds it.
 public enum Spill {
   /// One run file, removed when the last count holding it goes.
-  public final class Run: Sendable {
-    public let path: String
+  public final class Run: @unchecked Sendable {
+    private let file: TemporaryFile
+    public var path: String { file.path }
     public let entries: Int
-    init(path: String, entries: Int) {
-      self.path = path
+    init(file: TemporaryFile, entries: Int) {
+      self.file = file
       self.entries = entries
     }
-    deinit { system_unlink(path) }
   }
 
   /// At most this many runs are kept: more are merged into one (a merge opens every run at once).
@@ -66,16 +66,17 @@ public enum Spill {
 
   /// Streams sorted entries to a new run file in `$TMPDIR`.
   final class Writer {
-    let path = "\(system_temporaryFolder())/keygram-words-\(system_processID())-\(UUID().uuidString).run"
+    private let file = TemporaryFile(path: "\(system_temporaryFolder())/keygram-words-\(system_processID())-\(UUID().uuidString).run")
+    var path: String { file.path }
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var entries = 0
     private var done = false
 
     init() throws(OutputError) {
-      switch system_createExclusive(path) {
+      switch system_createExclusive(file.path) {
       case .success(let opened): fd = opened
-      case .failure(let errno): throw OutputError(path: path, reason: "cannot spill word counts: \(errno)")
+      case .failure(let errno): throw OutputError(path: file.path, reason: "cannot spill word counts: \(errno)")
       }
       buffer.reserveCapacity(1 << 20)
     }
@@ -99,14 +100,11 @@ public enum Spill {
       try flush()
       system_close(fd)
       done = true
-      return Run(path: path, entries: entries)
+      return Run(file: file, entries: entries)
     }
 
     deinit {
-      if !done {
-        system_close(fd)
-        system_unlink(path)
-      }
+      if !done { system_close(fd) }
     }
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an output could not be written. The old file, if any, is untouched.
 public struct OutputError: Error, Equatable, CustomStringConvertible {
   public var path: String
@@ -7,14 +9,13 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
 
 /// An output written so that a failed run never leaves a partial or clobbered file: the bytes
 /// go to a temporary file in the target's folder and are flushed to disk; `commit()` then
-/// renames it over the target, which `rename(2)` does atomically. A build writes all its
-/// outputs before it renames any, so a failed write leaves every old output in place; the
-/// renames themselves (same folder, files already written) could only fail if a target turned
-/// into a folder meanwhile, which `keygram verify` would then report as a mismatch.
+/// renames it over the target, which `rename(2)` does atomically. A build's several outputs
+/// are committed together by `OutputSet`, all or nothing.
 public final class AtomicFile {
   public let path: String
-  private let temporary: String
-  private var committed = false
+  let temporary: TemporaryFile
+  /// The bytes' count, checked against the temporary file's size before any rename.
+  let byteCount: Int
 
   /// Writes `bytes` to a temporary file beside `path`. If `incompleteMarker` is given, those
   /// bytes are first written at its offset instead of the real ones (the table's `PART`
@@ -22,44 +23,32 @@ public final class AtomicFile {
   public init(_ bytes: [UInt8], for path: String,
               incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
     self.path = path
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    temporary = "\(folder)/.\(name).\(system_processID()).tmp"
-    let fd: Int32
-    switch system_createExclusive(temporary) {
-    case .success(let opened): fd = opened
-    case .failure(let errno):
-      throw OutputError(path: path, reason: "cannot create a temporary file in \(folder)/: \(errno)")
-    }
+    byteCount = bytes.count
+    let (temporary, fd) = try TemporaryFile.create(beside: path)
+    self.temporary = temporary
     do {
       var first = bytes
       if let marker = incompleteMarker {
         first.replaceSubrange(marker.offset..<(marker.offset + marker.bytes.count), with: marker.bytes)
       }
-      try Self.check(first.withUnsafeBytes { system_writeAll(fd, $0) }, path)
-      try Self.check(system_fsync(fd), path)
+      try Self.checkWrite(first.withUnsafeBytes { system_writeAll(fd, $0) }, path)
+      try Self.checkWrite(system_fsync(fd), path)
       if let marker = incompleteMarker {
-        try Self.check(system_pwrite(fd, Array(bytes[marker.offset..<(marker.offset + marker.bytes.count)]), at: marker.offset), path)
-        try Self.check(system_fsync(fd), path)
+        try Self.checkWrite(system_pwrite(fd, Array(bytes[marker.offset..<(marker.offset + marker.bytes.count)]), at: marker.offset), path)
+        try Self.checkWrite(system_fsync(fd), path)
       }
       system_close(fd)
     } catch {
       system_close(fd)
-      system_unlink(temporary)
+      temporary.remove()
       throw error
     }
   }
 
   /// Renames the temporary file over the target.
   public func commit() throws(OutputError) {
-    try Self.check(system_rename(temporary, path), path)
-    committed = true
-  }
-
-  /// An uncommitted temporary file is removed.
-  deinit {
-    if !committed { system_unlink(temporary) }
+    try Self.check(system_rename(temporary.path, path), path)
+    temporary.renamed()
   }
 
   /// Writes and commits one file.
@@ -68,7 +57,63 @@ public final class AtomicFile {
     try AtomicFile(bytes, for: path, incompleteMarker: incompleteMarker).commit()
   }
 
-  private static func check(_ result: Result<Void, Errno>, _ path: String) throws(OutputError) {
+  static func check(_ result: Result<Void, Errno>, _ path: String) throws(OutputError) {
     if case .failure(let errno) = result { throw OutputError(path: path, reason: errno.description) }
+  }
+
+  /// A failed write of the temporary file (a full disk: ENOSPC) leaves the target as it was.
+  private static func checkWrite(_ result: Result<Void, Errno>, _ path: String) throws(OutputError) {
+    if case .failure(let errno) = result { throw OutputError(path: path, reason: "\(errno); no output was replaced") }
+  }
+}
+
+/// A temporary file beside an output (".<name>.<pid>.<n>.tmp"), registered for removal if a
+/// signal ends the process, and removed when dropped unless it was renamed into place.
+final class TemporaryFile {
+  let path: String
+  private let registration: Int?
+  private var removed = false
+  private static let counter = Counter()
+
+  /// Creates the file (it must not exist) and opens it for writing.
+  static func create(beside target: String, suffix: String = "tmp") throws(OutputError) -> (TemporaryFile, Int32) {
+    let slash = target.lastIndex(of: "/")
+    let folder = slash.map { String(target[..<$0]) } ?? "."
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    let file = TemporaryFile(path: "\(folder)/.\(name).\(system_processID()).\(counter.next()).\(suffix)")
+    switch system_createExclusive(file.path) {
+    case .success(let fd): return (file, fd)
+    case .failure(let errno):
+      file.removed = true
+      throw OutputError(path: target, reason: "cannot create a temporary file in \(folder)/: \(errno); no output was replaced")
+    }
+  }
+
+  /// Registers a path that is about to be made (a hard link, a spill run).
+  init(path: String) {
+    self.path = path
+    registration = SignalCleanup.register(path)
+  }
+
+  /// The file now has its final name: nothing to remove.
+  func renamed() {
+    removed = true
+    SignalCleanup.unregister(registration)
+  }
+
+  func remove() {
+    guard !removed else { return }
+    system_unlink(path)
+    removed = true
+    SignalCleanup.unregister(registration)
+  }
+
+  deinit { remove() }
+
+  /// Numbers temporary files uniquely within the process, across threads.
+  final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func next() -> Int { lock.withLock { value += 1; return value } }
   }
 }

@@ -6,25 +6,16 @@
 /// uncommitted stream removes its temporary file.
 public final class AtomicStream {
   public let path: String
-  private let temporary: String
+  private let temporary: TemporaryFile
   private var fd: Int32 = -1
   private var buffer: [UInt8] = []
   private let bufferSize = 1 << 20
-  private var committed = false
   /// Bytes appended so far, buffered ones included.
   public private(set) var count = 0
 
   public init(for path: String) throws(OutputError) {
     self.path = path
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    temporary = "\(folder)/.\(name).\(system_processID()).tmp"
-    switch system_createExclusive(temporary) {
-    case .success(let opened): fd = opened
-    case .failure(let errno):
-      throw OutputError(path: path, reason: "cannot create a temporary file in \(folder)/: \(errno)")
-    }
+    (temporary, fd) = try TemporaryFile.create(beside: path)
     buffer.reserveCapacity(bufferSize)
   }
 
@@ -58,13 +49,12 @@ public final class AtomicStream {
   /// Renames the finished temporary file over the target.
   public func commit() throws(OutputError) {
     precondition(fd == -1, "commit() before finish()")
-    try check(system_rename(temporary, path))
-    committed = true
+    try check(system_rename(temporary.path, path))
+    temporary.renamed()
   }
 
   deinit {
     if fd >= 0 { system_close(fd) }
-    if !committed { system_unlink(temporary) }
   }
 
   private func check(_ result: Result<Void, Errno>) throws(OutputError) {

@@ -2,6 +2,7 @@
 // of the pipeline deals in Swift types and typed errors. Modelled on swift-system.
 
 import CZlib
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,10 +20,63 @@ struct Errno: Error, Equatable, CustomStringConvertible {
 
 // MARK: - Files
 
-/// `open(path, O_RDONLY | O_CLOEXEC)`.
+/// `open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)`, then `fcntl(fd, F_SETFL, 0)` to clear
+/// `O_NONBLOCK`: a FIFO with no writer opens at once instead of hanging, and reads block as usual.
 func system_openForReading(_ path: String) -> Result<Int32, Errno> {
-  let fd = open(path, O_RDONLY | O_CLOEXEC)
-  return fd >= 0 ? .success(fd) : .failure(.current)
+  let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+  guard fd >= 0 else { return .failure(.current) }
+  guard fcntl(fd, F_SETFL, 0) == 0 else {
+    let error = Errno.current
+    _ = close(fd)
+    return .failure(error)
+  }
+  return .success(fd)
+}
+
+/// `dup(STDIN_FILENO)`: standard input under a descriptor the reader may close.
+func system_duplicateStandardInput() -> Int32 { dup(STDIN_FILENO) }
+
+/// `open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)` and `flock(fd, LOCK_EX)` (retried on
+/// `EINTR`): waits until no other keygram holds the folder. Closing the descriptor unlocks it.
+func system_lockFolder(_ path: String) -> Result<Int32, Errno> {
+  let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  guard fd >= 0 else { return .failure(.current) }
+  while flock(fd, LOCK_EX) != 0 {
+    if errno == EINTR { continue }
+    let error = Errno.current
+    _ = close(fd)
+    return .failure(error)
+  }
+  return .success(fd)
+}
+
+/// `link(existing, new)`: a second name for a file (the old output kept for a rollback).
+func system_link(_ existing: String, _ new: String) -> Result<Void, Errno> {
+  link(existing, new) == 0 ? .success(()) : .failure(.current)
+}
+
+/// What `lstat(path)` says is at a path.
+enum PathKind: Equatable {
+  case nothing, file, directory, other
+}
+
+/// `lstat(path)`: what is at `path` (a symbolic link counts as `other`, since `rename` replaces
+/// the link itself) and its size.
+func system_pathStatus(_ path: String) -> Result<(kind: PathKind, size: Int), Errno> {
+  var status = stat()
+  guard lstat(path, &status) == 0 else { return errno == ENOENT ? .success((.nothing, 0)) : .failure(.current) }
+  switch status.st_mode & S_IFMT {
+  case S_IFREG: return .success((.file, Int(status.st_size)))
+  case S_IFDIR: return .success((.directory, Int(status.st_size)))
+  default: return .success((.other, Int(status.st_size)))
+  }
+}
+
+/// `realpath(path, NULL)`: the absolute path with every symbolic link resolved.
+func system_realPath(_ path: String) -> Result<String, Errno> {
+  guard let resolved = realpath(path, nil) else { return .failure(.current) }
+  defer { free(resolved) }
+  return .success(String(cString: resolved))
 }
 
 /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)`: a new file that must not exist.
@@ -68,11 +122,25 @@ func system_fsync(_ fd: Int32) -> Result<Void, Errno> {
 /// `close(fd)`.
 func system_close(_ fd: Int32) { _ = close(fd) }
 
-/// `fstat(fd)`: size and whether it is a directory.
-func system_fileStatus(_ fd: Int32) -> Result<(size: Int, isDirectory: Bool), Errno> {
+/// What an open descriptor reads from, by `fstat`'s `st_mode & S_IFMT`.
+enum FileKind: Equatable {
+  case regular, directory, fifo, socket, characterDevice, blockDevice
+}
+
+/// `fstat(fd)`: size and kind.
+func system_fileStatus(_ fd: Int32) -> Result<(size: Int, kind: FileKind), Errno> {
   var status = stat()
   guard fstat(fd, &status) == 0 else { return .failure(.current) }
-  return .success((Int(status.st_size), (status.st_mode & S_IFMT) == S_IFDIR))
+  let kind: FileKind
+  switch status.st_mode & S_IFMT {
+  case S_IFDIR: kind = .directory
+  case S_IFIFO: kind = .fifo
+  case S_IFSOCK: kind = .socket
+  case S_IFCHR: kind = .characterDevice
+  case S_IFBLK: kind = .blockDevice
+  default: kind = .regular
+  }
+  return .success((Int(status.st_size), kind))
 }
 
 /// `rename(from, to)`: atomic replacement within one file system.
@@ -168,4 +236,98 @@ func system_temporaryFolder() -> String {
   guard let value = getenv("TMPDIR") else { return "/tmp" }
   let folder = String(cString: value)
   return folder.isEmpty ? "/tmp" : folder
+}
+
+// MARK: - Signals
+
+/// Temporary files to remove when SIGINT, SIGTERM or SIGHUP ends the process, kept where a
+/// signal handler can reach them without locks or allocation: a fixed table of C strings.
+///
+/// `state` (0 running, 1 committing, 2 dying) lets a build finish renaming its outputs before
+/// a signal kills it: during a commit the handler only notes the signal, and the commit
+/// re-raises it once the new (or old) set is whole.
+enum SignalCleanup {
+  static let capacity = 4096
+  /// A path (`strdup`, never freed, so a handler racing an unregistration reads valid memory) or nil.
+  nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+    let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+    slots.initialize(repeating: nil, count: capacity)
+    return slots
+  }()
+  nonisolated(unsafe) static let state: UnsafeMutablePointer<Int32> = {
+    let state = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
+    state.initialize(repeating: 0, count: 2)
+    return state
+  }()
+  /// The signal that arrived during a commit, or 0.
+  static var pending: UnsafeMutablePointer<Int32> { state + 1 }
+  private static let lock = NSLock()
+
+  /// Adds `path`; returns its slot for `unregister`, or nil when the table is full.
+  static func register(_ path: String) -> Int? {
+    lock.withLock {
+      for slot in 0..<capacity where slots[slot] == nil {
+        slots[slot] = strdup(path)
+        return slot
+      }
+      return nil
+    }
+  }
+
+  static func unregister(_ slot: Int?) {
+    guard let slot else { return }
+    lock.withLock { slots[slot] = nil }
+  }
+
+  /// `sigaction(SIGINT, SIGTERM, SIGHUP)` (those not ignored) with a handler that unlinks every
+  /// registered path, restores the default action and re-raises, so the process still ends by the signal.
+  static func install() {
+    _ = slots
+    _ = state
+    var action = sigaction()
+    #if canImport(Glibc)
+    action.__sigaction_handler.sa_handler = signalHandler
+    #else
+    action.__sigaction_u.__sa_handler = signalHandler
+    #endif
+    sigemptyset(&action.sa_mask)
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      // A signal the parent ignores (nohup's SIGHUP, a background job's SIGINT) stays ignored.
+      var old = sigaction()
+      sigaction(signal, nil, &old)
+      #if canImport(Glibc)
+      let ignored = unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+      #else
+      let ignored = unsafeBitCast(old.__sigaction_u.__sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+      #endif
+      if !ignored { sigaction(signal, &action, nil) }
+    }
+  }
+
+  /// Runs `body` (renames) with signals held back; a signal that came meanwhile is re-raised
+  /// after it. Returns false, without running `body`, if a signal is already ending the process.
+  static func whileCommitting(_ body: () -> Void) -> Bool {
+    guard keygram_atomicCompareExchange(state, 0, 1) != 0 else { return false }
+    body()
+    keygram_atomicStore(state, 0)
+    let number = keygram_atomicLoad(pending)
+    if number != 0 && keygram_atomicCompareExchange(state, 0, 2) != 0 { dieBy(number) }
+    return true
+  }
+
+  /// `unlink` of every registered path, then `signal(sig, SIG_DFL)` and `raise(sig)`.
+  fileprivate static func dieBy(_ number: Int32) {
+    for slot in 0..<capacity {
+      if let path = slots[slot] { unlink(path) }
+    }
+    _ = signal(number, SIG_DFL)
+    raise(number)
+  }
+}
+
+/// The handler: only async-signal-safe work (atomics, `unlink`, `signal`, `raise`).
+private let signalHandler: @convention(c) (Int32) -> Void = { number in
+  keygram_atomicStore(SignalCleanup.pending, number)
+  if keygram_atomicCompareExchange(SignalCleanup.state, 0, 2) != 0 { SignalCleanup.dieBy(number) }
+  // Otherwise a commit is under way (it re-raises when done) or another thread is already dying.
 }

@@ -6,7 +6,8 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
   public var path: String
   public var field: String
   public var problem: String
-  public var description: String { "\(path): \(field): \(problem)" }
+  /// An empty field: the problem is with the path itself (a missing corpora folder).
+  public var description: String { field.isEmpty ? "\(path): \(problem)" : "\(path): \(field): \(problem)" }
 }
 
 /// Reads and checks corpora/<code>/language.json:
@@ -51,8 +52,8 @@ public enum LanguageManifest {
     let file: File
     do {
       file = try JSONDecoder().decode(File.self, from: data)
-    } catch let DecodingError.keyNotFound(key, _) {
-      throw ManifestError(path: path, field: key.stringValue, problem: "missing")
+    } catch let DecodingError.keyNotFound(key, context) {
+      throw ManifestError(path: path, field: fieldName(context.codingPath + [key]), problem: "missing")
     } catch let DecodingError.typeMismatch(_, context) {
       throw ManifestError(path: path, field: fieldName(context.codingPath), problem: "wrong type: \(context.debugDescription)")
     } catch let DecodingError.valueNotFound(_, context) {
@@ -160,12 +161,23 @@ public struct CorpusFolder: Sendable {
 
   public func folder(for code: String) -> String { "\(root)/\(code)" }
 
+  /// No corpora here (keygram run outside the repository): says where it looked and what to pass.
+  public func missingFolder(lookingFor what: String) -> ManifestError {
+    let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) && isDirectory.boolValue
+    return ManifestError(path: absolute, field: "",
+                         problem: (exists ? "no language folders with a language.json in this corpora folder" : "no corpora folder here")
+                           + " (looked for \(what)); pass --corpora DIR, or run keygram from the repository root")
+  }
+
   /// The language's manifest; an unknown code is an error naming the codes there are.
   public func language(_ code: String) throws(ManifestError) -> Language {
     let path = "\(folder(for: code))/\(LanguageManifest.fileName)"
     guard FileManager.default.fileExists(atPath: path) else {
       let known = languageCodes
-      throw ManifestError(path: path, field: "code", problem: "unknown language \"\(code)\"; known: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+      guard !known.isEmpty else { throw missingFolder(lookingFor: "\(code)/\(LanguageManifest.fileName)") }
+      throw ManifestError(path: path, field: "code", problem: "unknown language \"\(code)\"; known: \(known.joined(separator: ", "))")
     }
     let language = try LanguageManifest.load(path)
     guard language.code == code else {

@@ -5,6 +5,8 @@ public struct CorpusError: Error, Equatable, CustomStringConvertible {
     case missing
     case unreadable(String)
     case empty
+    /// A pipe, FIFO or standard input that ended before its first byte.
+    case emptyStream
     case noCorpusFiles
     case truncatedGzip
     case corruptGzip(String)
@@ -28,11 +30,32 @@ public struct CorpusError: Error, Equatable, CustomStringConvertible {
     case .missing: return "\(path): no such file"
     case .unreadable(let why): return "\(path)\(at): cannot read: \(why)"
     case .empty: return "\(path): empty file (0 bytes); a corpus file must hold text"
+    case .emptyStream:
+      let what = path == "-" ? "standard input" : "a pipe or FIFO"
+      return "\(path): \(what) that gave 0 bytes (no writer, or it wrote nothing); a corpus must hold text"
     case .noCorpusFiles: return "\(path): no corpus files (*.gz, *.txt, *.dz) in this folder"
     case .truncatedGzip: return "\(path)\(at): truncated gzip: the file ends inside a compressed member"
     case .corruptGzip(let why): return "\(path)\(at): corrupt gzip: \(why)"
     case .trailingGarbage: return "\(path)\(at): trailing garbage after the last gzip member (not gzip, not zero padding)"
     case .isDirectory: return "\(path): is a directory, not a corpus file"
     }
+  }
+}
+
+/// A corpus with fewer letters of the alphabet than the build's floor (`--min-letters`):
+/// zeros, binary data or text in another script.
+public struct TooFewLettersError: Error, Equatable, CustomStringConvertible {
+  public var paths: [String]
+  /// The language's name, for "letters of the English alphabet".
+  public var language: String
+  public var storedBytes: UInt64
+  public var textBytes: UInt64
+  public var letters: UInt64
+  public var minimum: Int
+
+  public var description: String {
+    "\(paths.joined(separator: ", ")): \(grouped(letters)) letters of the \(language) alphabet in "
+      + "\(grouped(storedBytes)) bytes read (\(grouped(textBytes)) bytes of text); a table needs at least "
+      + "\(grouped(minimum)) (--min-letters N changes the floor, 0 turns it off)"
   }
 }

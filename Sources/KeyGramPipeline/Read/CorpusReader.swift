@@ -1,12 +1,17 @@
 /// Streams one corpus file as decompressed bytes in fixed-size chunks, with bounded memory.
 ///
-/// A file whose first two bytes are the gzip magic (1f 8b) is inflated through zlib, member
-/// after member (so concatenated and dictzip files work); anything else is read as plain text.
+/// A file named .gz or .dz, or whose first byte is gzip's (1f), is inflated through zlib,
+/// member after member (so concatenated and dictzip files work), and must start with the gzip
+/// magic 1f 8b; anything else is read as plain text. "-" is standard input; pipes and FIFOs are
+/// read as streams.
 /// After the last member, zero padding is ignored (as gzip does); any other byte is an error.
 public final class CorpusReader {
   public let path: String
-  public let fileSize: Int
+  /// The stored size: from `fstat` for a file; for a pipe or FIFO, the bytes read so far.
+  public private(set) var fileSize: Int
   public let isGzip: Bool
+  /// True for a pipe, FIFO, socket or terminal: read to its end, its size unknown beforehand.
+  public let isStream: Bool
   /// Compressed bytes consumed so far: the progress measure and the offset in errors.
   public private(set) var compressedBytesRead = 0
   /// Sees every byte of the file as stored, in order, as it is consumed (for hashing).
@@ -24,32 +29,53 @@ public final class CorpusReader {
 
   public static let defaultInputSize = 256 * 1024
 
+  /// The path that means standard input ("-"), read as a stream.
+  public static let standardInput = "-"
+
   public init(path: String, inputSize: Int = CorpusReader.defaultInputSize) throws(CorpusError) {
     self.path = path
     let fd: Int32
-    switch system_openForReading(path) {
-    case .success(let opened): fd = opened
-    case .failure(let errno):
-      throw CorpusError(path: path, kind: errno.rawValue == 2 ? .missing : .unreadable(errno.description))
+    if path == Self.standardInput {
+      fd = system_duplicateStandardInput()
+    } else {
+      switch system_openForReading(path) {
+      case .success(let opened): fd = opened
+      case .failure(let errno):
+        throw CorpusError(path: path, kind: errno.isNoSuchFile ? .missing : .unreadable(errno.description))
+      }
     }
-    let status: (size: Int, isDirectory: Bool)
+    let status: (size: Int, kind: FileKind)
     switch system_fileStatus(fd) {
     case .success(let value): status = value
     case .failure(let errno):
       system_close(fd)
       throw CorpusError(path: path, kind: .unreadable(errno.description))
     }
-    guard !status.isDirectory else { system_close(fd); throw CorpusError(path: path, kind: .isDirectory) }
-    guard status.size > 0 else { system_close(fd); throw CorpusError(path: path, kind: .empty) }
+    switch status.kind {
+    case .directory:
+      system_close(fd)
+      throw CorpusError(path: path, kind: .isDirectory)
+    case .regular, .blockDevice:
+      guard status.size > 0 else { system_close(fd); throw CorpusError(path: path, kind: .empty) }
+      isStream = false
+    case .fifo, .socket, .characterDevice:
+      // Pipes, FIFOs, sockets and terminals have no size: read to their end, as `zcat` does.
+      isStream = true
+    }
     self.fd = fd
     fileSize = status.size
     input = [UInt8](repeating: 0, count: max(inputSize, 16))
-    // Sniff the magic from the first read; it stays in the input buffer for inflate.
+    // Sniff the magic from the first bytes; they stay in the input buffer for inflate.
     var isGzip = false
     do {
-      try Self.fill(fd: fd, path: path, input: &input, start: &inputStart, end: &inputEnd,
-                    fileOffset: &fileOffsetOfInputEnd, atEnd: &atEndOfFile)
-      isGzip = inputEnd >= 2 && input[0] == 0x1F && input[1] == 0x8B
+      repeat {
+        try Self.fill(fd: fd, path: path, input: &input, start: &inputStart, end: &inputEnd,
+                      fileOffset: &fileOffsetOfInputEnd, atEnd: &atEndOfFile)
+      } while inputEnd < 2 && !atEndOfFile
+      if inputEnd == 0 { throw CorpusError(path: path, kind: .emptyStream) }
+      // A gzip name, or a first byte like gzip's, means gzip: damaged magic is then an error, not text.
+      isGzip = Self.gzipSuffixes.contains { path.hasSuffix($0) } || input[0] == 0x1F
+      if isGzip { try Self.checkGzipMagic(input[0..<min(inputEnd, 2)], path: path) }
       inflater = isGzip ? try ZlibInflater() : nil
     } catch let error as CorpusError {
       system_close(fd)
@@ -59,6 +85,22 @@ public final class CorpusReader {
       throw CorpusError(path: path, kind: .unreadable("\(error)"))
     }
     self.isGzip = isGzip
+    if isStream { fileSize = fileOffsetOfInputEnd }
+  }
+
+  /// Names that promise gzip (dictzip's .dz is gzip too).
+  static let gzipSuffixes = [".gz", ".dz"]
+
+  /// The first two bytes of a gzip file are 1f 8b; a file that stops after 1f is cut short.
+  private static func checkGzipMagic(_ head: ArraySlice<UInt8>, path: String) throws(CorpusError) {
+    let shown = head.map { Hex.string([$0]) }.joined(separator: " ")
+    if head.first != 0x1F {
+      throw CorpusError(path: path, byteOffset: 0, kind: .corruptGzip("starts \(shown), not with gzip's magic 1f 8b"))
+    }
+    guard head.count == 2 else { throw CorpusError(path: path, byteOffset: 1, kind: .truncatedGzip) }
+    if head.last != 0x8B {
+      throw CorpusError(path: path, byteOffset: 1, kind: .corruptGzip("starts \(shown), not with gzip's magic 1f 8b"))
+    }
   }
 
   deinit { system_close(fd) }
@@ -70,7 +112,7 @@ public final class CorpusReader {
     while produced == 0 {
       if inputStart == inputEnd {
         if atEndOfFile {
-          if insideMember { throw CorpusError(path: path, byteOffset: fileSize, kind: .truncatedGzip) }
+          if insideMember { throw CorpusError(path: path, byteOffset: fileOffsetOfInputEnd, kind: .truncatedGzip) }
           return 0
         }
         try refill()
@@ -143,6 +185,7 @@ public final class CorpusReader {
     switch system_read(fd, into: output) {
     case .success(let count):
       compressedBytesRead += count
+      if isStream { fileSize = compressedBytesRead }
       onConsumed?(UnsafeRawBufferPointer(rebasing: output[0..<count]))
       return count
     case .failure(let errno):
@@ -157,7 +200,7 @@ public final class CorpusReader {
       while inputStart < inputEnd && input[inputStart] == 0 { inputStart += 1 }
       report(paddingStart..<inputStart)
       if inputStart < inputEnd { return false }
-      if atEndOfFile { compressedBytesRead = fileSize; return true }
+      if atEndOfFile { compressedBytesRead = fileOffsetOfInputEnd; return true }
       try refill()
     }
   }
@@ -170,6 +213,7 @@ public final class CorpusReader {
   private func refill() throws(CorpusError) {
     try Self.fill(fd: fd, path: path, input: &input, start: &inputStart, end: &inputEnd,
                   fileOffset: &fileOffsetOfInputEnd, atEnd: &atEndOfFile)
+    if isStream { fileSize = fileOffsetOfInputEnd }
   }
 
   /// Moves unconsumed input to the front and reads more after it.

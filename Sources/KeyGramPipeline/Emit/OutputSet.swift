@@ -1,0 +1,103 @@
+/// A build's outputs (the table, its Swift source, the Swift index), replaced all or nothing.
+///
+/// Each output is first written in full to a temporary file beside its target (`AtomicFile`).
+/// `commit` then locks the output folders (`flock`, so two builds into one folder take turns
+/// and neither sees the other's half-made set), makes the outputs that depend on the folder's
+/// contents (the index), checks every temporary file and target, and renames the files into
+/// place one by one, keeping a hard link to each old file; if a rename fails, the renamed ones
+/// are put back, so the folders hold the whole old set or the whole new one. A signal during
+/// the renames waits for them (`SignalCleanup`).
+final class OutputSet {
+  private var files: [AtomicFile] = []
+
+  func add(_ file: AtomicFile) { files.append(file) }
+
+  /// Refuses a target that is a folder: `rename` cannot replace it.
+  static func checkTarget(_ path: String) throws(OutputError) {
+    switch system_pathStatus(path) {
+    case .success(let status) where status.kind == .directory:
+      throw OutputError(path: path, reason: "is a folder, not a file; no output was replaced")
+    case .success: return
+    case .failure(let errno): throw OutputError(path: path, reason: "\(errno); no output was replaced")
+    }
+  }
+
+  /// Locks the folders, adds `late()`'s outputs, checks and renames everything.
+  func commit(adding late: () throws(OutputError) -> [AtomicFile]) throws(OutputError) {
+    let locks = try lockFolders()
+    defer { for fd in locks { system_close(fd) } }
+    for file in try late() { add(file) }
+    for file in files {
+      try Self.checkTarget(file.path)
+      switch system_pathStatus(file.temporary.path) {
+      case .success(let status) where status.kind == .file && status.size == file.byteCount: break
+      case .success(let status):
+        throw OutputError(path: file.path, reason: "its temporary file \(file.temporary.path) holds \(status.size) bytes, not \(file.byteCount); no output was replaced")
+      case .failure(let errno):
+        throw OutputError(path: file.path, reason: "its temporary file \(file.temporary.path): \(errno); no output was replaced")
+      }
+    }
+    var failure: OutputError?
+    let committed = SignalCleanup.whileCommitting { failure = renameAll() }
+    guard committed else { throw OutputError(path: files[0].path, reason: "interrupted by a signal; no output was replaced") }
+    if let failure { throw failure }
+  }
+
+  /// Renames every file into place; on a failure puts back what it replaced and returns why.
+  private func renameAll() -> OutputError? {
+    var replaced: [(file: AtomicFile, old: TemporaryFile?)] = []
+    var failure: OutputError?
+    for file in files {
+      var old: TemporaryFile?
+      if case .success(let status) = system_pathStatus(file.path), status.kind != .nothing {
+        let backup = TemporaryFile(path: file.temporary.path + ".old")
+        if case .failure(let errno) = system_link(file.path, backup.path) {
+          failure = OutputError(path: file.path, reason: "cannot keep the old file for a rollback: \(errno)")
+          break
+        }
+        old = backup
+      }
+      if case .failure(let errno) = system_rename(file.temporary.path, file.path) {
+        failure = OutputError(path: file.path, reason: "\(errno)")
+        break
+      }
+      file.temporary.renamed()
+      replaced.append((file, old))
+    }
+    guard var failure else { return nil }
+    // Put the old set back, newest first; an output that was new is removed.
+    var restored = true
+    for (file, old) in replaced.reversed() {
+      if let old {
+        if case .success = system_rename(old.path, file.path) { old.renamed() } else { restored = false }
+      } else {
+        system_unlink(file.path)
+      }
+    }
+    failure.reason += restored ? "; every output was left as it was" : "; some old outputs could not be put back"
+    return failure
+  }
+
+  /// `flock`s each distinct output folder, in a fixed order so two builds cannot deadlock.
+  private func lockFolders() throws(OutputError) -> [Int32] {
+    var folders: Set<String> = []
+    for file in files {
+      let slash = file.path.lastIndex(of: "/")
+      let folder = slash.map { String(file.path[..<$0]) } ?? "."
+      switch system_realPath(folder.isEmpty ? "/" : folder) {
+      case .success(let resolved): folders.insert(resolved)
+      case .failure(let errno): throw OutputError(path: folder, reason: "\(errno); no output was replaced")
+      }
+    }
+    var locks: [Int32] = []
+    for folder in folders.sorted() {
+      switch system_lockFolder(folder) {
+      case .success(let fd): locks.append(fd)
+      case .failure(let errno):
+        for fd in locks { system_close(fd) }
+        throw OutputError(path: folder, reason: "cannot lock the folder: \(errno); no output was replaced")
+      }
+    }
+    return locks
+  }
+}
