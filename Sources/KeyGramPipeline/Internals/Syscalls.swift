@@ -243,9 +243,10 @@ func system_temporaryFolder() -> String {
 /// Temporary files to remove when SIGINT, SIGTERM or SIGHUP ends the process, kept where a
 /// signal handler can reach them without locks or allocation: a fixed table of C strings.
 ///
-/// `state` (0 running, 1 committing, 2 dying) lets a build finish renaming its outputs before
-/// a signal kills it: during a commit the handler only notes the signal, and the commit
-/// re-raises it once the new (or old) set is whole.
+/// `state` (the number of commits under way, or −1 once dying) lets builds finish renaming their
+/// outputs before a signal kills the process: during a commit the handler only notes the
+/// signal, and the last commit to finish re-raises it once every set is whole. A count, not a
+/// flag, because builds on several threads (tests, `--all`) may commit at once.
 enum SignalCleanup {
   static let capacity = 4096
   /// A path (`strdup`, never freed, so a handler racing an unregistration reads valid memory) or nil.
@@ -307,11 +308,18 @@ enum SignalCleanup {
   /// Runs `body` (renames) with signals held back; a signal that came meanwhile is re-raised
   /// after it. Returns false, without running `body`, if a signal is already ending the process.
   static func whileCommitting(_ body: () -> Void) -> Bool {
-    guard keygram_atomicCompareExchange(state, 0, 1) != 0 else { return false }
+    while true {
+      let committing = keygram_atomicLoad(state)
+      guard committing >= 0 else { return false }
+      if keygram_atomicCompareExchange(state, committing, committing + 1) != 0 { break }
+    }
     body()
-    keygram_atomicStore(state, 0)
+    while true {
+      let committing = keygram_atomicLoad(state)
+      if keygram_atomicCompareExchange(state, committing, committing - 1) != 0 { break }
+    }
     let number = keygram_atomicLoad(pending)
-    if number != 0 && keygram_atomicCompareExchange(state, 0, 2) != 0 { dieBy(number) }
+    if number != 0 && keygram_atomicCompareExchange(state, 0, -1) != 0 { dieBy(number) }
     return true
   }
 
@@ -328,6 +336,6 @@ enum SignalCleanup {
 /// The handler: only async-signal-safe work (atomics, `unlink`, `signal`, `raise`).
 private let signalHandler: @convention(c) (Int32) -> Void = { number in
   keygram_atomicStore(SignalCleanup.pending, number)
-  if keygram_atomicCompareExchange(SignalCleanup.state, 0, 2) != 0 { SignalCleanup.dieBy(number) }
-  // Otherwise a commit is under way (it re-raises when done) or another thread is already dying.
+  if keygram_atomicCompareExchange(SignalCleanup.state, 0, -1) != 0 { SignalCleanup.dieBy(number) }
+  // Otherwise commits are under way (the last re-raises when done) or another thread is dying.
 }
