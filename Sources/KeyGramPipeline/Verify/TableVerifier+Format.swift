@@ -27,7 +27,7 @@ extension TableVerifier {
 
   /// `LANG`, `ALPH` and `ASCI` exactly as the manifest makes them: the code and name, each
   /// letter's uppercase (`Language.uppercase(of:)`), and the decoder's ASCII map.
-  static func manifestProblems(of table: KeyGramTable, language: Language) -> [String] {
+  func manifestProblems(of table: KeyGramTable, language: Language) -> [String] {
     var problems: [String] = []
     let sections = table.sections, bytes = table.bytes
     let codeLength = Int(bytes.uint16(at: sections.languageOffset))
@@ -41,7 +41,7 @@ extension TableVerifier {
       let stored = bytes.uint32(at: sections.alphabetOffset + 8 * index + 4), expected = Language.uppercase(of: letter).value
       if stored != expected { problems.append("ALPH byte \(8 * index + 4): letter \(letter)'s uppercase is U+\(hex(stored)), expected U+\(hex(expected))") }
     }
-    let ascii = LetterDecoder(language: language).asciiLetterIndices
+    let ascii = memo.asciiMap(for: language)
     if let byte = (0..<128).first(where: { bytes.uint8(at: sections.asciiMapOffset + $0) != ascii[$0] }) {
       problems.append("ASCI byte \(byte): maps to \(bytes.uint8(at: sections.asciiMapOffset + byte)), the manifest's letters give \(ascii[byte])")
     }
@@ -60,6 +60,10 @@ extension TableVerifier {
       let (next, carry) = partial.0.addingReportingOverflow(count)
       return (next, partial.1 || carry)
     }
+    let stored = provenance.files.reduce(UInt64(0)) { $0 &+ $1.size }
+    if provenance.compressedBytes != stored {
+      problems.append("PROV: the stored-bytes total \(provenance.compressedBytes) is not the sum of the files' sizes (\(stored))")
+    }
     if overflow || sum != provenance.letters {
       problems.append("PROV: the letter total \(provenance.letters) is not the sum of the per-letter counts (\(overflow ? "overflows" : String(sum)))")
     }
@@ -69,7 +73,7 @@ extension TableVerifier {
   /// The table built again from `files` with the table's own shape (4-gram contexts and
   /// lexicon words), as `keygram build` makes it; built once per verifier.
   func rebuild(_ language: Language, files: [String], quadgramContexts: Int, lexiconWords: Int) -> Result<[UInt8], any Error> {
-    rebuilds.value(for: "\(language.code) \(quadgramContexts) \(lexiconWords)") {
+    memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords)") {
       let decoder = LetterDecoder(language: language)
       let (counts, words, provenance) = try Pipeline.count(files, decoder: decoder, corpusFolder: corpora.folder(for: language.code),
                                                           jobs: ProcessInfo.processInfo.activeProcessorCount)
@@ -100,18 +104,41 @@ extension TableVerifier {
   }
 }
 
-/// Rebuilt table images by key, each computed once, for a verifier shared across threads.
-final class RebuildCache: @unchecked Sendable {
+/// What a verifier computes once and then reuses: corpus file digests by path, ASCII maps by
+/// language, rebuilt table images by key. Safe to share across threads.
+final class VerifierMemo: @unchecked Sendable {
   private let lock = NSLock()
   private var images: [String: Result<[UInt8], any Error>] = [:]
+  private var digests: [String: (size: UInt64, digest: FileDigest)?] = [:]
+  private var asciiMaps: [String: (language: Language, map: [UInt8])] = [:]
 
-  func value(for key: String, _ make: () throws -> [UInt8]) -> Result<[UInt8], any Error> {
+  func image(for key: String, _ make: () throws -> [UInt8]) -> Result<[UInt8], any Error> {
     lock.lock()
     defer { lock.unlock() }
     if let image = images[key] { return image }
     let image = Result { try make() }
     images[key] = image
     return image
+  }
+
+  /// The `ASCI` section the builder writes for `language`.
+  func asciiMap(for language: Language) -> [UInt8] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = asciiMaps[language.code], known.language == language { return known.map }
+    let map = LetterDecoder(language: language).asciiLetterIndices
+    asciiMaps[language.code] = (language, map)
+    return map
+  }
+
+  /// The size and SHA-256 of the file at `path`, or nil when it cannot be read.
+  func digest(of path: String) -> (size: UInt64, digest: FileDigest)? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = digests[path] { return known }
+    let found = FileManager.default.contents(atPath: path).map { (UInt64($0.count), FileHasher.hash(Array($0))) }
+    digests[path] = found
+    return found
   }
 }
 

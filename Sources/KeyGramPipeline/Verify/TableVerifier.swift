@@ -37,8 +37,9 @@ public struct TableVerifier {
   /// Where the generated Swift lives; nil skips that check.
   public var swiftFolder: String?
 
-  /// The tables built again from the corpus, by language and shape: a verifier builds each once.
-  let rebuilds = RebuildCache()
+  /// Corpus file digests and tables built again from the corpus: a verifier reads each corpus
+  /// file and builds each table once, however many tables (or copies of one) it checks.
+  let memo = VerifierMemo()
 
   public init(corpora: CorpusFolder, swiftFolder: String?) {
     self.corpora = corpora
@@ -106,7 +107,7 @@ public struct TableVerifier {
       fail(.manifest, "alphabet \(String(String.UnicodeScalarView(table.alphabet))) differs from \(corpora.folder(for: code))/language.json: \(String(String.UnicodeScalarView(language.alphabet))); run make tables")
       return report  // nothing else can be compared against a different alphabet
     }
-    for problem in Self.manifestProblems(of: table, language: language) { fail(.format, problem) }
+    for problem in manifestProblems(of: table, language: language) { fail(.format, problem) }
     let layoutNow = language.layout.map { TableImage.layoutSection($0, language: language) }
     let layoutStored = table.sections.keyboardLayoutSection.map { Array(table.bytes.array[$0]) }
     if layoutNow != layoutStored {
@@ -148,12 +149,12 @@ public struct TableVerifier {
         fail(.freshness, "\(path) was added since the table was built; run make tables")
         continue
       }
-      guard let data = FileManager.default.contents(atPath: path) else {
+      guard let (size, digest) = memo.digest(of: path) else {
         fail(.freshness, "\(path) cannot be read")
         continue
       }
-      if UInt64(data.count) != file.size || FileHasher.hash(Array(data)) != file.sha256 {
-        fail(.freshness, "\(path) changed since the table was built (\(file.size) → \(data.count) bytes); run make tables")
+      if size != file.size || digest != file.sha256 {
+        fail(.freshness, "\(path) changed since the table was built (\(file.size) → \(size) bytes); run make tables")
       }
     }
 
