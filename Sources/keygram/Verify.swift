@@ -5,7 +5,7 @@ import KeyGramPipeline
 extension Keygram {
   struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Check tables: integrity, exact normalisation, manifest, generated Swift, freshness.",
+      abstract: "Check tables: integrity, format invariants, exact normalisation, manifest, generated Swift, freshness, reproduction.",
       discussion: """
         Prints one line per table with what it checked, and one line per failure.
         Exits 0 only when every check of every table passes.
@@ -66,6 +66,7 @@ extension Keygram {
         + "\(report.letters) letters match the manifest, "
         + (report.swiftPath.map { "\($0) matches, " } ?? "")
         + "\(report.corpusFiles) corpus file\(report.corpusFiles == 1 ? "" : "s") unchanged"
+        + (report.reproduced ? ", building them again gives the same bytes" : "")
     }
   }
 }

@@ -18,6 +18,15 @@ struct ManifestTests {
     #expect(language.layout?.rows == [[["a", "á"]], [["b"], ["c"]]])
   }
 
+  /// A table's ASCII map sends a byte only to a letter it is a case of, which open checks.
+  @Test func anASCIICaseMappingOnlyToTheLetterItIsTheUppercaseOf() throws {
+    let error = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":"abc","caseMappings":{"4":"a"}}"#) }
+    #expect(error?.field == "caseMappings.4")
+    #expect(error?.problem == "an ASCII character may map only to the letter whose uppercase it is")
+    let turkish = try load(#"{"code":"xx","name":"Toy","alphabet":"abı","caseMappings":{"I":"ı"}}"#)
+    #expect(turkish.caseMappings == ["I": "ı"])
+  }
+
   @Test func malformedJSON() {
     let error = #expect(throws: ManifestError.self) { try load(#"{"code": "xx", "name": "#) }
     #expect(error?.field == "(file)")

@@ -221,4 +221,70 @@ struct VerifyTests {
     #expect(failures.map(\.check) == [.normalisation])
     #expect(failures.first?.message.hasPrefix("LEXI: ") == true)
   }
+
+  @Test func aMinorVersionThisBuilderDoesNotWrite() throws {
+    let workspace = try Workspace()  // no LEXI, so the loader accepts 1.2
+    var bytes = workspace.bytes
+    bytes[TableFormat.Offset.minorVersion] = 2
+    workspace.write(Self.resealed(bytes))
+    let failures = workspace.verifyBinaryOnly().failures
+    #expect(failures.map(\.check) == [.format])
+    #expect(failures.first?.message == "header byte 10: minor version 2; this builder writes 1.3, run make tables")
+  }
+
+  @Test func aLanguageNameTheManifestDoesNotGive() throws {
+    let workspace = try Workspace()
+    let table = try KeyGramTable(contentsOf: workspace.table)
+    var bytes = workspace.bytes
+    bytes[table.sections.languageOffset + 8] = UInt8(ascii: "x")  // "Toy" → "Tox"
+    workspace.write(Self.resealed(bytes))
+    let failures = workspace.verifyBinaryOnly().failures
+    #expect(failures.map(\.check) == [.format])
+    #expect(failures.first?.message == #"LANG byte 6: the name "Tox" differs from the manifest's "Toy""#)
+  }
+
+  @Test func provenanceTotalsThatDisagree() throws {
+    let workspace = try Workspace()
+    let table = try KeyGramTable(contentsOf: workspace.table)
+    let section = try #require(table.sections.provenanceSection)
+    let totals = section.upperBound - TableFormat.Provenance.tailSize(letterCount: 3)
+    let provenance = try #require(TableVerifier.provenance(of: table))
+    var bytes = workspace.bytes
+    bytes[totals + 8 * 2] &+= 1  // the stored-bytes total
+    bytes[totals] &+= 1  // the letter total
+    workspace.write(Self.resealed(bytes))
+    let failures = workspace.verifyBinaryOnly().failures
+    #expect(failures.map(\.check) == [.format, .format])
+    #expect(failures.map(\.message) == [
+      "PROV: the stored-bytes total \(provenance.compressedBytes + 1) is not the sum of the files' sizes (\(provenance.compressedBytes))",
+      "PROV: the letter total \(provenance.letters + 1) is not the sum of the per-letter counts (\(provenance.letters))",
+    ])
+  }
+
+  /// A 4-gram row moved to another first letter: masks and ranks stay consistent, so only
+  /// building the corpus again tells it apart.
+  @Test func aQuadgramRowMovedToAnotherContextIsCaughtByTheReproduction() throws {
+    let workspace = try Workspace()
+    let table = try KeyGramTable(contentsOf: workspace.table)
+    let quad = try #require(table.sections.sections.first { $0.tag == TableFormat.Section.quadgram })
+    var bytes = workspace.bytes
+    let masks = quad.offset + TableFormat.Quadgram.masksOffset
+    // The first group with exactly one row: move it from first letter a to another (a ≤ N = 3).
+    let group = try #require((0..<9).first { bytes[masks + 8 * $0].nonzeroBitCount == 1 })
+    let before = bytes[masks + 8 * group]
+    let after: UInt8 = before == 0x01 ? 0x02 : 0x01
+    bytes[masks + 8 * group] = after
+    workspace.write(Self.resealed(bytes))
+    #expect(throws: Never.self) { try KeyGramTable(contentsOf: workspace.table) }
+    let failures = workspace.verifyBinaryOnly().failures
+    #expect(failures.map(\.check) == [.reproduction])
+    #expect(failures.first?.message == "QUAD byte \(16 + 8 * group) (file byte \(masks + 8 * group)) is \(after), building again gives \(before); "
+      + "the table is not what \(workspace.corpora)/xx builds to now; run make tables")
+  }
+
+  @Test func aFreshBuildIsReproduced() throws {
+    let workspace = try Workspace(lexicon: true)
+    let report = workspace.verifyBinaryOnly()
+    #expect(report.passed && report.reproduced, "\(report.failures)")
+  }
 }

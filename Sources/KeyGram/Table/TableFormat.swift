@@ -76,6 +76,19 @@ package enum TableFormat {
 
     /// The sections every table has, in the order the writer lays them out.
     package static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
+    /// Every section this version knows, in the order the writer lays them out.
+    package static let known: [Tag] = required + [quadgram, lexicon, layout, provenance]
+
+    /// The minor version that added `tag`, for the optional sections (0 for the rest): a
+    /// table holding a section must say at least that version.
+    package static func minorVersionAdding(_ tag: Tag) -> UInt16 {
+      switch tag {
+      case layout: return 1
+      case quadgram: return 2
+      case lexicon: return Lexicon.minorVersion
+      default: return 0
+      }
+    }
   }
 
   /// The `QUAD` section's shape: a 16-byte head (row count, three reserved words), N² UInt64
@@ -138,6 +151,35 @@ package enum TableFormat {
 
   /// Index of "no letter" in the `ASCI` map.
   @usableFromInline package static let notALetter: UInt8 = 0xFF
+
+  /// The directory's element count of the sections whose count the alphabet fixes: rows for
+  /// weight sections, letters for `ALPH`, 0 for `LANG` and `ASCI`. nil for the others.
+  package static func expectedElementCount(of tag: Tag, letterCount n: Int) -> Int? {
+    switch tag {
+    case Section.language, Section.asciiMap: return 0
+    case Section.alphabet, Section.bigram: return n
+    case Section.unigram, Section.initial: return 1
+    case Section.trigram: return (n + 1) * n
+    default: return nil
+    }
+  }
+
+  /// `offset` rounded up to the next section boundary: where the section after one ending
+  /// at `offset` starts.
+  package static func sectionStart(after offset: Int) -> Int {
+    (offset + sectionAlignment - 1) / sectionAlignment * sectionAlignment
+  }
+
+  /// The `PROV` section's shape: a UInt32 file count, per file a UInt16 name length, the
+  /// name, a UInt64 size and a 32-byte SHA-256, then 8 UInt64 totals (the last reserved)
+  /// and one UInt64 count per letter.
+  package enum Provenance {
+    package static let fileFixedSize = 2 + 8 + 32
+    package static let totalCount = 8
+    /// The index of the reserved total, which is zero.
+    package static let reservedTotal = 7
+    package static func tailSize(letterCount n: Int) -> Int { 8 * totalCount + 8 * n }
+  }
 
   /// Byte lengths of the fixed-shape sections for an alphabet of `letterCount` letters.
   package static func expectedLength(of tag: Tag, letterCount n: Int) -> Int? {

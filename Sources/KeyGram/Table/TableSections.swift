@@ -44,7 +44,8 @@ package struct TableSections: Sendable, Equatable {
     }
     guard Self.hasMagic(bytes) else { throw .badMagic }
     majorVersion = bytes.uint16(at: F.Offset.majorVersion)
-    minorVersion = bytes.uint16(at: F.Offset.minorVersion)
+    let minor = bytes.uint16(at: F.Offset.minorVersion)
+    minorVersion = minor
     guard majorVersion == F.majorVersion else {
       throw .unsupportedVersion(major: majorVersion, minor: minorVersion)
     }
@@ -67,8 +68,10 @@ package struct TableSections: Sendable, Equatable {
     letterCount = n
     let sectionCount = Int(bytes.uint32(at: F.Offset.sectionCount))
     let directory = Int(bytes.uint32(at: F.Offset.directoryOffset))
-    guard directory >= F.headerSize, sectionCount <= 64,
-          directory + sectionCount * F.directoryEntrySize <= bytes.count else {
+    guard directory == F.headerSize else {
+      throw .badHeader(field: "directory offset \(directory) at byte \(F.Offset.directoryOffset), expected \(F.headerSize)")
+    }
+    guard sectionCount <= 64, directory + sectionCount * F.directoryEntrySize <= bytes.count else {
       throw .badHeader(field: "section directory")
     }
     for offset in stride(from: F.Offset.reserved, to: F.headerSize, by: 4) where bytes.uint32(at: offset) != 0 {
@@ -78,6 +81,7 @@ package struct TableSections: Sendable, Equatable {
     var entries: [SectionEntry] = []
     entries.reserveCapacity(sectionCount)
     let directoryEnd = directory + sectionCount * F.directoryEntrySize
+    var end = directoryEnd  // where the directory or the previous section ends
     for index in 0..<sectionCount {
       let at = directory + index * F.directoryEntrySize
       let entry = SectionEntry(tag: F.Tag(rawValue: bytes.uint32(at: at)),
@@ -96,8 +100,24 @@ package struct TableSections: Sendable, Equatable {
       if let expected = F.expectedLength(of: entry.tag, letterCount: n), expected != entry.length {
         throw .badSection(tag: name, reason: "length \(entry.length), expected \(expected) for \(n) letters")
       }
+      // Packed in directory order: each section starts at the first boundary after the bytes before it.
+      guard entry.offset == F.sectionStart(after: end) else {
+        throw .badSection(tag: name, reason: "starts at byte \(entry.offset); what comes before it ends at byte \(end), so it must start at byte \(F.sectionStart(after: end))")
+      }
+      try Self.checkPadding(bytes, from: end, to: entry.offset, before: name)
+      if let expected = F.expectedElementCount(of: entry.tag, letterCount: n), expected != entry.elementCount {
+        throw .badSection(tag: name, reason: "the directory (byte \(at + 12)) counts \(entry.elementCount) elements, expected \(expected)")
+      }
+      guard F.Section.minorVersionAdding(entry.tag) <= minor else {
+        throw .badHeader(field: "minor version \(minor) at byte \(F.Offset.minorVersion): section \(name) needs 1.\(F.Section.minorVersionAdding(entry.tag))")
+      }
       entries.append(entry)
+      end = entry.offset + entry.length
     }
+    guard bytes.count == F.sectionStart(after: end) else {
+      throw .badHeader(field: "file size \(bytes.count) at byte \(F.Offset.fileSize): the last section ends at byte \(end), so the file has \(F.sectionStart(after: end)) bytes")
+    }
+    try Self.checkPadding(bytes, from: end, to: bytes.count, before: "end of file")
     sections = entries
     let language = try Self.required(F.Section.language, in: entries)
     languageOffset = language.offset
@@ -128,19 +148,57 @@ package struct TableSections: Sendable, Equatable {
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }
 
-    // Strings of LANG must fit their section; ASCII map entries must name real letters.
+    // The two strings of LANG fill their section exactly, the code at least one byte.
     let codeLength = language.length >= 2 ? Int(bytes.uint16(at: language.offset)) : Int.max
-    guard codeLength <= language.length - 4,
-          2 + codeLength + 2 + Int(bytes.uint16(at: language.offset + 2 + codeLength)) <= language.length else {
-      throw .badSection(tag: "LANG", reason: "string lengths exceed the section")
+    guard codeLength >= 1, codeLength <= language.length - 4,
+          2 + codeLength + 2 + Int(bytes.uint16(at: language.offset + 2 + codeLength)) == language.length else {
+      throw .badSection(tag: "LANG", reason: "string lengths at bytes 0 and \(codeLength == .max ? 2 : 2 + codeLength) do not fill the section's \(language.length) bytes")
     }
-    if let section = keyboardLayoutSection {
-      try Self.validateKeyboardLayout(bytes.slice(from: section.lowerBound, length: section.count), letterCount: n)
+    let alphabet = bytes.slice(from: alphabetOffset, length: 8 * n)
+    let asciiMap = bytes.slice(from: asciiMapOffset, length: 128)
+    try Self.validateAlphabet(alphabet, asciiMap: asciiMap, letterCount: n)
+    if let section = Self.find(F.Section.layout, in: entries) {
+      try Self.validateKeyboardLayout(bytes.slice(from: section.offset, length: section.length), elementCount: section.elementCount,
+                                      alphabet: alphabet, letterCount: n)
+    }
+    if let section = Self.find(F.Section.provenance, in: entries) {
+      try Self.validateProvenance(bytes.slice(from: section.offset, length: section.length), elementCount: section.elementCount, letterCount: n)
+    }
+  }
+
+  /// Padding (`from ..< to`, before the section named `next`) is zero.
+  private static func checkPadding(_ bytes: TableBytes, from start: Int, to end: Int, before next: String) throws(KeyGramTableError) {
+    for offset in start..<end where bytes.uint8(at: offset) != 0 {
+      throw .badSection(tag: next, reason: "padding byte \(offset) before it is not zero")
+    }
+  }
+
+  /// `ALPH` and `ASCI` agree: every scalar is a Unicode scalar, no lowercase letter repeats, an
+  /// ASCII byte maps only to a letter whose lowercase or uppercase it is, and a letter whose
+  /// lowercase (or uppercase) is ASCII is typed by that byte.
+  private static func validateAlphabet(_ alphabet: TableBytes, asciiMap: TableBytes, letterCount n: Int) throws(KeyGramTableError) {
+    let none = TableFormat.notALetter
+    for letter in 0..<n {
+      let lower = alphabet.uint32(at: 8 * letter), upper = alphabet.uint32(at: 8 * letter + 4)
+      guard Unicode.Scalar(lower) != nil, Unicode.Scalar(upper) != nil else {
+        throw .badSection(tag: "ALPH", reason: "letter \(letter) at byte \(8 * letter) is not a pair of Unicode scalars")
+      }
+      for earlier in 0..<letter where alphabet.uint32(at: 8 * earlier) == lower {
+        throw .badSection(tag: "ALPH", reason: "letter \(letter) at byte \(8 * letter) repeats letter \(earlier)")
+      }
+      if lower < 128, asciiMap.uint8(at: Int(lower)) != UInt8(letter) {
+        throw .badSection(tag: "ASCI", reason: "byte \(lower) maps to \(asciiMap.uint8(at: Int(lower))), but it is letter \(letter)")
+      }
+      if upper < 128, asciiMap.uint8(at: Int(upper)) == none {
+        throw .badSection(tag: "ASCI", reason: "byte \(upper) maps to no letter, but it is letter \(letter)'s uppercase")
+      }
     }
     for byte in 0..<128 {
-      let index = bytes.uint8(at: asciiMapOffset + byte)
-      guard index == F.notALetter || Int(index) < n else {
-        throw .badSection(tag: "ASCI", reason: "byte \(byte) maps to letter \(index) of \(n)")
+      let index = asciiMap.uint8(at: byte)
+      guard index != none else { continue }
+      guard Int(index) < n else { throw .badSection(tag: "ASCI", reason: "byte \(byte) maps to letter \(index) of \(n)") }
+      guard alphabet.uint32(at: 8 * Int(index)) == UInt32(byte) || alphabet.uint32(at: 8 * Int(index) + 4) == UInt32(byte) else {
+        throw .badSection(tag: "ASCI", reason: "byte \(byte) maps to letter \(index), which is neither its lowercase nor its uppercase")
       }
     }
   }
@@ -175,8 +233,10 @@ package struct TableSections: Sendable, Equatable {
     return rows
   }
 
-  /// `LAYT`: row and key counts that add up, and every letter on a key that exists.
-  private static func validateKeyboardLayout(_ section: TableBytes, letterCount n: Int) throws(KeyGramTableError) {
+  /// `LAYT`: row and key counts that add up, no empty row, every letter on a key that exists,
+  /// the directory counting the keys, and each key's cap one of the letters on it.
+  private static func validateKeyboardLayout(_ section: TableBytes, elementCount: Int, alphabet: TableBytes,
+                                             letterCount n: Int) throws(KeyGramTableError) {
     guard section.count >= 4 else { throw .badSection(tag: "LAYT", reason: "shorter than its counts") }
     let rows = Int(section.uint16(at: 0)), keys = Int(section.uint16(at: 2))
     guard section.count == 4 + rows + n + 4 * keys else {
@@ -188,6 +248,36 @@ package struct TableSections: Sendable, Equatable {
     for letter in 0..<n where Int(section.uint8(at: 4 + rows + letter)) >= keys {
       throw .badSection(tag: "LAYT", reason: "letter \(letter) is on key \(section.uint8(at: 4 + rows + letter)) of \(keys)")
     }
+    guard elementCount == keys else { throw .badSection(tag: "LAYT", reason: "\(keys) keys, but the directory says \(elementCount)") }
+    for row in 0..<rows where section.uint8(at: 4 + row) == 0 { throw .badSection(tag: "LAYT", reason: "row \(row) at byte \(4 + row) has no keys") }
+    // Letters' lowercase scalars are distinct, so each key's cap matches at most one of its letters.
+    var capsMatched = 0
+    for letter in 0..<n where section.uint32(at: 4 + rows + n + 4 * Int(section.uint8(at: 4 + rows + letter))) == alphabet.uint32(at: 8 * letter) {
+      capsMatched += 1
+    }
+    guard capsMatched == keys else {
+      throw .badSection(tag: "LAYT", reason: "\(keys - capsMatched) of \(keys) key caps (from byte \(4 + rows + n)) are not a letter on their key")
+    }
+  }
+
+  /// `PROV`: the file count the directory says, then file entries and totals that fill the
+  /// section exactly, the reserved total zero. The runtime reads nothing else of it.
+  private static func validateProvenance(_ section: TableBytes, elementCount: Int, letterCount n: Int) throws(KeyGramTableError) {
+    typealias P = TableFormat.Provenance
+    guard section.count >= 4 else { throw .badSection(tag: "PROV", reason: "shorter than its file count") }
+    let files = Int(section.uint32(at: 0))
+    guard files == elementCount else { throw .badSection(tag: "PROV", reason: "\(files) files, but the directory says \(elementCount)") }
+    guard files <= section.count / P.fileFixedSize else { throw .badSection(tag: "PROV", reason: "\(files) files cannot fit in \(section.count) bytes") }
+    var at = 4
+    for file in 0..<files {
+      guard at + 2 <= section.count else { throw .badSection(tag: "PROV", reason: "file \(file) at byte \(at) runs past the section") }
+      at += P.fileFixedSize + Int(section.uint16(at: at))
+    }
+    guard at + P.tailSize(letterCount: n) == section.count else {
+      throw .badSection(tag: "PROV", reason: "the files end at byte \(at), so the section has \(at + P.tailSize(letterCount: n)) bytes, not \(section.count)")
+    }
+    let reserved = at + 8 * P.reservedTotal
+    guard section.uint64(at: reserved) == 0 else { throw .badSection(tag: "PROV", reason: "reserved total at byte \(reserved) is not zero") }
   }
 
   /// "KEYGRAM\0" read as a little-endian UInt64, so the check is one compare.

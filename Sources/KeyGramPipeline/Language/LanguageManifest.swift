@@ -86,6 +86,10 @@ public enum LanguageManifest {
       guard fromScalars.count == 1, toScalars.count == 1, seen.contains(toScalars[0]) else {
         throw fail("caseMappings.\(from)", "must map one character to one letter of the alphabet")
       }
+      // The table's ASCII map may send an ASCII byte only to a letter it is a case of.
+      if fromScalars[0].isASCII, Language.uppercase(of: toScalars[0]) != fromScalars[0], toScalars[0] != fromScalars[0] {
+        throw fail("caseMappings.\(from)", "an ASCII character may map only to the letter whose uppercase it is")
+      }
       caseMappings[fromScalars[0]] = toScalars[0]
     }
     let transparent: Bool

@@ -1,13 +1,14 @@
 import Foundation
 import KeyGram
 
-/// The CI gate for tables: checks one `.keygram` file for integrity, exact normalisation,
-/// agreement with its language manifest, a generated Swift file that matches it, and
-/// provenance that matches the corpus folder as it is now.
+/// The CI gate for tables: checks one `.keygram` file for integrity, every format invariant
+/// open leaves to it, exact normalisation, agreement with its language manifest, a generated
+/// Swift file that matches it, provenance that matches the corpus folder as it is now, and
+/// bytes equal to what building that corpus again gives.
 public struct TableVerifier {
   /// One failed check, with a message precise enough to act on.
   public struct Failure: Equatable, Sendable, CustomStringConvertible {
-    public enum Check: String, Sendable { case integrity, normalisation, manifest, swift, freshness }
+    public enum Check: String, Sendable { case integrity, format, normalisation, manifest, swift, freshness, reproduction }
     public var check: Check
     public var message: String
     public var description: String { "\(check.rawValue): \(message)" }
@@ -26,6 +27,8 @@ public struct TableVerifier {
     public var letters = 0
     public var corpusFiles = 0
     public var swiftPath: String?
+    /// True when building the corpus again gave the table's bytes exactly.
+    public var reproduced = false
     public var failures: [Failure] = []
     public var passed: Bool { failures.isEmpty }
   }
@@ -33,6 +36,10 @@ public struct TableVerifier {
   public var corpora: CorpusFolder
   /// Where the generated Swift lives; nil skips that check.
   public var swiftFolder: String?
+
+  /// Corpus file digests and tables built again from the corpus: a verifier reads each corpus
+  /// file and builds each table once, however many tables (or copies of one) it checks.
+  let memo = VerifierMemo()
 
   public init(corpora: CorpusFolder, swiftFolder: String?) {
     self.corpora = corpora
@@ -48,16 +55,20 @@ public struct TableVerifier {
   }
 
   public func verify(_ path: String) -> Report {
-    var report = Report(path: path)
-    func fail(_ check: Failure.Check, _ message: String) { report.failures.append(Failure(check: check, message: message)) }
-
-    let table: KeyGramTable
     do {
-      table = try KeyGramTable(contentsOf: path)
+      return verify(try KeyGramTable(contentsOf: path), path: path)
     } catch {
-      fail(.integrity, "\(error)")
+      var report = Report(path: path)
+      report.failures.append(Failure(check: .integrity, message: "\(error)"))
       return report
     }
+  }
+
+  /// Every check after open, of a table already opened (and so validated) from `path`.
+  public func verify(_ table: KeyGramTable, path: String) -> Report {
+    var report = Report(path: path)
+    func fail(_ check: Failure.Check, _ message: String) { report.failures.append(Failure(check: check, message: message)) }
+    for problem in Self.headerAndDirectoryProblems(of: table) { fail(.format, problem) }
     report.bytes = table.bytes.count
     report.crc32 = table.checksum
     report.languageCode = table.languageCode
@@ -96,6 +107,7 @@ public struct TableVerifier {
       fail(.manifest, "alphabet \(String(String.UnicodeScalarView(table.alphabet))) differs from \(corpora.folder(for: code))/language.json: \(String(String.UnicodeScalarView(language.alphabet))); run make tables")
       return report  // nothing else can be compared against a different alphabet
     }
+    for problem in manifestProblems(of: table, language: language) { fail(.format, problem) }
     let layoutNow = language.layout.map { TableImage.layoutSection($0, language: language) }
     let layoutStored = table.sections.keyboardLayoutSection.map { Array(table.bytes.array[$0]) }
     if layoutNow != layoutStored {
@@ -122,6 +134,7 @@ public struct TableVerifier {
       fail(.freshness, "no provenance section; run make tables")
       return report
     }
+    for problem in Self.provenanceProblems(provenance) { fail(.format, problem) }
     let folder = corpora.folder(for: code)
     let current = corpora.corpusFiles(for: code)
     report.corpusFiles = current.count
@@ -136,12 +149,28 @@ public struct TableVerifier {
         fail(.freshness, "\(path) was added since the table was built; run make tables")
         continue
       }
-      guard let data = FileManager.default.contents(atPath: path) else {
+      guard let (size, digest) = memo.digest(of: path) else {
         fail(.freshness, "\(path) cannot be read")
         continue
       }
-      if UInt64(data.count) != file.size || FileHasher.hash(Array(data)) != file.sha256 {
-        fail(.freshness, "\(path) changed since the table was built (\(file.size) → \(data.count) bytes); run make tables")
+      if size != file.size || digest != file.sha256 {
+        fail(.freshness, "\(path) changed since the table was built (\(file.size) → \(size) bytes); run make tables")
+      }
+    }
+
+    // Reproduction: the corpus as it is, built again with the table's own 4-gram and word
+    // counts, gives these bytes. Only this sees facts no invariant constrains (which contexts
+    // have 4-gram rows, the corpus totals, the lexicon's letters and masses).
+    guard report.failures.isEmpty else { return report }
+    switch rebuild(language, files: current, quadgramContexts: table.sections.quadgramRowCount,
+                   lexiconWords: table.lexicon?.wordCount ?? 0) {
+    case .failure(let error):
+      fail(.reproduction, "building \(folder) again failed: \(error)")
+    case .success(let image):
+      if let problem = Self.firstDifference(table.bytes.array, image, sections: table.sections.sections) {
+        fail(.reproduction, "\(problem); the table is not what \(folder) builds to now; run make tables")
+      } else {
+        report.reproduced = true
       }
     }
     return report

@@ -1,0 +1,146 @@
+import Foundation
+import KeyGram
+
+/// The format invariants open leaves to `keygram verify` (docs/TableFormat.md, "Invariants and
+/// who checks them"), and the reproduction: each problem names the section and the byte.
+extension TableVerifier {
+  /// The header and directory in the form this builder writes: its minor version, and only
+  /// sections it knows, in the order it lays them out.
+  static func headerAndDirectoryProblems(of table: KeyGramTable) -> [String] {
+    typealias F = TableFormat
+    var problems: [String] = []
+    if table.sections.minorVersion != F.minorVersion {
+      problems.append("header byte \(F.Offset.minorVersion): minor version \(table.sections.minorVersion); this builder writes 1.\(F.minorVersion), run make tables")
+    }
+    var lastRank = -1
+    for (index, entry) in table.sections.sections.enumerated() {
+      let at = F.headerSize + index * F.directoryEntrySize
+      guard let rank = F.Section.known.firstIndex(of: entry.tag) else {
+        problems.append("directory entry \(index) (byte \(at)): unknown section \(entry.tag)")
+        continue
+      }
+      if rank < lastRank { problems.append("directory entry \(index) (byte \(at)): \(entry.tag) is out of the writer's section order") }
+      lastRank = rank
+    }
+    return problems
+  }
+
+  /// `LANG`, `ALPH` and `ASCI` exactly as the manifest makes them: the code and name, each
+  /// letter's uppercase (`Language.uppercase(of:)`), and the decoder's ASCII map.
+  func manifestProblems(of table: KeyGramTable, language: Language) -> [String] {
+    var problems: [String] = []
+    let sections = table.sections, bytes = table.bytes
+    let codeLength = Int(bytes.uint16(at: sections.languageOffset))
+    let code = bytes.slice(from: sections.languageOffset + 2, length: codeLength).array
+    let name = bytes.slice(from: sections.languageOffset + 4 + codeLength, length: Int(bytes.uint16(at: sections.languageOffset + 2 + codeLength))).array
+    if code != Array(language.code.utf8) { problems.append("LANG byte 2: the code differs from the manifest's \"\(language.code)\"") }
+    if name != Array(language.name.utf8) {
+      problems.append("LANG byte \(4 + codeLength): the name \"\(String(decoding: name, as: UTF8.self))\" differs from the manifest's \"\(language.name)\"")
+    }
+    for (index, letter) in language.alphabet.enumerated() {
+      let stored = bytes.uint32(at: sections.alphabetOffset + 8 * index + 4), expected = Language.uppercase(of: letter).value
+      if stored != expected { problems.append("ALPH byte \(8 * index + 4): letter \(letter)'s uppercase is U+\(hex(stored)), expected U+\(hex(expected))") }
+    }
+    let ascii = memo.asciiMap(for: language)
+    if let byte = (0..<128).first(where: { bytes.uint8(at: sections.asciiMapOffset + $0) != ascii[$0] }) {
+      problems.append("ASCI byte \(byte): maps to \(bytes.uint8(at: sections.asciiMapOffset + byte)), the manifest's letters give \(ascii[byte])")
+    }
+    return problems
+  }
+
+  /// `PROV` consistent in itself: files sorted by name with no name twice, and the letter
+  /// total the sum of the per-letter counts.
+  static func provenanceProblems(_ provenance: Provenance) -> [String] {
+    var problems: [String] = []
+    for (index, (first, second)) in zip(provenance.files, provenance.files.dropFirst()).enumerated()
+    where !(Array(first.name.utf8).lexicographicallyPrecedes(Array(second.name.utf8))) {
+      problems.append("PROV: file \(index + 1) \"\(second.name)\" is not after \"\(first.name)\" in name order")
+    }
+    let (sum, overflow) = provenance.letterCounts.reduce((UInt64(0), false)) { partial, count in
+      let (next, carry) = partial.0.addingReportingOverflow(count)
+      return (next, partial.1 || carry)
+    }
+    let stored = provenance.files.reduce(UInt64(0)) { $0 &+ $1.size }
+    if provenance.compressedBytes != stored {
+      problems.append("PROV: the stored-bytes total \(provenance.compressedBytes) is not the sum of the files' sizes (\(stored))")
+    }
+    if overflow || sum != provenance.letters {
+      problems.append("PROV: the letter total \(provenance.letters) is not the sum of the per-letter counts (\(overflow ? "overflows" : String(sum)))")
+    }
+    return problems
+  }
+
+  /// The table built again from `files` with the table's own shape (4-gram contexts and
+  /// lexicon words), as `keygram build` makes it; built once per verifier.
+  func rebuild(_ language: Language, files: [String], quadgramContexts: Int, lexiconWords: Int) -> Result<[UInt8], any Error> {
+    memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords)") {
+      let decoder = LetterDecoder(language: language)
+      let (counts, words, provenance) = try Pipeline.count(files, decoder: decoder, corpusFolder: corpora.folder(for: language.code),
+                                                          jobs: ProcessInfo.processInfo.activeProcessorCount)
+      let lexicon = try Pipeline.normalise(words, letterCount: language.alphabet.count, maximumWords: lexiconWords)
+      return TableImage.make(language: language, model: Pipeline.normalise(counts, quadgramContexts: quadgramContexts),
+                             provenance: provenance, asciiLetterIndices: decoder.asciiLetterIndices,
+                             lexicon: lexicon.map { (LexiconSection.make($0), $0.wordCount) })
+    }
+  }
+
+  /// Where `actual` first differs from `expected` outside the CRC field (which differs with
+  /// any other byte), named by header, directory entry or section; nil when they are equal.
+  static func firstDifference(_ actual: [UInt8], _ expected: [UInt8], sections: [TableSections.SectionEntry]) -> String? {
+    let crc = TableFormat.Offset.crc32..<(TableFormat.Offset.crc32 + 4)
+    guard let offset = (0..<min(actual.count, expected.count)).first(where: { actual[$0] != expected[$0] && !crc.contains($0) })
+            ?? (actual.count == expected.count ? nil : min(actual.count, expected.count)) else { return nil }
+    let found = offset < actual.count ? String(actual[offset]) : "the end", wanted = offset < expected.count ? String(expected[offset]) : "the end"
+    let place: String
+    if offset < TableFormat.headerSize {
+      place = "header byte \(offset)"
+    } else if let entry = sections.first(where: { ($0.offset..<($0.offset + $0.length)).contains(offset) }) {
+      place = "\(entry.tag) byte \(offset - entry.offset) (file byte \(offset))"
+    } else if offset < TableFormat.headerSize + sections.count * TableFormat.directoryEntrySize {
+      place = "directory byte \(offset)"
+    } else {
+      place = "padding byte \(offset)"
+    }
+    return "\(place) is \(found), building again gives \(wanted)"
+  }
+}
+
+/// What a verifier computes once and then reuses: corpus file digests by path, ASCII maps by
+/// language, rebuilt table images by key. Safe to share across threads.
+final class VerifierMemo: @unchecked Sendable {
+  private let lock = NSLock()
+  private var images: [String: Result<[UInt8], any Error>] = [:]
+  private var digests: [String: (size: UInt64, digest: FileDigest)?] = [:]
+  private var asciiMaps: [String: (language: Language, map: [UInt8])] = [:]
+
+  func image(for key: String, _ make: () throws -> [UInt8]) -> Result<[UInt8], any Error> {
+    lock.lock()
+    defer { lock.unlock() }
+    if let image = images[key] { return image }
+    let image = Result { try make() }
+    images[key] = image
+    return image
+  }
+
+  /// The `ASCI` section the builder writes for `language`.
+  func asciiMap(for language: Language) -> [UInt8] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = asciiMaps[language.code], known.language == language { return known.map }
+    let map = LetterDecoder(language: language).asciiLetterIndices
+    asciiMaps[language.code] = (language, map)
+    return map
+  }
+
+  /// The size and SHA-256 of the file at `path`, or nil when it cannot be read.
+  func digest(of path: String) -> (size: UInt64, digest: FileDigest)? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = digests[path] { return known }
+    let found = FileManager.default.contents(atPath: path).map { (UInt64($0.count), FileHasher.hash(Array($0))) }
+    digests[path] = found
+    return found
+  }
+}
+
+private func hex(_ value: UInt32) -> String { String(value, radix: 16, uppercase: true) }
