@@ -60,8 +60,10 @@ public struct LetterDecoder: Sendable {
     var compositions: [UInt64: UInt8] = [:]
     for (index, letter) in language.alphabet.enumerated() {
       let decomposed = Array(String(letter).decomposedStringWithCanonicalMapping.unicodeScalars)
-      if decomposed.count == 2, let base = letters[decomposed[0]] {
-        compositions[Self.compositionKey(UInt8(base + 1), decomposed[1])] = UInt8(index + 1)
+      // The last mark composes with the rest, composed: ǖ (u ¨ ¯) from ü, found by fuzzing (Tests/Fuzz/decoder).
+      let rest = String(String.UnicodeScalarView(decomposed.dropLast())).precomposedStringWithCanonicalMapping.unicodeScalars
+      if decomposed.count >= 2, rest.count == 1, let base = letters[rest.first!] {
+        compositions[Self.compositionKey(UInt8(base + 1), decomposed[decomposed.count - 1])] = UInt8(index + 1)
       }
     }
     self.compositions = compositions
