@@ -100,7 +100,16 @@ public struct LetterDecoder: Sendable {
   /// The letter symbol that `mark` composes with letter `symbol` into, if the alphabet has it.
   @inline(__always)
   public func compose(_ symbol: UInt8, with mark: Unicode.Scalar) -> UInt8? {
-    compositions[Self.compositionKey(symbol, mark)]
+    if let composed = compositions[Self.compositionKey(symbol, mark)] { return composed }
+    // A mark that is canonically other marks (U+0341 is U+0301) composes as they do; found by fuzzing.
+    let canonical = String(mark).decomposedStringWithCanonicalMapping.unicodeScalars
+    guard canonical.count > 1 || canonical.first != mark else { return nil }
+    var current = symbol
+    for part in canonical {
+      guard let next = compositions[Self.compositionKey(current, part)] else { return nil }
+      current = next
+    }
+    return current
   }
 
   private static func compositionKey(_ symbol: UInt8, _ mark: Unicode.Scalar) -> UInt64 {
