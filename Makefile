@@ -5,7 +5,7 @@ CONFIG ?= release
 KEYGRAM = .build/$(CONFIG)/keygram
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: tables test verify bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test clean help
+.PHONY: tables test verify bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
@@ -16,6 +16,7 @@ help:
 	@echo "make images   redraw the README's pictures (docs/images/) with the current tables and defaults"
 	@echo "make corpora  re-derive corpora/<lang>/*.gz from their Debian packages"
 	@echo "make spark-test  the Spark counting job (spark/keygram_count.py) on local[2] must give tables/en.keygram"
+	@echo "make fuzz     libFuzzer + ASan on every parser, FUZZ_SECONDS (600) each; make fuzz-smoke: 20 s each"
 
 # zlib's headers and pkg-config file are the only system requirement.
 deps:
@@ -93,5 +94,39 @@ spark-deps:
 spark-test: $(KEYGRAM) spark-deps
 	$(SPARK_VENV)/bin/python spark/test_keygram_count.py
 
+# Coverage-guided fuzzing (Tests/Fuzz/README.md): one libFuzzer executable, built with
+# AddressSanitizer in its own scratch folder so the normal build stays warm. SwiftPM passes
+# -sanitize=fuzzer and -sanitize=address to swiftc as two flags, and the last one wins (no
+# coverage at all), so the combined flag is passed again after them.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS = table verifier gzip decoder manifest freqlist countfile
+
+# libFuzzer's runtime ships with the swift.org toolchain; a toolchain without it gets Debian's.
+fuzz-deps:
+	@echo '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ d: UnsafePointer<UInt8>, _ n: Int) -> CInt { 0 }' > /tmp/keygram-fuzz-probe.swift
+	@if ! $(SWIFT)c -sanitize=fuzzer,address -parse-as-library /tmp/keygram-fuzz-probe.swift -o /tmp/keygram-fuzz-probe >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "swiftc -sanitize=fuzzer cannot link; installing libclang-rt-dev for libclang_rt.fuzzer..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-rt-dev; \
+	    swiftlib=$$($(SWIFT)c -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p'); \
+	    resource=$$(ls -d "$$swiftlib"/../clang/*/lib/linux | head -1); \
+	    for lib in /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer*-x86_64.a; do \
+	      [ -f "$$resource/$$(basename $$lib)" ] || cp "$$lib" "$$resource/"; done; \
+	  fi; \
+	  $(SWIFT)c -sanitize=fuzzer,address -parse-as-library /tmp/keygram-fuzz-probe.swift -o /tmp/keygram-fuzz-probe \
+	    || { echo "swiftc -sanitize=fuzzer does not work: this Swift toolchain lacks libclang_rt.fuzzer"; exit 1; }; \
+	fi
+	@rm -f /tmp/keygram-fuzz-probe /tmp/keygram-fuzz-probe.swift
+
+fuzz-build: deps fuzz-deps
+	KEYGRAM_FUZZ=1 $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+	  --product keygram-fuzz --scratch-path .build-fuzz
+
+fuzz: fuzz-build
+	bash Tests/Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=20
+
 clean:
-	rm -rf .build .build-spark
+	rm -rf .build .build-spark .build-fuzz

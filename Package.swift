@@ -69,6 +69,11 @@ let package = Package(
     .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGramLab", "KeyGram", "KeyGramTables", "CZlib"]),
     .testTarget(name: "KeyGramLabTests", dependencies: ["KeyGramLab", "KeyGram", "KeyGramPipeline"]),
     .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram", "KeyGramPipeline"], exclude: ["Fixtures"]),
+
+    // MARK: Fuzzing (Tests/Fuzz/README.md)
+    // The harnesses are ordinary code, so the test suite replays every kept fuzz input without a sanitizer.
+    .target(name: "KeyGramFuzzing", dependencies: ["KeyGramPipeline", "KeyGram", "CZlib"], path: "Tests/Fuzz/Harness"),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["KeyGramFuzzing"], path: "Tests/Fuzz/RegressionTests"),
   ]
 )
 
@@ -76,4 +81,10 @@ for (file, module) in zip(languageFiles, languageModules) {
   package.targets.append(.target(name: module, dependencies: ["KeyGram"], path: tablesFolder,
                                  exclude: tablesFolderFiles.filter { $0 != file }, sources: [file]))
   package.products.append(.library(name: module, targets: [module]))
+}
+
+// The libFuzzer executable has no main of its own (libFuzzer's is linked in by -sanitize=fuzzer),
+// so it exists only when `make fuzz` asks for it.
+if ProcessInfo.processInfo.environment["KEYGRAM_FUZZ"] != nil {
+  package.targets.append(.executableTarget(name: "keygram-fuzz", dependencies: ["KeyGramFuzzing"], path: "Tests/Fuzz/Entry"))
 }

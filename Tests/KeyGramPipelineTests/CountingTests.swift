@@ -93,6 +93,15 @@ struct CountingTests {
     #expect(decomposed.quadgram(0, 0, 0, e) == 0 && decomposed.quadgram(0, eAcute, t, e) == 0)
   }
 
+  @Test func aLetterOfTwoMarksComposesFromItsOneMarkLetter() {
+    // NFD ǖ is u, U+0308, U+0304: the diaeresis makes ü, then the macron ǖ (the decoder fuzz target's find).
+    let language = Fixtures.language("uüǖ", code: "zh")
+    let decomposed = Fixtures.count("u\u{0308}\u{0304}u\u{0308}", language: language)
+    #expect(decomposed.quadgrams == Fixtures.count("ǖü", language: language).quadgrams)
+    #expect(decomposed.unigrams == [0, 1, 1])
+    #expect(decomposed.outsideAlphabet == 0)
+  }
+
   @Test func aMarkThatComposesNothingTakesItsLetterBackAsABoundary() {
     // English has no b́: the b is taken back and the word ends there, so "ab\u{301}c" counts as
     // "a c": (0,0,0,a) (0,0,a,0) (0,a,0,c) (a,0,c,0).

@@ -26,7 +26,7 @@ enum Fixtures {
     (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * UInt32($0))) }
   }
 
-  private static func deflate(_ input: [UInt8], windowBits: Int32, level: Int32) -> [UInt8] {
+  static func deflate(_ input: [UInt8], windowBits: Int32, level: Int32) -> [UInt8] {
     var stream = z_stream()
     precondition(keygram_deflateInit2(&stream, level, windowBits) == Z_OK)
     defer { deflateEnd(&stream) }

@@ -44,6 +44,12 @@ struct ManifestTests {
     #expect(error?.field == "alphabet")
   }
 
+  @Test func aWholeFileOfTheWrongTypeNamesTheFile() {
+    let error = #expect(throws: ManifestError.self) { try load("42") }
+    #expect(error?.field == "(file)")
+    #expect(error?.problem.hasPrefix("wrong type: ") == true)
+  }
+
   @Test func alphabetWithDuplicates() {
     let error = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":"abca"}"#) }
     #expect(error?.field == "alphabet" && error?.problem == "\"a\" appears twice")

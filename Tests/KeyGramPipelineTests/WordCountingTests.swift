@@ -165,6 +165,7 @@ struct WordListBadInputTests {
     ("the 10\n\u{0}\u{0} 5\n", "words.freq.txt:2 (text byte 7): the word has a control character (U+0)"),
     ("the 10\nca\u{7}t 5\n", "words.freq.txt:2 (text byte 7): the word has a control character (U+7)"),
     ("123 10\n--- 5\n", "words.freq.txt:2 (text byte 13): no usable words: the list feeds the lexicon, but none of its words has a letter of the alphabet"),
+    ("123 10\n--- 5", "words.freq.txt:2 (text byte 12): no usable words: the list feeds the lexicon, but none of its words has a letter of the alphabet"),
   ])
   func badLines(list: String, message: String) {
     #expect(Self.error(counting: list) == message)

@@ -128,12 +128,17 @@ extension CountFile {
       }
       var dense = [UInt64](repeating: 0, count: cells)
       var previous = -1
+      var total: UInt64 = 0
       for _ in 0..<ngramEntries {
         let at = input.offset
         let index = Int(try input.uint32())
         let count = try input.uint64()
         guard index > previous, index < cells else { throw malformed("n-gram index \(index) out of order or range", at: at) }
         guard count > 0 else { throw malformed("n-gram count 0 stored", at: at + 4) }
+        // Every derived count is a sum of these, so their total must fit (a crafted file trapped; Tests/Fuzz/countfile).
+        let (sum, overflow) = total.addingReportingOverflow(count)
+        guard !overflow else { throw malformed("n-gram counts add up past \(UInt64.max) (UInt64.max)", at: at + 4) }
+        total = sum
         dense[index] = count
         previous = index
       }

@@ -69,7 +69,7 @@ public struct FrequencyListCounter: Counter {
     if !partialLine.isEmpty {
       let last = partialLine
       partialLine.removeAll()
-      try line(last)
+      try line(last, endsWithNewline: false)
     }
     if requiresWords && source.feeds.contains(.words) && wordsFromFile == 0 {
       throw FrequencyListError(path: path, line: lineNumber, byteOffset: textOffset,
@@ -77,9 +77,10 @@ public struct FrequencyListCounter: Counter {
     }
   }
 
-  private mutating func line(_ bytes: [UInt8]) throws(FrequencyListError) {
+  private mutating func line(_ bytes: [UInt8], endsWithNewline: Bool = true) throws(FrequencyListError) {
     lineNumber += 1
-    defer { textOffset += bytes.count + 1 }
+    // A last line without a newline must not move the offset past the text (fuzzing found it one byte beyond).
+    defer { textOffset += bytes.count + (endsWithNewline ? 1 : 0) }
     var text = String(decoding: bytes, as: UTF8.self)
     if text.hasSuffix("\r") { text.removeLast() }
     if lineNumber == 1, text.hasPrefix("\u{FEFF}") { text.removeFirst() }

@@ -60,8 +60,10 @@ public struct LetterDecoder: Sendable {
     var compositions: [UInt64: UInt8] = [:]
     for (index, letter) in language.alphabet.enumerated() {
       let decomposed = Array(String(letter).decomposedStringWithCanonicalMapping.unicodeScalars)
-      if decomposed.count == 2, let base = letters[decomposed[0]] {
-        compositions[Self.compositionKey(UInt8(base + 1), decomposed[1])] = UInt8(index + 1)
+      // The last mark composes with the rest, composed: ǖ (u ¨ ¯) from ü, found by fuzzing (Tests/Fuzz/decoder).
+      let rest = String(String.UnicodeScalarView(decomposed.dropLast())).precomposedStringWithCanonicalMapping.unicodeScalars
+      if decomposed.count >= 2, rest.count == 1, let base = letters[rest.first!] {
+        compositions[Self.compositionKey(UInt8(base + 1), decomposed[decomposed.count - 1])] = UInt8(index + 1)
       }
     }
     self.compositions = compositions
@@ -98,7 +100,16 @@ public struct LetterDecoder: Sendable {
   /// The letter symbol that `mark` composes with letter `symbol` into, if the alphabet has it.
   @inline(__always)
   public func compose(_ symbol: UInt8, with mark: Unicode.Scalar) -> UInt8? {
-    compositions[Self.compositionKey(symbol, mark)]
+    if let composed = compositions[Self.compositionKey(symbol, mark)] { return composed }
+    // A mark that is canonically other marks (U+0341 is U+0301) composes as they do; found by fuzzing.
+    let canonical = String(mark).decomposedStringWithCanonicalMapping.unicodeScalars
+    guard canonical.count > 1 || canonical.first != mark else { return nil }
+    var current = symbol
+    for part in canonical {
+      guard let next = compositions[Self.compositionKey(current, part)] else { return nil }
+      current = next
+    }
+    return current
   }
 
   private static func compositionKey(_ symbol: UInt8, _ mark: Unicode.Scalar) -> UInt64 {

@@ -144,7 +144,9 @@ public enum LanguageManifest {
   }
 
   private static func fieldName(_ path: [CodingKey]) -> String {
-    path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    // The whole file is of the wrong type (`42`, `[]`): name it, not an empty field (found by fuzzing).
+    guard !path.isEmpty else { return "(file)" }
+    return path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
   }
 }
 

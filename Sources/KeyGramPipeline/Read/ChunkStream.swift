@@ -2,20 +2,21 @@ import Foundation
 
 /// Reads corpus files on a background thread, so inflating (one core) overlaps counting and
 /// hashing (the other). A fixed ring of buffers bounds memory however large the corpus is.
-final class ChunkStream: @unchecked Sendable {
+/// Package-visible so the fuzzing harness (Tests/Fuzz) drives it with tiny chunks.
+package final class ChunkStream: @unchecked Sendable {
   /// One decompressed chunk, with the stored bytes it came from (for the file's SHA-256).
-  final class Slot {
+  package final class Slot {
     var text: [UInt8]
-    var textCount = 0
-    var stored: [UInt8] = []
+    package var textCount = 0
+    package var stored: [UInt8] = []
     init(capacity: Int) { text = [UInt8](repeating: 0, count: capacity) }
     /// The decompressed bytes.
-    func withText<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    package func withText<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
       try text.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<textCount])) }
     }
   }
 
-  enum Event {
+  package enum Event {
     case chunk(Slot, file: Int)
     case endOfFile(file: Int, size: Int)
     case failed(CorpusError)
@@ -32,34 +33,34 @@ final class ChunkStream: @unchecked Sendable {
   private var events: [Event] = []
   private var cancelled = false
 
-  init(paths: [String], slotCount: Int = 4, chunkSize: Int = 1 << 20) {
+  package init(paths: [String], slotCount: Int = 4, chunkSize: Int = 1 << 20) {
     self.paths = paths
     freeSlots = (0..<slotCount).map { _ in Slot(capacity: chunkSize) }
     for _ in 0..<slotCount { free.signal() }
   }
 
   /// Starts the reading thread.
-  func start() {
+  package func start() {
     let thread = Thread { [self] in produce() }
     thread.name = "keygram.read"
     thread.start()
   }
 
   /// The next event, waiting for it if need be.
-  func next() -> Event {
+  package func next() -> Event {
     ready.wait()
     return lock.withLock { events.removeFirst() }
   }
 
   /// Gives a chunk's buffer back to the reader.
-  func recycle(_ slot: Slot) {
+  package func recycle(_ slot: Slot) {
     slot.stored.removeAll(keepingCapacity: true)
     lock.withLock { freeSlots.append(slot) }
     free.signal()
   }
 
   /// Stops the reader after its current chunk (after an error downstream).
-  func cancel() {
+  package func cancel() {
     lock.withLock { cancelled = true }
     free.signal()
   }

@@ -1,0 +1,39 @@
+import KeyGramPipeline
+
+/// `LetterCounter` (the byte-class fast path, the UTF-8 slow path, sequences cut by chunk ends)
+/// against `ReferenceDecoder`. Input: byte 0 picks a `FuzzLanguages` language (the wide one,
+/// whose 65³ counts cost a millisecond a run, only from 0xF0), byte 1 the chunk size (0: one
+/// chunk), the rest is the text. Promise checked: the same letter counts, the same
+/// n-gram counts and the same tallies of letters outside the alphabet and invalid UTF-8.
+extension FuzzTarget {
+  static func decoder(_ input: [UInt8], _ findings: inout FuzzFindings) {
+    guard input.count >= 2 else { return }
+    let choice = input[0] >= 0xF0 ? FuzzLanguages.all.count - 1 : Int(input[0]) % (FuzzLanguages.all.count - 1)
+    let chunkSize = Int(input[1])
+    let text = Array(input[2...])
+    var counter = LetterCounter(decoder: FuzzLanguages.decoders[choice])
+    text.withUnsafeBytes { bytes in
+      var start = 0
+      repeat {
+        let end = chunkSize == 0 ? bytes.count : min(start + chunkSize, bytes.count)
+        counter.consume(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+        start = end
+      } while start < bytes.count
+    }
+    counter.finishFile()
+    let counts = counter.counts
+
+    let reference = ReferenceDecoder(language: FuzzLanguages.all[choice])
+    let (symbols, outsideAlphabet, invalidUTF8) = reference.symbols(of: text)
+    let name = FuzzLanguages.all[choice].name
+    var letters = [UInt64](repeating: 0, count: counts.letterCount)
+    for symbol in symbols where symbol > 0 { letters[Int(symbol) - 1] += 1 }
+    findings.expect(counts.unigrams == letters, "\(name): letter counts \(counts.unigrams), the reference's \(letters)")
+    findings.expect(counts.outsideAlphabet == outsideAlphabet,
+                    "\(name): \(counts.outsideAlphabet) letters outside the alphabet, the reference's \(outsideAlphabet)")
+    findings.expect(counts.invalidUTF8 == invalidUTF8, "\(name): \(counts.invalidUTF8) invalid UTF-8 sequences, the reference's \(invalidUTF8)")
+    let order = counter.order
+    findings.expect((order == 4 ? counts.quadgrams : counts.trigrams) == reference.ngrams(of: symbols, order: order),
+                    "\(name): the \(order)-gram counts differ from the reference's")
+  }
+}

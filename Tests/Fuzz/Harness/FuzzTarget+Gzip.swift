@@ -1,0 +1,85 @@
+import KeyGramPipeline
+
+/// The gzip reader over the input as a file, three ways: `CorpusReader` with a 16-byte input
+/// buffer (a refill at nearly every step), with a 64 KiB one (the whole of any fuzz input, as
+/// the default 256 KiB is, without a fresh mapping per run under ASan), and `ChunkStream`
+/// on its reading thread with chunks of 4 ... 4.5 KiB (smaller ones cost a thread hand-off each). Promises checked: all three give the same text or
+/// the same kind of error; every error names the file and a byte offset no larger than the
+/// file; plain text comes back byte for byte; the stored bytes `ChunkStream` hands on for
+/// hashing are exactly the file.
+extension FuzzTarget {
+  static func gzip(_ input: [UInt8], _ findings: inout FuzzFindings) {
+    let path = FuzzScratch.write(input, as: "corpus.gz")
+    let small = read(path, inputSize: 16)
+    let large = read(path, inputSize: 1 << 16)
+    let (streamed, stored) = stream(path, chunkSize: 4096 + input.count % 512)
+    for (name, result) in [("16-byte reads", small), ("64 KiB reads", large), ("ChunkStream", streamed)] {
+      guard case .failure(let error) = result else { continue }
+      findings.expect(error.path == path, "\(name): the error names \(error.path)")
+      findings.expect((error.byteOffset ?? 0) <= input.count, "\(name): \(error) is past the end (\(input.count) bytes)")
+    }
+    findings.expect(agree(small, large), "16-byte and 64 KiB reads disagree: \(summary(small)) vs \(summary(large))")
+    findings.expect(agree(streamed, large), "ChunkStream and CorpusReader disagree: \(summary(streamed)) vs \(summary(large))")
+    if case .success(let text) = large, input.count >= 2, input[0] != 0x1F || input[1] != 0x8B {
+      findings.expect(text == input, "plain text did not come back as it was")
+    }
+    if case .success = streamed { findings.expect(stored == input, "ChunkStream's stored bytes are not the file") }
+  }
+
+  /// The whole text, read in 16 KiB pieces (`readAll`'s 1 MiB buffer would be mapped afresh each run).
+  private static func read(_ path: String, inputSize: Int) -> Result<[UInt8], CorpusError> {
+    do {
+      let reader = try CorpusReader(path: path, inputSize: inputSize)
+      var text: [UInt8] = []
+      var piece = [UInt8](repeating: 0, count: 1 << 14)
+      while true {
+        let count = try piece.withUnsafeMutableBytes { try reader.read(into: $0) }
+        if count == 0 { return .success(text) }
+        text += piece[0..<count]
+      }
+    } catch let error as CorpusError {
+      return .failure(error)
+    } catch {
+      fatalError("CorpusReader threw \(type(of: error)): \(error)")  // it throws CorpusError only
+    }
+  }
+
+  /// The text and the stored bytes of `path` through a two-slot `ChunkStream`.
+  private static func stream(_ path: String, chunkSize: Int) -> (Result<[UInt8], CorpusError>, [UInt8]) {
+    let stream = ChunkStream(paths: [path], slotCount: 2, chunkSize: chunkSize)
+    stream.start()
+    var text: [UInt8] = [], stored: [UInt8] = []
+    while true {
+      switch stream.next() {
+      case .chunk(let slot, _):
+        slot.withText { text += $0 }
+        stored += slot.stored
+        stream.recycle(slot)
+      case .endOfFile: continue
+      case .failed(let error): return (.failure(error), stored)
+      case .finished: return (.success(text), stored)
+      }
+    }
+  }
+
+  /// The same text, or errors of the same kind (where zlib notices damage may depend on how
+  /// much input it was given at once, so offsets may differ).
+  private static func agree(_ a: Result<[UInt8], CorpusError>, _ b: Result<[UInt8], CorpusError>) -> Bool {
+    switch (a, b) {
+    case (.success(let x), .success(let y)): return x == y
+    case (.failure(let x), .failure(let y)): return kindName(x.kind) == kindName(y.kind)
+    default: return false
+    }
+  }
+
+  private static func kindName(_ kind: CorpusError.Kind) -> String {
+    "\(kind)".prefix { $0 != "(" }.description
+  }
+
+  private static func summary(_ result: Result<[UInt8], CorpusError>) -> String {
+    switch result {
+    case .success(let text): return "\(text.count) bytes of text"
+    case .failure(let error): return "\(error)"
+    }
+  }
+}
