@@ -99,6 +99,8 @@ spark-test: $(KEYGRAM) spark-deps
 # -sanitize=fuzzer and -sanitize=address to swiftc as two flags, and the last one wins (no
 # coverage at all), so the combined flag is passed again after them.
 FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= $(shell nproc)
+FUZZ_RUNS ?= -1
 FUZZ_TARGETS = table verifier gzip decoder manifest freqlist countfile
 
 # libFuzzer's runtime ships with the swift.org toolchain; a toolchain without it gets Debian's.
@@ -122,8 +124,9 @@ fuzz-build: deps fuzz-deps
 	KEYGRAM_FUZZ=1 $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
 	  --product keygram-fuzz --scratch-path .build-fuzz
 
+# FUZZ_JOBS targets at a time (default: every core); FUZZ_RUNS stops a target at that many executions.
 fuzz: fuzz-build
-	bash Tests/Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_RUNS=$(FUZZ_RUNS) bash Tests/Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=20

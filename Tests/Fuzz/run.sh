@@ -1,40 +1,66 @@
 #!/usr/bin/env bash
-# Runs each fuzz target for SECONDS under libFuzzer (built by `make fuzz-build`) and prints its
-# executions, rate and findings, then the totals. A run over 1 s is a hang. An input that
+# Runs each fuzz target under libFuzzer (built by `make fuzz-build`) for SECONDS, or until it has
+# made RUNS executions, JOBS targets at a time, and prints per target this run's executions,
+# rate and findings and the executions the target has made in all since its corpus was started
+# (the ledger, .build-fuzz/runs/<target>/ledger). A run over 1 s is a hang. An input that
 # crashes, hangs or breaks a promise is copied to Tests/Fuzz/<target>/regressions/ to commit
 # (the test suite replays that folder). Exit status 1 when any target found something.
-# Usage: Tests/Fuzz/run.sh SECONDS TARGET...
+# Usage: [FUZZ_JOBS=2] [FUZZ_RUNS=10000000] [FUZZER=path] Tests/Fuzz/run.sh SECONDS TARGET...
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 seconds=$1; shift
-fuzzer=.build-fuzz/release/keygram-fuzz
+jobs=${FUZZ_JOBS:-$(nproc)}
+runs_cap=${FUZZ_RUNS:--1}
+fuzzer=${FUZZER:-.build-fuzz/release/keygram-fuzz}  # FUZZER: a copy, so a rebuild cannot disturb a long run
 work=.build-fuzz/runs
-total_runs=0; total_findings=0
-printf '%-10s %14s %10s %9s  %s\n' target executions exec/s findings cpu
-for target in "$@"; do
-  corpus=$work/$target/corpus; artifacts=$work/$target/artifacts; scratch=$work/$target/tmp
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)
+# Scratch files (each harness rewrites its input file every run) live in memory when it can.
+scratch_root=$PWD/$work; [ -d /dev/shm ] && [ -w /dev/shm ] && scratch_root=/dev/shm/keygram-fuzz-$$
+
+# One target: fuzz, copy findings, write "runs rate findings" to its result file.
+fuzz_target() {
+  local target=$1
+  local corpus=$work/$target/corpus artifacts=$work/$target/artifacts scratch=$scratch_root/$target/tmp
+  local log=$work/$target/log.txt
   rm -rf "$artifacts" "$scratch"; mkdir -p "$corpus" "$artifacts" "$scratch"
-  log=$work/$target/log.txt
   # -rss_limit_mb: the count-file target's largest legal dense counts stay far below it.
   # Leaks are checked; lsan.supp names the one found outside this project (Foundation's) and one deliberate one.
-  KEYGRAM_FUZZ_TARGET=$target TMPDIR=$PWD/$scratch ASAN_OPTIONS=detect_leaks=1 \
+  KEYGRAM_FUZZ_TARGET=$target TMPDIR=$scratch ASAN_OPTIONS=detect_leaks=1 \
     LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan.supp:print_suppressions=0 \
-    "$fuzzer" "$corpus" "Tests/Fuzz/$target/seeds" -max_total_time="$seconds" -timeout=1 \
+    "$fuzzer" "$corpus" "Tests/Fuzz/$target/seeds" -max_total_time="$seconds" -runs="$runs_cap" -timeout=1 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
-  status=$?
+  local status=$?
+  local runs rate findings
   runs=$(awk '/stat::number_of_executed_units:/ { n = $2 } END { print n + 0 }' "$log")
   rate=$(awk '/stat::average_exec_per_sec:/ { n = $2 } END { print n + 0 }' "$log")
   findings=$(find "$artifacts" -type f | wc -l)
   if [ "$status" -ne 0 ] && [ "$findings" -eq 0 ]; then findings=1; fi  # died without an artifact
   mkdir -p "Tests/Fuzz/$target/regressions"
   for artifact in "$artifacts"/*; do [ -f "$artifact" ] && cp "$artifact" "Tests/Fuzz/$target/regressions/"; done
-  printf '%-10s %14s %10s %9s  %s\n' "$target" "${runs:-0}" "${rate:-0}" "$findings" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-  if [ "$findings" -gt 0 ]; then
-    echo "  $target: see $log; the input is in Tests/Fuzz/$target/regressions/ (the test suite replays it: swift test --filter FuzzRegressionTests)"
-    grep -m3 -E 'ERROR:|Fatal error|fuzz.*: |ALARM|==[0-9]+==' "$log" | sed 's/^/    /'
-  fi
-  total_runs=$((total_runs + ${runs:-0})); total_findings=$((total_findings + findings))
+  printf '%s %s %s %s %s\n' "$(date -u +%FT%TZ)" "$runs" "$rate" "$findings" "$cpu" >>"$work/$target/ledger"
+  echo "$runs $rate $findings" >"$work/$target/result"
   rm -rf "$scratch"
+}
+
+for target in "$@"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  rm -f "$work/$target/result"
+  fuzz_target "$target" &
+done
+wait
+[ "$scratch_root" != "$PWD/$work" ] && rm -rf "$scratch_root"
+
+total_runs=0; total_findings=0
+printf '%-10s %14s %10s %9s %14s  %s\n' target executions exec/s findings "in all" cpu
+for target in "$@"; do
+  read -r runs rate findings <"$work/$target/result" 2>/dev/null || { runs=0; rate=0; findings=1; }
+  in_all=$(awk '{ n += $2 } END { print n + 0 }' "$work/$target/ledger")
+  printf '%-10s %14s %10s %9s %14s  %s\n' "$target" "$runs" "$rate" "$findings" "$in_all" "$cpu"
+  if [ "$findings" -gt 0 ]; then
+    echo "  $target: see $work/$target/log.txt; the input is in Tests/Fuzz/$target/regressions/ (the test suite replays it: swift test --filter FuzzRegressionTests)"
+    grep -m3 -E 'ERROR:|Fatal error|fuzz.*: |ALARM|==[0-9]+==' "$work/$target/log.txt" | sed 's/^/    /'
+  fi
+  total_runs=$((total_runs + runs)); total_findings=$((total_findings + findings))
 done
 printf '%-10s %14s %10s %9s\n' total "$total_runs" "" "$total_findings"
 [ "$total_findings" -eq 0 ]

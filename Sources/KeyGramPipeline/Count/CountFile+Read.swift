@@ -201,16 +201,18 @@ final class BufferedInput {
     case .failure(let errno):
       throw CountFileError(path: path, kind: errno.isNoSuchFile ? .missing : .unreadable(errno.description))
     }
-    buffer = [UInt8](repeating: 0, count: bufferSize)
     switch system_fileStatus(fd) {
     case .success(let status):
       size = status.size
+      // A count file smaller than the buffer needs only its own size (shard files are often small).
+      buffer = [UInt8](repeating: 0, count: max(min(bufferSize, status.size), 16))
       guard status.kind != .directory else { throw CountFileError(path: path, kind: .unreadable("is a directory")) }
       guard status.kind == .regular else {
         throw CountFileError(path: path, kind: .unreadable("a pipe, FIFO or device, not a file; write the count file to disk first"))
       }
     case .failure(let errno):
       size = 0
+      buffer = []
       throw CountFileError(path: path, kind: .unreadable(errno.description))
     }
   }
@@ -254,9 +256,33 @@ final class BufferedInput {
     return buffer[start]
   }
 
-  func uint16() throws(CountFileError) -> UInt16 { try bytes(2).reversed().reduce(0) { $0 << 8 | UInt16($1) } }
-  func uint32() throws(CountFileError) -> UInt32 { try bytes(4).reversed().reduce(0) { $0 << 8 | UInt32($1) } }
-  func uint64() throws(CountFileError) -> UInt64 { try bytes(8).reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+  func uint16() throws(CountFileError) -> UInt16 { try littleEndian(UInt16.self) }
+  func uint32() throws(CountFileError) -> UInt32 { try littleEndian(UInt32.self) }
+  func uint64() throws(CountFileError) -> UInt64 { try littleEndian(UInt64.self) }
+
+  /// A little-endian integer read byte by byte from the buffer: no array per field, because a
+  /// count file's sparse counts are millions of fields.
+  @inline(__always)
+  private func littleEndian<Integer: FixedWidthInteger & UnsignedInteger>(_: Integer.Type) throws(CountFileError) -> Integer {
+    let width = MemoryLayout<Integer>.size
+    if end - start >= width {  // the whole field is buffered: one load
+      let stored = buffer.withUnsafeBytes { [start] in $0.loadUnaligned(fromByteOffset: start, as: Integer.self) }
+      start += width
+      offset += width
+      return Integer(littleEndian: stored)
+    }
+    let at = offset
+    var value: Integer = 0
+    for index in 0..<width {
+      if start == end, try !fill() {
+        throw CountFileError(path: path, byteOffset: at, kind: .malformed("the file ends inside a field (\(width) bytes at byte \(at))"))
+      }
+      value |= Integer(buffer[start]) << (8 * index)
+      start += 1
+      offset += 1
+    }
+    return value
+  }
 
   func string16() throws(CountFileError) -> String {
     let at = offset

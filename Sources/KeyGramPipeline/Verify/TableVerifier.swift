@@ -5,7 +5,7 @@ import KeyGram
 /// open leaves to it, exact normalisation, agreement with its language manifest, a generated
 /// Swift file that matches it, provenance that matches the corpus folder as it is now, and
 /// bytes equal to what building that corpus again gives.
-public struct TableVerifier {
+public struct TableVerifier: Sendable {
   /// One failed check, with a message precise enough to act on.
   public struct Failure: Equatable, Sendable, CustomStringConvertible {
     public enum Check: String, Sendable { case integrity, format, normalisation, manifest, swift, freshness, reproduction }

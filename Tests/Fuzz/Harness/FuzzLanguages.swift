@@ -2,8 +2,8 @@ import KeyGramPipeline
 
 /// Small alphabets that between them meet every decoding rule (docs/Pipeline.md, "Decode"):
 /// ASCII letters, NFD compositions of two and three scalars, case mappings, both apostrophe
-/// rules, letters above U+0800 and an alphabet over 63 letters (trigram counting). Small, so a
-/// run's dense counts stay a few thousand cells.
+/// rules, letters above U+0800 and an alphabet over 63 letters (trigram counting). All but that
+/// last, wide one are small, so a run's dense counts stay a few thousand cells.
 enum FuzzLanguages {
   static let all: [Language] = [
     Language(code: "xa", name: "ASCII", alphabet: scalars("abcde")),
@@ -14,6 +14,9 @@ enum FuzzLanguages {
     Language(code: "xh", name: "High", alphabet: scalars("aạấაბ")),
     Language(code: "xw", name: "Wide", alphabet: scalars("abcdefghijklmnopqrstuvwxyzабвгдежзийклмнопрстуфхцчшщъыьэюяαβγδεζ")),
   ]
+
+  /// The index of the wide language, the last: the only one whose dense counts are large (66³ cells).
+  static let wide = all.count - 1
 
   /// One decoder per language, built once (each precomputes its classes below U+0800).
   static let decoders = all.map { LetterDecoder(language: $0) }

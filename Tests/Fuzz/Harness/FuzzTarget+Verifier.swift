@@ -6,6 +6,10 @@ import KeyGramPipeline
 /// Promises checked: a report that fails says why in every failure, and a table the runtime
 /// loader refuses never passes.
 extension FuzzTarget {
+  /// One verifier for every run: it digests the fixture corpus and rebuilds each table shape
+  /// once (its memo), as `keygram verify` does over many tables; the corpus never changes here.
+  private static let sharedVerifier = TableVerifier(corpora: FuzzFixtures.corpora, swiftFolder: FuzzScratch.folder)
+
   static func verifier(_ input: [UInt8], _ findings: inout FuzzFindings) {
     let fixed = ChecksumFixup.table(input)
     for image in fixed == input ? [input] : [input, fixed] {
@@ -15,7 +19,7 @@ extension FuzzTarget {
         _ = FuzzScratch.write(Array(SwiftTableSource.source(for: FuzzFixtures.language, image: image).utf8),
                               as: SwiftTableSource.fileName(for: FuzzFixtures.language))
       }
-      let report = TableVerifier(corpora: FuzzFixtures.corpora, swiftFolder: FuzzScratch.folder).verify(path)
+      let report = sharedVerifier.verify(path)
       findings.expect(loads || !report.passed, "verify passed a table the loader refuses")
       findings.expect(report.failures.allSatisfy { !$0.message.isEmpty }, "a failure with no message")
       findings.expect(report.path == path, "the report names \(report.path), not \(path)")
