@@ -86,10 +86,12 @@ struct VerifyJSON: Encodable {
     var rows: Int
     var letters: Int
     var corpusFiles: Int
+    /// True when building the corpus again gave the table's bytes.
+    var reproduced: Bool
     var swift: String?
     var failures: [Failure]
 
-    enum CodingKeys: CodingKey { case file, language, ok, bytes, crc32, rows, letters, corpusFiles, swift, failures }
+    enum CodingKeys: CodingKey { case file, language, ok, bytes, crc32, rows, letters, corpusFiles, reproduced, swift, failures }
 
     func encode(to encoder: Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -101,6 +103,7 @@ struct VerifyJSON: Encodable {
       try container.encode(rows, forKey: .rows)
       try container.encode(letters, forKey: .letters)
       try container.encode(corpusFiles, forKey: .corpusFiles)
+      try container.encode(reproduced, forKey: .reproduced)
       try container.encode(swift, forKey: .swift)
       try container.encode(failures, forKey: .failures)
     }
@@ -121,7 +124,8 @@ struct VerifyJSON: Encodable {
     ok = reports.allSatisfy(\.passed) && index == nil
     tables = reports.map { report in
       Table(file: report.path, language: report.languageCode, ok: report.passed, bytes: report.bytes, crc32: report.crc32,
-            rows: report.rowsChecked, letters: report.letters, corpusFiles: report.corpusFiles, swift: report.swiftPath,
+            rows: report.rowsChecked, letters: report.letters, corpusFiles: report.corpusFiles, reproduced: report.reproduced,
+            swift: report.swiftPath,
             failures: report.failures.map { Failure(check: $0.check.rawValue, message: $0.message) })
     }
     self.index = Index(ok: index == nil, message: index?.message)

@@ -65,6 +65,16 @@ struct VerifyTests {
     #expect(report.corpusFiles == 1)
   }
 
+  @Test func aFIFOInTheCorpusFolderFailsFreshnessWithoutHanging() throws {
+    let workspace = try Workspace()
+    let corpusFile = "\(workspace.corpora)/xx/text.gz"
+    try FileManager.default.removeItem(atPath: corpusFile)
+    #expect(mkfifo(corpusFile, 0o644) == 0)
+    let failures = workspace.verify().failures  // a FIFO with no writer: opened without blocking, never read
+    #expect(failures.map(\.check) == [.freshness])
+    #expect(failures.first?.message == "\(corpusFile): cannot read: a pipe, FIFO or device, which cannot be read again to check it")
+  }
+
   @Test func oneFlippedPayloadByte() throws {
     let workspace = try Workspace()
     var bytes = workspace.bytes

@@ -84,6 +84,23 @@ extension KeygramCLITests {
     #expect(leftovers(in: root) == [])
   }
 
+  @Test func theNextBuildRemovesWhatAKilledBuildLeft() throws {
+    let (root, before) = try builtScratch()
+    // SIGKILL cannot be caught: the killed build's temporary outputs stay until the next build
+    // into the folder sees that their process is gone.
+    try whileLocking("\(root)/swift") {
+      let build = try start(["build", "en", "mine.txt", "--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root)
+      #expect(eventually { temporaryOutputs(in: "\(root)/tables") == 1 && temporaryOutputs(in: "\(root)/swift") == 1 })
+      kill(build.processIdentifier, SIGKILL)
+      build.waitUntilExit()
+      #expect(build.terminationReason == .uncaughtSignal && build.terminationStatus == SIGKILL)
+    }
+    #expect(outputs(in: root).filter { !$0.key.hasSuffix(".tmp") } == before)
+    #expect(leftovers(in: root).count == 2)
+    #expect(try keygram("build", "en", "mine.txt", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
+    #expect(leftovers(in: root) == [])
+  }
+
   /// Runs `body` while holding `flock` on `folder`, as a build does around its renames.
   func whileLocking<Result>(_ folder: String, _ body: () throws -> Result) throws -> Result {
     let fd = open(folder, O_RDONLY | O_DIRECTORY)

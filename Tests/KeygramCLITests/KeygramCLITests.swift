@@ -122,7 +122,7 @@ struct KeygramCLITests {
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
       {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50144,"crc32":937802103,\
-      "rows":755,"letters":26,"corpusFiles":1,"swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
+      "rows":755,"letters":26,"corpusFiles":1,"reproduced":true,"swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
 
       """)
   }
@@ -411,7 +411,7 @@ struct KeygramCLITests {
     FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
       {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50144,"crc32":937802103,\
-      "rows":755,"letters":26,"corpusFiles":2,"swift":"swift/English.swift","failures":[{"check":"freshness",\
+      "rows":755,"letters":26,"corpusFiles":2,"reproduced":false,"swift":"swift/English.swift","failures":[{"check":"freshness",\
       "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
 
       """, status: 1)

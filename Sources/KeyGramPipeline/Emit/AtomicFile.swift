@@ -80,12 +80,28 @@ final class TemporaryFile {
     let slash = target.lastIndex(of: "/")
     let folder = slash.map { String(target[..<$0]) } ?? "."
     let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    removeStale(in: folder, of: name)
     let file = TemporaryFile(path: "\(folder)/.\(name).\(system_processID()).\(counter.next()).\(suffix)")
     switch system_createExclusive(file.path) {
     case .success(let fd): return (file, fd)
     case .failure(let errno):
       file.removed = true
       throw OutputError(path: target, reason: "cannot create a temporary file in \(folder)/: \(errno); no output was replaced")
+    }
+  }
+
+  /// Removes the temporary files (and rollback links) that a killed build left beside `name`:
+  /// ".<name>.<pid>.<n>.<suffix>[.old]" whose process no longer runs. SIGKILL gives no chance to
+  /// clean up. (A build on another machine sharing the folder is not seen; its pid is not ours.)
+  static func removeStale(in folder: String, of name: String) {
+    let prefix = ".\(name)."
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for entry in entries where entry.hasPrefix(prefix) {
+      let fields = entry.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+      guard fields.count == 3 || (fields.count == 4 && fields[3] == "old"),
+            let pid = Int32(fields[0]), pid > 0, fields[1].allSatisfy(\.isNumber), !fields[1].isEmpty,
+            !system_processExists(pid) else { continue }
+      system_unlink("\(folder)/\(entry)")
     }
   }
 

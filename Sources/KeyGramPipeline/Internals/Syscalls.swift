@@ -163,6 +163,11 @@ func system_writeToStandardError(_ text: String) {
 /// `getpid()`, to name temporary files uniquely.
 func system_processID() -> Int32 { getpid() }
 
+/// `kill(pid, 0)`: whether a process `pid` exists (`EPERM` means it does, owned by another user).
+func system_processExists(_ pid: Int32) -> Bool {
+  kill(pid, 0) == 0 || errno == EPERM
+}
+
 // MARK: - zlib
 
 /// One zlib inflate stream (`z_stream`) at a stable address, as zlib requires.

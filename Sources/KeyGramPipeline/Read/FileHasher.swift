@@ -21,6 +21,37 @@ public struct FileHasher {
     hasher.update(bytes)
     return hasher.finalize()
   }
+
+  /// The size and digest of the regular file at `path`, read in 1 MiB pieces. A FIFO, pipe or
+  /// device is refused without a read: it cannot be read a second time, and a FIFO with no
+  /// writer would never end.
+  public static func hash(fileAt path: String) throws(CorpusError) -> (size: UInt64, digest: FileDigest) {
+    let fd: Int32
+    switch system_openForReading(path) {
+    case .success(let opened): fd = opened
+    case .failure(let errno): throw CorpusError(path: path, kind: errno.isNoSuchFile ? .missing : .unreadable(errno.description))
+    }
+    defer { system_close(fd) }
+    switch system_fileStatus(fd) {
+    case .success(let status) where status.kind == .regular: break
+    case .success(let status) where status.kind == .directory: throw CorpusError(path: path, kind: .isDirectory)
+    case .success: throw CorpusError(path: path, kind: .unreadable("a pipe, FIFO or device, which cannot be read again to check it"))
+    case .failure(let errno): throw CorpusError(path: path, kind: .unreadable(errno.description))
+    }
+    var hasher = FileHasher()
+    var size: UInt64 = 0
+    var piece = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let result = piece.withUnsafeMutableBytes { system_read(fd, into: $0) }
+      switch result {
+      case .success(0): return (size, hasher.finalize())
+      case .success(let count):
+        piece.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        size += UInt64(count)
+      case .failure(let errno): throw CorpusError(path: path, byteOffset: Int(size), kind: .unreadable(errno.description))
+      }
+    }
+  }
 }
 
 /// A 32-byte SHA-256 digest.

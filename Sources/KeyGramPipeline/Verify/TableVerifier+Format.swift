@@ -110,7 +110,7 @@ extension TableVerifier {
 final class VerifierMemo: @unchecked Sendable {
   private let lock = NSLock()
   private var images: [String: Result<[UInt8], any Error>] = [:]
-  private var digests: [String: (size: UInt64, digest: FileDigest)?] = [:]
+  private var digests: [String: Result<(size: UInt64, digest: FileDigest), CorpusError>] = [:]
   private var asciiMaps: [String: (language: Language, map: [UInt8])] = [:]
 
   func image(for key: String, _ make: () throws -> [UInt8]) -> Result<[UInt8], any Error> {
@@ -132,12 +132,12 @@ final class VerifierMemo: @unchecked Sendable {
     return map
   }
 
-  /// The size and SHA-256 of the file at `path`, or nil when it cannot be read.
-  func digest(of path: String) -> (size: UInt64, digest: FileDigest)? {
+  /// The size and SHA-256 of the file at `path`, or why it cannot be read.
+  func digest(of path: String) -> Result<(size: UInt64, digest: FileDigest), CorpusError> {
     lock.lock()
     defer { lock.unlock() }
     if let known = digests[path] { return known }
-    let found = FileManager.default.contents(atPath: path).map { (UInt64($0.count), FileHasher.hash(Array($0))) }
+    let found = Result { () throws(CorpusError) in try FileHasher.hash(fileAt: path) }
     digests[path] = found
     return found
   }

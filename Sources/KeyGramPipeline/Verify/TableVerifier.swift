@@ -149,8 +149,11 @@ public struct TableVerifier: Sendable {
         fail(.freshness, "\(path) was added since the table was built; run make tables")
         continue
       }
-      guard let (size, digest) = memo.digest(of: path) else {
-        fail(.freshness, "\(path) cannot be read")
+      let size: UInt64, digest: FileDigest
+      switch memo.digest(of: path) {
+      case .success(let found): (size, digest) = found
+      case .failure(let error):
+        fail(.freshness, "\(error)")
         continue
       }
       if size != file.size || digest != file.sha256 {
