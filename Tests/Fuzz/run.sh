@@ -34,7 +34,8 @@ fuzz_target() {
   runs=$(awk '/stat::number_of_executed_units:/ { n = $2 } END { print n + 0 }' "$log")
   rate=$(awk '/stat::average_exec_per_sec:/ { n = $2 } END { print n + 0 }' "$log")
   findings=$(find "$artifacts" -type f | wc -l)
-  if [ "$status" -ne 0 ] && [ "$findings" -eq 0 ]; then findings=1; fi  # died without an artifact
+  # Died without an artifact: a finding, unless stopped by Ctrl-C or kill (libFuzzer then prints its stats and exits 72).
+  if [ "$status" -ne 0 ] && [ "$findings" -eq 0 ] && ! grep -q 'libFuzzer: run interrupted' "$log"; then findings=1; fi
   mkdir -p "Tests/Fuzz/$target/regressions"
   for artifact in "$artifacts"/*; do [ -f "$artifact" ] && cp "$artifact" "Tests/Fuzz/$target/regressions/"; done
   printf '%s %s %s %s %s\n' "$(date -u +%FT%TZ)" "$runs" "$rate" "$findings" "$cpu" >>"$work/$target/ledger"

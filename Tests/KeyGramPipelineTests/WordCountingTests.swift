@@ -6,6 +6,18 @@ import Testing
 /// Word counts for the lexicon, on texts small enough to count by hand.
 @Suite("Word counting")
 struct WordCountingTests {
+  @Test func listWordsAreTrimmedAsFoundationsWhitespaceSetTrims() {
+    // The counter trims without Foundation; it must keep the set's exact meaning: tab, Zs
+    // (space, no-break space, em space, ideographic space) and U+200B, not newlines or other controls.
+    let samples = ["word", " \tword\t ", "\u{00A0}word\u{3000}", "\u{2003}\u{2003}", "", " \u{0301}word ", "wo rd",
+                   "\rword\r", "\nword\n", "\u{200B}word\u{200B}", "\u{1680}w\u{202F}", "\u{0085}word\u{000B}", " \u{1F600} ",
+                   "\u{205F}\u{2000}\u{200A}w\u{200C}\u{FEFF}"]
+    for sample in samples {
+      #expect(FrequencyListCounter.trimmingWhitespace(Substring(sample)) == sample.trimmingCharacters(in: .whitespaces),
+              "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
+
   /// The words of `text` (as strings) with their counts, fed in pieces of `chunkSize` bytes.
   static func words(of text: String, alphabet: String = "abcdefghijklmnopqrstuvwxyz", chunkSize: Int? = nil) throws -> ([String: UInt64], UInt64) {
     let language = Fixtures.language(alphabet)

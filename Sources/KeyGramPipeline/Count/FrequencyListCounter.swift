@@ -97,7 +97,7 @@ public struct FrequencyListCounter: Counter {
       }
       throw malformed(text)
     }
-    let word = text[..<split].trimmingCharacters(in: .whitespaces)
+    let word = Self.trimmingWhitespace(text[..<split])
     guard !word.isEmpty else { throw error("no word before the count \(count)") }
     if let control = word.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
       throw error("the word has a control character (U+\(String(control.value, radix: 16, uppercase: true)))")
@@ -144,6 +144,18 @@ public struct FrequencyListCounter: Counter {
     }
     counts.frequencyListWords = words
     symbolTotal = total
+  }
+
+  /// `text` without leading and trailing tabs, space separators (Unicode's Zs) and U+200B: the
+  /// set Foundation's `CharacterSet.whitespaces` holds, trimmed scalar by scalar without bridging.
+  static func trimmingWhitespace(_ text: Substring) -> String {
+    let scalars = text.unicodeScalars
+    let isSpace = { (scalar: Unicode.Scalar) in
+      scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+    let last = scalars.lastIndex(where: { !isSpace($0) })!
+    return String(scalars[first...last])
   }
 
   private func error(_ problem: String) -> FrequencyListError {

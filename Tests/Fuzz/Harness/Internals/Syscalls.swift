@@ -35,6 +35,11 @@ func system_replaceFile(_ path: String, with bytes: UnsafeRawBufferPointer) -> B
   return true
 }
 
+/// `memcmp` of two arrays' bytes: whether they are the same size and equal.
+func system_sameBytes<Element: BitwiseCopyable>(_ a: [Element], _ b: [Element]) -> Bool {
+  a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+}
+
 /// zlib's `crc32(0, bytes, count)`: the CRC-32 tables and count files store.
 func zlib_crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
   guard let base = bytes.baseAddress else { return 0 }
