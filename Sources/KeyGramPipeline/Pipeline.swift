@@ -353,12 +353,13 @@ public enum Pipeline {
   /// Two languages whose names give one identifier (and file) would overwrite each other: refused.
   static func index(in folder: String, adding language: Language) throws(OutputError) -> AtomicFile {
     let identifier = SwiftTableSource.identifier(for: language)
-    if let other = SwiftTableSource.markers(inFolder: folder).first(where: { $0.identifier == identifier && $0.code != language.code }) {
+    let markers = SwiftTableSource.markers(inFolder: folder)
+    if let other = markers.first(where: { $0.identifier == identifier && $0.code != language.code }) {
       throw OutputError(path: folder + "/" + SwiftTableSource.fileName(for: language),
                         reason: "holds the table of \(other.code) as `\(identifier)`, the identifier \(language.code)'s name "
                           + "\"\(language.name)\" gives too; rename one of them in its language.json; no output was replaced")
     }
-    let source = SwiftTableSource.index(forFolder: folder, adding: SwiftTableSource.IndexEntry(language))
+    let source = SwiftTableSource.index(markers: markers, adding: SwiftTableSource.IndexEntry(language))
     return try AtomicFile(Array(source.utf8), for: folder + "/" + SwiftTableSource.indexFileName)
   }
 

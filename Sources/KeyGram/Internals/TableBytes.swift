@@ -287,6 +287,14 @@ enum CRC32Tables {
     return tables
   }()
 
+  /// zlib's CRC-32 of `bytes`, a byte at a time through the first table: for small blobs
+  /// (a touch model, a layout's fingerprint); tables take the slicing-by-8 path.
+  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes { crc = shared[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    return crc ^ 0xFFFF_FFFF
+  }
+
   /// a · b mod P (zlib's `multmodp`): b's multiples by x^0 ..< x^8 are summed where a has a
   /// bit, and b steps by x^8 through the first table between a's bytes, so the four byte
   /// products do not wait on each other as a 32-step bitwise loop would.

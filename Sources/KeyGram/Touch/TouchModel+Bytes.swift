@@ -84,9 +84,5 @@ extension TouchModel {
   }
 
   /// The CRC-32 (zlib's) of `bytes`, bytewise: the blob is small.
-  @_spi(Testing) public static func crc32(_ bytes: some Collection<UInt8>) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes { crc = CRC32Tables.shared[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-    return crc ^ 0xFFFF_FFFF
-  }
+  @_spi(Testing) public static func crc32(_ bytes: some Collection<UInt8>) -> UInt32 { CRC32Tables.checksum(bytes) }
 }

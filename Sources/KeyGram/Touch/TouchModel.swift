@@ -218,17 +218,8 @@ public final class TouchModel {
 
   /// A checksum of the key frames and rows: a model saved for one layout must not steer another.
   static func fingerprint(of layout: KeyboardLayout) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    func feed(_ value: UInt32) {
-      for shift in stride(from: 0, to: 32, by: 8) {
-        crc = CRC32Tables.shared[Int((crc ^ (value >> UInt32(shift))) & 0xFF)] ^ (crc >> 8)
-      }
-    }
-    feed(UInt32(layout.keys.count))
-    for row in layout.rows { feed(UInt32(row.keyRange.count)) }
-    for key in layout.keys {
-      for value in [key.frame.x, key.frame.y, key.frame.width, key.frame.height] { feed(value.bitPattern) }
-    }
-    return crc ^ 0xFFFF_FFFF
+    var values = [UInt32(layout.keys.count)] + layout.rows.map { UInt32($0.keyRange.count) }
+    for key in layout.keys { values += [key.frame.x, key.frame.y, key.frame.width, key.frame.height].map(\.bitPattern) }
+    return CRC32Tables.checksum(values.lazy.flatMap { value in (0..<4).lazy.map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } })
   }
 }

@@ -113,21 +113,47 @@ public enum SwiftTableSource {
   /// The index for every generated source in `folder` (found by its "keygram-table:" line),
   /// plus `adding`, a language about to be written there.
   public static func index(forFolder folder: String, adding: IndexEntry? = nil) -> String {
+    index(markers: markers(inFolder: folder), adding: adding)
+  }
+
+  /// The index for the generated sources `markers` found, plus `adding`.
+  public static func index(markers: [Marker], adding: IndexEntry? = nil) -> String {
     var tables: [String: IndexEntry] = [:]
     if let adding { tables[adding.code] = adding }
-    for marker in markers(inFolder: folder) {
+    for marker in markers {
       tables[marker.code] = tables[marker.code]
         ?? IndexEntry(code: marker.code, identifier: marker.identifier, module: moduleName(forFile: marker.file))
     }
     return index(tables.sorted { $0.key < $1.key }.map(\.value))
   }
 
-  /// The "keygram-table:" lines of the generated sources in `folder`.
-  public static func markers(inFolder folder: String) -> [(code: String, identifier: String, file: String)] {
+  /// A generated source's "keygram-table:" line: its language code, identifier and file name.
+  public typealias Marker = (code: String, identifier: String, file: String)
+
+  /// The "keygram-table:" lines of the generated sources in `folder`, read from each file's
+  /// first 4 KiB only (the line is the second; a generated source is about a megabyte).
+  public static func markers(inFolder folder: String) -> [Marker] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.sorted().filter { $0.hasSuffix(".swift") }.compactMap { name in
-      (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)).flatMap(marker(in:)).map { ($0.code, $0.identifier, name) }
+      guard let head = prefix(ofFile: folder + "/" + name, bytes: 4096) else { return nil }
+      return marker(in: String(decoding: head, as: UTF8.self)).map { ($0.code, $0.identifier, name) }
     }
+  }
+
+  /// Up to `count` bytes from the start of the regular file at `path`; nil if it cannot be read.
+  private static func prefix(ofFile path: String, bytes count: Int) -> [UInt8]? {
+    guard case .success(let fd) = system_openForReading(path) else { return nil }
+    defer { system_close(fd) }
+    guard case .success(let status) = system_fileStatus(fd), status.kind == .regular else { return nil }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let result = bytes.withUnsafeMutableBytes { system_read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+      guard case .success(let read) = result else { return nil }
+      if read == 0 { break }
+      filled += read
+    }
+    return Array(bytes[..<filled])
   }
 
   /// Reads back the "keygram-table:" line of a generated source: (code, identifier).
