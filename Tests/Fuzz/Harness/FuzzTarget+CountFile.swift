@@ -64,7 +64,7 @@ extension FuzzTarget {
     var start = 0
     var index = 1
     while index + magic.count <= input.count {
-      if input[index] == magic[0] && Array(input[index..<(index + magic.count)]) == magic {
+      if input[index] == magic[0] && input[index..<(index + magic.count)].elementsEqual(magic) {
         files.append(Array(input[start..<index]))
         start = index
         index += magic.count
