@@ -68,11 +68,10 @@ extension KeygramCLITests {
     #expect(leftovers(in: root) == [])
   }
 
-  @Test(arguments: [SIGINT, SIGTERM])
-  func aSignalAfterTheOutputsAreWrittenRemovesThemAndLeavesTheOldSet(signal: Int32) throws {
-    let (root, before) = try builtScratch()
-    // Holding the folder's lock stops the build with its new table and Swift written in full
-    // to temporary files, before any rename: the signal must remove them.
+  /// Builds from mine.txt into `root` and sends `signal` once the new table and Swift are
+  /// written in full to temporary files, before any rename: holding the folder's lock stops
+  /// the build there.
+  func signalBuildWithItsOutputsWritten(in root: String, _ signal: Int32) throws {
     try whileLocking("\(root)/swift") {
       let build = try start(["build", "en", "mine.txt", "--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root)
       #expect(eventually { temporaryOutputs(in: "\(root)/tables") == 1 && temporaryOutputs(in: "\(root)/swift") == 1 })
@@ -80,6 +79,12 @@ extension KeygramCLITests {
       build.waitUntilExit()
       #expect(build.terminationReason == .uncaughtSignal && build.terminationStatus == signal)
     }
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM])
+  func aSignalAfterTheOutputsAreWrittenRemovesThemAndLeavesTheOldSet(signal: Int32) throws {
+    let (root, before) = try builtScratch()
+    try signalBuildWithItsOutputsWritten(in: root, signal)  // the signal must remove the temporary files
     #expect(outputs(in: root) == before)
     #expect(leftovers(in: root) == [])
   }
@@ -88,13 +93,7 @@ extension KeygramCLITests {
     let (root, before) = try builtScratch()
     // SIGKILL cannot be caught: the killed build's temporary outputs stay until the next build
     // into the folder sees that their process is gone.
-    try whileLocking("\(root)/swift") {
-      let build = try start(["build", "en", "mine.txt", "--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root)
-      #expect(eventually { temporaryOutputs(in: "\(root)/tables") == 1 && temporaryOutputs(in: "\(root)/swift") == 1 })
-      kill(build.processIdentifier, SIGKILL)
-      build.waitUntilExit()
-      #expect(build.terminationReason == .uncaughtSignal && build.terminationStatus == SIGKILL)
-    }
+    try signalBuildWithItsOutputsWritten(in: root, SIGKILL)
     #expect(outputs(in: root).filter { !$0.key.hasSuffix(".tmp") } == before)
     #expect(leftovers(in: root).count == 2)
     #expect(try keygram("build", "en", "mine.txt", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
