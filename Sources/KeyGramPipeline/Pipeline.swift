@@ -289,17 +289,14 @@ public enum Pipeline {
                                textBytes: provenance.uncompressedBytes, letters: counts.unigrams.reduce(0, +),
                                minimum: request.minimumLetters)
     }
-    let model = normalise(counts, quadgramContexts: request.quadgramContexts)
-    let lexicon: LexiconTrie?
+    let (model, lexicon, image): (QuantisedModel, Lexicon?, [UInt8])
     do {
-      lexicon = try normalise(words, letterCount: request.language.alphabet.count, maximumWords: request.lexiconWords)
+      (model, lexicon, image) = try Self.image(language: request.language, decoder: decoder, counts: counts, words: words,
+                                               provenance: provenance, quadgramContexts: request.quadgramContexts,
+                                               lexiconWords: request.lexiconWords)
     } catch is LexiconMassError {
       throw LexiconMassError(paths: request.inputs.filter { request.language.source(for: $0).feeds.contains(.words) })
     }
-    let lexiconSection = lexicon.map(LexiconSection.make)
-    let image = TableImage.make(language: request.language, model: model, provenance: provenance,
-                                asciiLetterIndices: decoder.asciiLetterIndices,
-                                lexicon: lexicon.map { (lexiconSection!, $0.wordCount) })
 
     // Check the image with the runtime's own validator before anything is replaced.
     _ = try KeyGramTable(copying: image)
@@ -323,10 +320,27 @@ public enum Pipeline {
       return [try index(in: swiftFolder, adding: request.language)]
     }
     let seconds = (ContinuousClock.now - started) / .seconds(1)
-    let lexiconStats = lexicon.map { LexiconSection.Stats(nodes: $0.nodeCount, words: $0.wordCount, bytes: lexiconSection!.count) }
+    let lexiconStats = lexicon.map { LexiconSection.Stats(nodes: $0.trie.nodeCount, words: $0.trie.wordCount, bytes: $0.section.count) }
     return Summary(language: request.language, counts: counts, words: words, lexicon: lexiconStats,
                    provenance: provenance, model: model, image: image,
                    tablePath: tablePath, swiftPath: swiftPath, swiftSourceBytes: swiftBytes, seconds: seconds)
+  }
+
+  /// A normalised lexicon and its section's bytes.
+  typealias Lexicon = (trie: LexiconTrie, section: [UInt8])
+
+  /// Stages 4–6 after counting: the model, the lexicon and the table image, as `build` writes
+  /// them and `verify` builds them again to compare.
+  static func image(language: Language, decoder: LetterDecoder, counts: NgramCounts, words: WordCounts,
+                    provenance: Provenance, quadgramContexts: Int, lexiconWords: Int)
+    throws -> (model: QuantisedModel, lexicon: Lexicon?, image: [UInt8]) {
+    let model = normalise(counts, quadgramContexts: quadgramContexts)
+    let lexicon = try normalise(words, letterCount: language.alphabet.count, maximumWords: lexiconWords)
+      .map { (trie: $0, section: LexiconSection.make($0)) }
+    let image = TableImage.make(language: language, model: model, provenance: provenance,
+                                asciiLetterIndices: decoder.asciiLetterIndices,
+                                lexicon: lexicon.map { ($0.section, $0.trie.wordCount) })
+    return (model, lexicon, image)
   }
 
   /// Hands a progress bar the reports of several counting threads, one at a time; `begin`

@@ -77,10 +77,8 @@ extension TableVerifier {
       let decoder = LetterDecoder(language: language)
       let (counts, words, provenance) = try Pipeline.count(files, decoder: decoder, corpusFolder: corpora.folder(for: language.code),
                                                           jobs: ProcessInfo.processInfo.activeProcessorCount)
-      let lexicon = try Pipeline.normalise(words, letterCount: language.alphabet.count, maximumWords: lexiconWords)
-      return TableImage.make(language: language, model: Pipeline.normalise(counts, quadgramContexts: quadgramContexts),
-                             provenance: provenance, asciiLetterIndices: decoder.asciiLetterIndices,
-                             lexicon: lexicon.map { (LexiconSection.make($0), $0.wordCount) })
+      return try Pipeline.image(language: language, decoder: decoder, counts: counts, words: words, provenance: provenance,
+                                quadgramContexts: quadgramContexts, lexiconWords: lexiconWords).image
     }
   }
 
