@@ -23,9 +23,7 @@ fuzz_target() {
   local corpus=$work/$target/corpus artifacts=$work/$target/artifacts scratch=$scratch_root/$target/tmp
   local log=$work/$target/log.txt
   rm -rf "$artifacts" "$scratch"; mkdir -p "$corpus" "$artifacts" "$scratch"
-  # -rss_limit_mb: the count-file target's largest legal dense counts stay far below 2 GiB. The gzip
-  # target starts a ChunkStream thread each run, and ASan keeps ~190 bytes per ended thread (a
-  # Swift Thread or a bare pthread alike; none without ASan), so 10 M runs need 4 GiB.
+  # -rss_limit_mb: 2 GiB; gzip 4 GiB, as ASan keeps ~190 bytes per ended thread (Tests/Fuzz/README.md).
   local rss_limit=2048; [ "$target" = gzip ] && rss_limit=4096
   # Leaks are checked; lsan.supp names the one found outside this project (Foundation's) and one deliberate one.
   KEYGRAM_FUZZ_TARGET=$target TMPDIR=$scratch ASAN_OPTIONS=detect_leaks=1 \

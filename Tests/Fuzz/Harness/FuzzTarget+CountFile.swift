@@ -9,7 +9,7 @@ import KeyGramPipeline
 extension FuzzTarget {
   static func countFile(_ input: [UInt8], _ findings: inout FuzzFindings) {
     let files = split(input).prefix(3).map(ChecksumFixup.countFile)
-    guard !files.isEmpty, files.allSatisfy({ $0.count < 38 || cheapLetterCounts.contains(Int($0[36]) | Int($0[37]) << 8) }) else { return }
+    guard !files.isEmpty, files.allSatisfy(hasCheapLetterCount) else { return }
     let paths = files.enumerated().map { FuzzScratch.write($1, as: "input\($0).kgcounts") }
     for (path, file) in zip(paths, files) { readWhole(path, size: file.count, &findings) }
 
@@ -31,12 +31,17 @@ extension FuzzTarget {
     }
   }
 
-  /// Header letter counts the target reads. Dense counts are allocated as the header says:
-  /// 4-grams up to 63 letters (64⁴ cells, 134 MB; 40 letters already cost 22 ms a run under
-  /// ASan) and trigrams beyond (250 letters: 126 MB). Small alphabets on both sides of the
+  /// Whether the header's letter count (or a file too short to hold one) is cheap to read. Dense
+  /// counts are allocated as the header says: 4-grams up to 63 letters (64⁴ cells, 134 MB; 40
+  /// letters already cost 22 ms a run under ASan) and trigrams beyond (250 letters: 126 MB). Small alphabets on both sides of the
   /// 4-gram limit take the same paths at a few MB; a corpus that drifted to 23–47 letters ran
   /// at 370 a second.
-  static let cheapLetterCounts: Set<Int> = Set(0...20).union(TableFormat.Quadgram.maximumLetterCount + 1...70)
+  private static func hasCheapLetterCount(_ file: [UInt8]) -> Bool {
+    let at = CountFile.Offset.letterCount
+    guard file.count >= at + 2 else { return true }
+    let letters = Int(file[at]) | Int(file[at + 1]) << 8
+    return (0...20).contains(letters) || (TableFormat.Quadgram.maximumLetterCount + 1...70).contains(letters)
+  }
 
   /// Reads every word of the count file at `path`; returns how many, or nil if it was refused.
   @discardableResult
