@@ -29,7 +29,8 @@ public enum Pipeline {
     public var language: Language
     /// Corpus files, each gzip or plain text.
     public var inputs: [String]
-    /// Folder whose relative names go into the provenance (defaults to each file's own name).
+    /// The folder the provenance names inputs relative to (nil: the current folder); build
+    /// names its own corpus folder's files from that folder, and the user's files from `--source-root`.
     public var corpusFolder: String?
     /// Where `<code>.keygram` goes.
     public var tablesFolder: String
@@ -75,6 +76,8 @@ public enum Pipeline {
     public var swiftPath: String?
     public var swiftSourceBytes: Int
     public var seconds: Double
+    /// The inputs that fed the lexicon's words (empty: no source feeds words).
+    public var wordSources: [String]
   }
 
   /// Stages 1–3: reads every input on a background thread (recording the provenance as it
@@ -237,14 +240,11 @@ public enum Pipeline {
                                  wordMemoryCap: Int = WordCounts.defaultMemoryCap, part: CountFile.Part? = nil,
                                  progress: (any BuildProgress)? = nil) throws -> (head: CountFile.Head, words: WordCounts) {
     guard !inputs.isEmpty else { throw CorpusError(path: corpusFolder ?? ".", kind: .noCorpusFiles) }
+    try refuseDuplicates(inputs, corpusFolder: corpusFolder)
     let decoder = LetterDecoder(language: language)
     let (counts, words, provenance) = try count(inputs, decoder: decoder, corpusFolder: corpusFolder,
                                                 frequencyLists: frequencyLists, jobs: jobs, wordMemoryCap: wordMemoryCap,
                                                 part: part, progress: progress)
-    let names = provenance.files.map(\.name)
-    if let duplicate = zip(names, names.dropFirst()).first(where: { $0 == $1 }) {
-      throw CorpusError(path: duplicate.0, kind: .unreadable("named twice among the inputs"))
-    }
     let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance,
                               part: part ?? .whole)
     try CountFile.write(head, words: words, to: output)
@@ -275,8 +275,24 @@ public enum Pipeline {
 
   /// Runs every stage and writes both outputs atomically, reporting reading's progress to `progress`.
   public static func build(_ request: Request, progress: (any BuildProgress)? = nil) throws -> Summary {
+    let createdFolders = try preflight(request)
+    do {
+      return try buildAfterPreflight(request, progress: progress)
+    } catch {
+      // A refused build leaves no folder of its own behind (only empty ones it made are removed).
+      for folder in createdFolders.reversed() { try? FileManager.default.removeItem(atPath: folder) }
+      throw error
+    }
+  }
+
+  /// The inputs of `request` whose source feeds the lexicon's words.
+  static func wordSources(of request: Request) -> [String] {
+    guard request.countFiles.isEmpty else { return request.countFiles }
+    return request.inputs.filter { request.language.source(for: $0).feeds.contains(.words) }
+  }
+
+  private static func buildAfterPreflight(_ request: Request, progress: (any BuildProgress)?) throws -> Summary {
     let started = ContinuousClock.now
-    try preflight(request)
     let decoder = LetterDecoder(language: request.language)
     let (counts, words, provenance) = request.countFiles.isEmpty
       ? try count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
@@ -295,11 +311,15 @@ public enum Pipeline {
                                                provenance: provenance, quadgramContexts: request.quadgramContexts,
                                                lexiconWords: request.lexiconWords)
     } catch is LexiconMassError {
-      throw LexiconMassError(paths: request.inputs.filter { request.language.source(for: $0).feeds.contains(.words) })
+      throw LexiconMassError(paths: wordSources(of: request))
     }
 
-    // Check the image with the runtime's own validator before anything is replaced.
-    _ = try KeyGramTable(copying: image)
+    // Check the image with the runtime's own validator, and the invariants verify checks that
+    // need no corpus (a count file's totals are trusted until here), before anything is replaced.
+    let table = try KeyGramTable(copying: image)
+    if let problem = TableVerifier.selfConsistencyProblems(of: table).first {
+      throw InconsistentInputError(paths: request.countFiles.isEmpty ? request.inputs : request.countFiles, problem: problem)
+    }
 
     // Write every output, then replace them together (the index is made under the folder lock).
     let tablePath = request.tablesFolder + "/\(request.language.code).keygram"
@@ -317,13 +337,14 @@ public enum Pipeline {
     }
     try outputs.commit { () throws(OutputError) -> [AtomicFile] in
       guard let swiftFolder = request.swiftFolder else { return [] }
-      return [try index(in: swiftFolder, adding: request.language)]
+      return try index(in: swiftFolder, adding: request.language)
     }
     let seconds = (ContinuousClock.now - started) / .seconds(1)
     let lexiconStats = lexicon.map { LexiconSection.Stats(nodes: $0.trie.nodeCount, words: $0.trie.wordCount, bytes: $0.section.count) }
     return Summary(language: request.language, counts: counts, words: words, lexicon: lexiconStats,
                    provenance: provenance, model: model, image: image,
-                   tablePath: tablePath, swiftPath: swiftPath, swiftSourceBytes: swiftBytes, seconds: seconds)
+                   tablePath: tablePath, swiftPath: swiftPath, swiftSourceBytes: swiftBytes, seconds: seconds,
+                   wordSources: lexicon == nil ? [] : wordSources(of: request))
   }
 
   /// A normalised lexicon and its section's bytes.
@@ -363,9 +384,10 @@ public enum Pipeline {
     func get(_ index: Int) -> Result<Value, any Error> { lock.withLock { results[index]! } }
   }
 
-  /// KeyGramTables.swift, listing the generated sources in `folder` plus `language`'s.
+  /// KeyGramTables.swift, listing the generated sources in `folder` plus `language`'s, and the
+  /// package manifest's list of them where the folder is a package's (`PackageManifest`).
   /// Two languages whose names give one identifier (and file) would overwrite each other: refused.
-  static func index(in folder: String, adding language: Language) throws(OutputError) -> AtomicFile {
+  static func index(in folder: String, adding language: Language) throws(OutputError) -> [AtomicFile] {
     let identifier = SwiftTableSource.identifier(for: language)
     let markers = SwiftTableSource.markers(inFolder: folder)
     if let other = markers.first(where: { $0.identifier == identifier && $0.code != language.code }) {
@@ -373,24 +395,39 @@ public enum Pipeline {
                         reason: "holds the table of \(other.code) as `\(identifier)`, the identifier \(language.code)'s name "
                           + "\"\(language.name)\" gives too; rename one of them in its language.json; no output was replaced")
     }
-    let source = SwiftTableSource.index(markers: markers, adding: SwiftTableSource.IndexEntry(language))
-    return try AtomicFile(Array(source.utf8), for: folder + "/" + SwiftTableSource.indexFileName)
+    let entries = SwiftTableSource.entries(markers: markers, adding: SwiftTableSource.IndexEntry(language))
+    var files = [try AtomicFile(Array(SwiftTableSource.index(entries).utf8), for: folder + "/" + SwiftTableSource.indexFileName)]
+    // The package's list of table modules, so its next evaluation sees a language just added.
+    if let manifestPath = PackageManifest.path(forSwiftFolder: folder),
+       let manifest = try? String(contentsOfFile: manifestPath, encoding: .utf8),
+       let updated = PackageManifest.updated(manifest, entries: entries), updated != manifest {
+      files.append(try AtomicFile(Array(updated.utf8), for: manifestPath))
+    }
+    return files
   }
 
-  /// Fails early, before any counting, on problems that would otherwise surface only at the end.
-  static func preflight(_ request: Request) throws {
+  /// Fails early, before any counting, on problems that would otherwise surface only at the end;
+  /// returns the output folders it had to make (`mkdir -p`), outermost first.
+  static func preflight(_ request: Request) throws -> [String] {
     guard !request.inputs.isEmpty || !request.countFiles.isEmpty else {
       throw CorpusError(path: request.corpusFolder ?? ".", kind: .noCorpusFiles)
     }
+    try refuseDuplicates(request.inputs, corpusFolder: request.corpusFolder)
+    var created: [String] = []
     for folder in [request.tablesFolder] + (request.swiftFolder.map { [$0] } ?? []) {
       var isDirectory: ObjCBool = false
       if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-        // Made as `mkdir -p` would; only a failure to make it is an error.
+        var missing: [String] = [], ancestor = URL(fileURLWithPath: folder).standardizedFileURL
+        while !FileManager.default.fileExists(atPath: ancestor.path) && ancestor.path != "/" {
+          missing.insert(ancestor.path, at: 0)
+          ancestor.deleteLastPathComponent()
+        }
         do {
           try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
           throw OutputError(path: folder, reason: "cannot create the folder: \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
         }
+        created += missing
         isDirectory = true
       }
       guard isDirectory.boolValue else { throw OutputError(path: folder, reason: "not a folder") }
@@ -403,5 +440,28 @@ public enum Pipeline {
       try OutputSet.checkTarget(swiftFolder + "/" + SwiftTableSource.fileName(for: request.language))
       try OutputSet.checkTarget(swiftFolder + "/" + SwiftTableSource.indexFileName)
     }
+    return created
+  }
+
+  /// One file given twice (by two paths that name it alike) would be counted twice.
+  static func refuseDuplicates(_ inputs: [String], corpusFolder: String?) throws(CorpusError) {
+    var seen: [String: String] = [:]
+    for path in inputs {
+      let name = Provenance.fileName(path, in: corpusFolder)
+      if let first = seen[name] {
+        throw CorpusError(path: path, kind: .unreadable(first == path ? "named twice among the inputs" : "the same file as \(first), named twice among the inputs"))
+      }
+      seen[name] = path
+    }
+  }
+}
+
+/// A build whose inputs (count files, whose totals it trusts) give a table that breaks one of
+/// the format's invariants: refused before anything is written.
+public struct InconsistentInputError: Error, Equatable, CustomStringConvertible {
+  public var paths: [String]
+  public var problem: String
+  public var description: String {
+    "\(paths.joined(separator: ", ")): the table these inputs give would break an invariant (\(problem)); no output was replaced"
   }
 }

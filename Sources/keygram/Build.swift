@@ -9,7 +9,8 @@ extension Keygram {
       discussion: """
         keygram build en               reads corpora/en/*.gz (.dz, .txt)
         keygram build --all            every language with a corpora/<lang>/language.json
-        keygram build en FILE...       your own corpus files instead of corpora/en/
+        keygram build en FILE...       your own corpus files instead of corpora/en/ (named in the table
+                                       relative to --source-root; the lexicon from corpora/en/'s word list)
         zcat *.gz | keygram build en - standard input (also pipes and FIFOs) read as a stream
         keygram build en --counts all.kgcounts   from `keygram count`/`merge` output: the same table
         """)
@@ -32,11 +33,19 @@ extension Keygram {
             help: "How many words the table's lexicon keeps, the most frequent (0: no lexicon).")
     var lexiconWords = LexiconSection.defaultWordCount
 
+    @Option(name: .customLong("source-root"),
+            help: ArgumentHelp("With your own files: the folder the table names them relative to, so builds in two checkouts give the same bytes; `verify --source-root` takes the same folder. (default: the current folder)", valueName: "dir"))
+    var sourceRoot: String?
+
+    @Option(name: .customLong("lexicon-from"),
+            help: ArgumentHelp("With your own files: the lexicon's words from the word list in corpora/<lang>/ (language) or from your files' own words (text); --lexicon-words 0 builds none.", valueName: "language|text"))
+    var lexiconFrom: LexiconOrigin = .language
+
     @Option(name: .customLong("counts"), parsing: .singleValue,
             help: "A count file (keygram count, merge) to build from instead of the corpus; repeatable, summed.")
     var countFiles: [String] = []
 
-    @Option(help: "How many files to count at once (default: the number of cores).")
+    @Option(help: ArgumentHelp("How many files to count at once.", valueName: "n"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .customLong("words-in-memory"),
@@ -66,6 +75,10 @@ extension Keygram {
       if quadgramContexts < 0 { throw ValidationError("--quadgram-contexts must be 0 or more, not \(quadgramContexts).") }
       if minLetters < 0 { throw ValidationError("--min-letters must be 0 or more, not \(minLetters).") }
       if lexiconWords < 0 { throw ValidationError("--lexicon-words must be 0 or more, not \(lexiconWords).") }
+      if files.isEmpty && frequencyLists.isEmpty {
+        if sourceRoot != nil { throw ValidationError("--source-root names your own files; corpora/<lang>/ files are named from that folder.") }
+        if lexiconFrom != .language { throw ValidationError("--lexicon-from applies to your own files; for corpora/<lang>/ its language.json's sources say what feeds the lexicon.") }
+      }
     }
 
     func run() throws {
@@ -74,12 +87,31 @@ extension Keygram {
       if all && codes.isEmpty { throw corpora.missingFolder(lookingFor: "*/\(LanguageManifest.fileName)") }
       Pipeline.removeTemporaryFilesOnSignals()
       for code in codes {
-        let language = try corpora.language(code)
+        var language = try corpora.language(code)
         let ownInputs = files + frequencyLists
-        let inputs = !countFiles.isEmpty ? [] : ownInputs.isEmpty ? corpora.corpusFiles(for: code) : ownInputs
+        var inputs: [String] = [], root = ownInputs.isEmpty ? corpora.folder(for: code) : sourceRoot ?? "."
+        if root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        var lexiconNote: String?
+        if !countFiles.isEmpty {
+          inputs = []
+        } else if ownInputs.isEmpty {
+          inputs = corpora.corpusFiles(for: code)
+        } else if lexiconWords == 0 || !frequencyLists.isEmpty {
+          inputs = ownInputs
+        } else if lexiconFrom == .text {
+          language = language.feedingWords(fromText: files)
+          inputs = ownInputs
+        } else {
+          let wordLists = corpora.wordSources(for: language)
+          inputs = ownInputs + wordLists.filter { !ownInputs.contains($0) }
+          if wordLists.isEmpty {
+            lexiconNote = "no lexicon: \(corpora.folder(for: code)) has no word list (no language.json source feeds words); "
+              + "--lexicon-from text takes your files' own words"
+          }
+        }
         if inputs.isEmpty && countFiles.isEmpty { throw CorpusError(path: corpora.folder(for: code), kind: .noCorpusFiles) }
         var request = Pipeline.Request(
-          language: language, inputs: inputs, corpusFolder: ownInputs.isEmpty ? corpora.folder(for: code) : nil,
+          language: language, inputs: inputs, corpusFolder: countFiles.isEmpty ? root : nil,
           tablesFolder: folders.out, swiftFolder: noSwift ? nil : folders.swiftOut)
         request.frequencyLists = Set(frequencyLists)
         request.quadgramContexts = quadgramContexts
@@ -89,8 +121,10 @@ extension Keygram {
         request.wordMemoryCap = wordsInMemory
         request.minimumLetters = minLetters
         let summary = try Pipeline.build(request, progress: ProgressBar(label: code))
-        print(BuildReport(summary))
+        print(BuildReport(summary, lexiconWords: lexiconWords, note: lexiconNote))
       }
     }
   }
 }
+
+extension LexiconOrigin: ExpressibleByArgument {}

@@ -5,8 +5,15 @@ import KeyGramPipeline
 /// The text summary `keygram build` prints for one language.
 struct BuildReport: CustomStringConvertible {
   let summary: Pipeline.Summary
+  /// The lexicon size asked for, and why there is no lexicon where the caller knows better.
+  let lexiconWords: Int
+  let note: String?
 
-  init(_ summary: Pipeline.Summary) { self.summary = summary }
+  init(_ summary: Pipeline.Summary, lexiconWords: Int = LexiconSection.defaultWordCount, note: String? = nil) {
+    self.summary = summary
+    self.lexiconWords = lexiconWords
+    self.note = note
+  }
 
   var description: String {
     let provenance = summary.provenance
@@ -33,7 +40,11 @@ struct BuildReport: CustomStringConvertible {
     if let lexicon = summary.lexicon {
       lines.append("lexicon: \(grouped(UInt64(lexicon.words))) word\(lexicon.words == 1 ? "" : "s") of \(grouped(UInt64(summary.words.distinctWords))), "
                    + "\(grouped(UInt64(lexicon.nodes))) nodes, \(grouped(UInt64(lexicon.bytes))) bytes"
-                   + (summary.words.droppedWords > 0 ? "; \(grouped(summary.words.droppedWords)) weighted occurrences of words over \(WordCounts.maximumLength) letters left out" : ""))
+                   + (summary.words.droppedWords > 0 ? "; \(grouped(summary.words.droppedWords)) weighted occurrences of words over \(WordCounts.maximumLength) letters left out" : "")
+                   + "; from " + summary.wordSources.map { Provenance.fileName($0, in: nil) }.joined(separator: ", "))
+    } else {
+      lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"
+        : "no lexicon: no input feeds words (language.json's sources, --frequency-list or --lexicon-from text)"))
     }
     lines.append("wrote \(summary.tablePath) (\(grouped(UInt64(summary.image.count))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
     if let swiftPath = summary.swiftPath { lines.append("wrote \(swiftPath) (\(grouped(UInt64(summary.swiftSourceBytes))) bytes)") }

@@ -8,8 +8,8 @@ extension Keygram {
       abstract: "Count corpus files into a count file (.kgcounts), to merge and build from later.",
       discussion: """
         keygram count en -o en.kgcounts                 corpora/en/*.gz (.dz, .txt), named as build names them
-        keygram count en a.gz b.gz -o shard.kgcounts    your own files, named as given
-        keygram count en corpora/en/x.gz --relative-to corpora/en -o x.kgcounts
+        keygram count en a.gz b.gz -o shard.kgcounts    your own files, named relative to the current folder
+        keygram count en corpora/en/x.gz --source-root corpora/en -o x.kgcounts
         keygram count en big.gz --part 2/8 -o big-2.kgcounts   lines 2, 10, 18, ... of big.gz
         The counts are exact; `keygram merge` adds count files and `keygram build <lang> --counts`
         makes the table the same files would have made. Format: docs/CountFormat.md.
@@ -28,8 +28,8 @@ extension Keygram {
             help: "A word-frequency list to count with the files, whatever its name; repeatable.")
     var frequencyLists: [String] = []
 
-    @Option(name: .customLong("relative-to"),
-            help: "Name inputs in the provenance relative to this folder (as `build <lang>` names its corpus folder's files).")
+    @Option(name: [.customLong("source-root"), .customLong("relative-to")],
+            help: ArgumentHelp("Name your own files relative to this folder, as `build --source-root` does (default: the current folder).", valueName: "dir"))
     var relativeTo: String?
 
     @Option(help: "How many files to count at once (default: the number of cores).")
@@ -43,7 +43,7 @@ extension Keygram {
                                valueName: "K/N"))
     var part: String?
 
-    @OptionGroup var folders: FolderOptions
+    @OptionGroup var folders: CorporaOption
 
     /// `--part K/N` read.
     var parsedPart: CountFile.Part? {

@@ -14,17 +14,51 @@ extension Keygram {
     @Argument(help: "Table files or folders of tables.")
     var paths: [String] = ["tables"]
 
-    @Option(help: "The corpora folder the tables were built from.")
+    @Option(help: "The corpora folder: each table's language.json, and its sources unless --source-root is given.")
     var corpora = "corpora"
 
-    @Option(name: .customLong("swift-out"), help: "Where the generated Swift tables are.")
-    var swiftOut = "Sources/KeyGramTables"
+    @Option(name: .customLong("swift-out"),
+            help: ArgumentHelp("Where build wrote the generated Swift. (default: Sources/KeyGramTables for tables in tables/; otherwise not checked)", valueName: "dir"))
+    var swiftOut: String?
 
     @Flag(name: .customLong("no-swift"), help: "Skip the generated-Swift check.")
     var noSwift = false
 
+    @Option(name: .customLong("source-root"),
+            help: ArgumentHelp("For tables built from your own files: the folder build named them relative to (its --source-root, or the folder it ran in).", valueName: "dir"))
+    var sourceRoot: String?
+
+    @Option(name: .customLong("frequency-list"), parsing: .singleValue,
+            help: "With --source-root: a file the build was given as --frequency-list; repeatable.")
+    var frequencyLists: [String] = []
+
+    @Option(name: .customLong("lexicon-from"),
+            help: ArgumentHelp("With --source-root: the --lexicon-from the build was given.", valueName: "language|text"))
+    var lexiconFrom: LexiconOrigin = .language
+
+    @Flag(name: .customLong("no-freshness"),
+          help: "Skip the checks against the sources (freshness and the rebuild), for a table whose sources are not at hand.")
+    var noFreshness = false
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
+
+    func validate() throws {
+      if sourceRoot == nil && (!frequencyLists.isEmpty || lexiconFrom != .language) {
+        throw ValidationError("--frequency-list and --lexicon-from describe a build from your own files: give them with --source-root.")
+      }
+      if noFreshness && sourceRoot != nil { throw ValidationError("--no-freshness checks no sources: give it without --source-root.") }
+      if noSwift && swiftOut != nil { throw ValidationError("--no-swift skips the check --swift-out asks for: give one of them.") }
+    }
+
+    /// The generated Swift to check: --swift-out, or the shipped folder for the shipped tables' folder.
+    private func swiftFolder(for files: [String]) -> String? {
+      if noSwift { return nil }
+      if let swiftOut { return swiftOut }
+      let shipped = URL(fileURLWithPath: "tables").standardizedFileURL.path
+      let allShipped = files.allSatisfy { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path == shipped }
+      return allShipped ? "Sources/KeyGramTables" : nil
+    }
 
     func run() throws {
       var files: [String] = []
@@ -39,16 +73,27 @@ extension Keygram {
           files.append(path)
         }
       }
-      let verifier = TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: noSwift ? nil : swiftOut)
-      let reports = files.map(verifier.verify)
-      let indexFailure = verifier.verifyIndex()
+      let swiftFolder = swiftFolder(for: files)
+      var verifier = TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: swiftFolder)
+      verifier.checksFreshness = !noFreshness
+      verifier.sources = sourceRoot.map {
+        TableVerifier.Sources(root: $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0,
+                              frequencyLists: Set(frequencyLists), textFeedsWords: lexiconFrom == .text)
+      }
+      // Read under the folders' locks, so a build committing meanwhile is seen whole or not at all.
+      let (reports, indexFailure) = try TableVerifier.whileFoldersAreLocked(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+                                                                              + (swiftFolder.map { [$0] } ?? [])) {
+        (files.map(verifier.verify), verifier.verifyIndex())
+      }
       if json {
         print(try OrderedJSONEncoder().encode(VerifyJSON(reports, index: indexFailure)))
       } else {
         for report in reports { print(textReport(report)) }
-        if !noSwift {
-          let path = "\(swiftOut)/\(SwiftTableSource.indexFileName)"
+        if let swiftFolder {
+          let path = "\(swiftFolder)/\(SwiftTableSource.indexFileName)"
           print(indexFailure.map { "\(path): FAILED\n  \($0)" } ?? "\(path): ok: lists every generated table")
+        } else if !noSwift {
+          print("generated Swift not checked: pass --swift-out DIR, the folder build wrote it to")
         }
       }
       if reports.contains(where: { !$0.passed }) || indexFailure != nil { throw ExitCode.failure }
@@ -65,7 +110,8 @@ extension Keygram {
         + (report.lexiconWords.map { "lexicon of \($0) words (\(report.lexiconNodes ?? 0) nodes) well-formed, " } ?? "")
         + "\(report.letters) letters match the manifest, "
         + (report.swiftPath.map { "\($0) matches, " } ?? "")
-        + "\(report.corpusFiles) corpus file\(report.corpusFiles == 1 ? "" : "s") unchanged"
+        + (noFreshness ? "\(report.corpusFiles) corpus file\(report.corpusFiles == 1 ? "" : "s") not checked (--no-freshness)"
+           : "\(report.corpusFiles) corpus file\(report.corpusFiles == 1 ? "" : "s") unchanged")
         + (report.reproduced ? ", building them again gives the same bytes" : "")
     }
   }

@@ -1,3 +1,5 @@
+import KeyGram
+
 /// The count stage over a whole build: running text goes to one `LetterCounter` (and, when its
 /// source feeds words, to a `TextWordCounter`), word-frequency lists to one
 /// `FrequencyListCounter`, and their counts add up at the end.
@@ -15,6 +17,9 @@ public struct CorpusCounter {
   /// The words of every text file so far, times their sources' weights.
   private var textWords: WordCounts
   private var path = ""
+  /// The current file's text bytes so far, and the invalid UTF-8 count when it started.
+  private var fileTextBytes: UInt64 = 0
+  private var invalidUTF8AtFileStart: UInt64 = 0
   /// Distinct words each word count holds in memory before spilling a sorted run.
   public let wordMemoryCap: Int
   /// False when only some lines of each file are counted (`keygram count --part`): a word
@@ -42,6 +47,8 @@ public struct CorpusCounter {
                                  source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
     readingList = isFrequencyList
     self.path = path
+    fileTextBytes = 0
+    invalidUTF8AtFileStart = text.invalidUTF8
     guard isFrequencyList else {
       textSource = source
       fileWords = source.feeds.contains(.words) ? TextWordCounter(decoder: decoder, wordMemoryCap: wordMemoryCap) : nil
@@ -57,6 +64,8 @@ public struct CorpusCounter {
   }
 
   public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws {
+    if fileTextBytes == 0 { try Self.refuseKeyGramFile(startingWith: chunk, path: path) }
+    fileTextBytes += UInt64(chunk.count)
     if readingList {
       try lists!.consume(chunk)
       try lists!.spillIfFull()
@@ -74,7 +83,10 @@ public struct CorpusCounter {
       try lists!.finishFile()
       return
     }
-    if textSource.feeds.contains(.letters) { text.finishFile() }
+    if textSource.feeds.contains(.letters) {
+      text.finishFile()
+      try refuseNonText()
+    }
     guard var counter = fileWords else { return }
     try counter.finishFile()
     fileWords = nil
@@ -84,6 +96,22 @@ public struct CorpusCounter {
       throw CountOverflowError(count: error.count, paths: [path])
     }
     try textWords.spillIfFull()
+  }
+
+  /// A table or count file given as text would count its binary as letters: refused by magic.
+  static func refuseKeyGramFile(startingWith chunk: UnsafeRawBufferPointer, path: String) throws(CorpusError) {
+    let head = Array(chunk.prefix(8))
+    if head == TableFormat.magic { throw CorpusError(path: path, kind: .keygramFile("a KeyGram table (KEYGRAM magic)")) }
+    if head == CountFile.magic { throw CorpusError(path: path, kind: .keygramFile("a KeyGram count file (KGCOUNT magic); build from it with --counts")) }
+  }
+
+  /// A file whose text is more than 1% invalid UTF-8 is a binary or another encoding: refused,
+  /// naming its first bad byte (found by reading the file again, off the counting path).
+  private func refuseNonText() throws(CorpusError) {
+    let invalid = text.invalidUTF8 - invalidUTF8AtFileStart
+    guard Double(invalid) > Double(fileTextBytes) * CorpusError.maximumInvalidShare else { return }
+    throw CorpusError(path: path, byteOffset: UTF8Sequence.firstInvalidOffset(inFileAt: path),
+                      kind: .notText(invalidSequences: invalid, textBytes: fileTextBytes))
   }
 
   /// The word counts of every source that feeds words: lists and running text.

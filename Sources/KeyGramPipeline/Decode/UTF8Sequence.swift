@@ -33,3 +33,36 @@ enum UTF8Sequence {
     return .scalar(Unicode.Scalar(value)!, length: length)
   }
 }
+
+extension UTF8Sequence {
+  /// The offset, in its decompressed text, of the first byte of the file at `path` that starts
+  /// an invalid UTF-8 sequence; nil if it has none or cannot be read again (standard input).
+  static func firstInvalidOffset(inFileAt path: String) -> Int? {
+    guard path != CorpusReader.standardInput, let reader = try? CorpusReader(path: path) else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var carried: [UInt8] = [], offset = 0
+    while true {
+      guard let count = try? buffer.withUnsafeMutableBytes({ try reader.read(into: $0) }), count > 0 else {
+        return carried.isEmpty ? nil : offset  // the file ends inside a sequence
+      }
+      let bytes = carried + buffer[..<count]
+      // (invalid, where) of the first sequence that is not a whole valid one; nil if all are.
+      let stop: (invalid: Bool, at: Int)? = bytes.withUnsafeBufferPointer { bytes in
+        var i = 0
+        while i < bytes.count {
+          if bytes[i] < 0x80 { i += 1; continue }
+          switch decode(bytes, at: i) {
+          case .scalar(_, let length): i += length
+          case .invalid: return (true, i)
+          case .needMoreBytes: return (false, i)
+          }
+        }
+        return nil
+      }
+      if let stop, stop.invalid { return offset + stop.at }
+      let kept = stop?.at ?? bytes.count
+      carried = Array(bytes[kept...])
+      offset += kept
+    }
+  }
+}

@@ -80,18 +80,26 @@ final class OutputSet {
 
   /// `flock`s each distinct output folder, in a fixed order so two builds cannot deadlock.
   private func lockFolders() throws(OutputError) -> [Int32] {
-    var folders: Set<String> = []
-    for file in files {
+    try Self.lock(files.map { file in
       let slash = file.path.lastIndex(of: "/")
       let folder = slash.map { String(file.path[..<$0]) } ?? "."
-      switch system_realPath(folder.isEmpty ? "/" : folder) {
-      case .success(let resolved): folders.insert(resolved)
+      return folder.isEmpty ? "/" : folder
+    }, shared: false)
+  }
+
+  /// `flock`s each distinct folder of `folders` (shared: readers that wait for a commit to end),
+  /// in the order of their real paths, so lockers of overlapping sets cannot deadlock.
+  static func lock(_ folders: [String], shared: Bool) throws(OutputError) -> [Int32] {
+    var resolved: Set<String> = []
+    for folder in folders {
+      switch system_realPath(folder) {
+      case .success(let path): resolved.insert(path)
       case .failure(let errno): throw OutputError(path: folder, reason: "\(errno); no output was replaced")
       }
     }
     var locks: [Int32] = []
-    for folder in folders.sorted() {
-      switch system_lockFolder(folder) {
+    for folder in resolved.sorted() {
+      switch system_lockFolder(folder, shared: shared) {
       case .success(let fd): locks.append(fd)
       case .failure(let errno):
         for fd in locks { system_close(fd) }

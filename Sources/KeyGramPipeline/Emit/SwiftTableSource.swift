@@ -118,13 +118,18 @@ public enum SwiftTableSource {
 
   /// The index for the generated sources `markers` found, plus `adding`.
   public static func index(markers: [Marker], adding: IndexEntry? = nil) -> String {
+    index(entries(markers: markers, adding: adding))
+  }
+
+  /// The tables the generated sources `markers` found hold, plus `adding`, sorted by code.
+  public static func entries(markers: [Marker], adding: IndexEntry? = nil) -> [IndexEntry] {
     var tables: [String: IndexEntry] = [:]
     if let adding { tables[adding.code] = adding }
     for marker in markers {
       tables[marker.code] = tables[marker.code]
         ?? IndexEntry(code: marker.code, identifier: marker.identifier, module: moduleName(forFile: marker.file))
     }
-    return index(tables.sorted { $0.key < $1.key }.map(\.value))
+    return tables.sorted { $0.key < $1.key }.map(\.value)
   }
 
   /// A generated source's "keygram-table:" line: its language code, identifier and file name.

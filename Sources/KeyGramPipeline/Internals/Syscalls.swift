@@ -38,10 +38,10 @@ func system_duplicateStandardInput() -> Int32 { dup(STDIN_FILENO) }
 
 /// `open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)` and `flock(fd, LOCK_EX)` (retried on
 /// `EINTR`): waits until no other keygram holds the folder. Closing the descriptor unlocks it.
-func system_lockFolder(_ path: String) -> Result<Int32, Errno> {
+func system_lockFolder(_ path: String, shared: Bool = false) -> Result<Int32, Errno> {
   let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
   guard fd >= 0 else { return .failure(.current) }
-  while flock(fd, LOCK_EX) != 0 {
+  while flock(fd, shared ? LOCK_SH : LOCK_EX) != 0 {
     if errno == EINTR { continue }
     let error = Errno.current
     _ = close(fd)

@@ -55,3 +55,29 @@ extension Language {
   /// True when some source feeds the lexicon.
   public var countsWords: Bool { sources.contains { $0.feeds.contains(.words) } }
 }
+
+extension Language {
+  /// This language with each of `paths` feeding the lexicon as well as the letters, ahead of the
+  /// manifest's rules: a build's `--lexicon-from text` (and verify's, to build it again).
+  public func feedingWords(fromText paths: [String]) -> Language {
+    var language = self
+    let names = Set(paths.map { String($0.split(separator: "/").last ?? "") })
+    language.sources = names.sorted().map { SourceRule(files: $0, feeds: [.letters, .words]) } + sources
+    return language
+  }
+}
+
+/// Where a table built from the user's own files takes its lexicon's words.
+public enum LexiconOrigin: String, CaseIterable, Sendable {
+  /// The word lists of the language's corpus folder (the files its manifest says feed words).
+  case language
+  /// The words of the user's own text.
+  case text
+}
+
+extension CorpusFolder {
+  /// The files of a language's corpus folder that feed its lexicon: its word lists.
+  public func wordSources(for language: Language) -> [String] {
+    corpusFiles(for: language.code).filter { language.source(for: $0).feeds.contains(.words) }
+  }
+}

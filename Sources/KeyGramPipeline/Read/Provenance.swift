@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a table came from: its input files (name, size, SHA-256) and corpus totals. Made
 /// while reading (`ProvenanceRecorder`), stored in the table's `PROV` section
 /// (`Provenance+Section.swift`); `keygram verify` compares it with the corpus folder.
@@ -38,10 +40,30 @@ public struct Provenance: Equatable, Sendable {
     frequencyListWords = counts.frequencyListWords
   }
 
-  /// A corpus file's name in the provenance: relative to the corpus folder, or as given. Build
-  /// and verify both name files by it.
+  /// A corpus file's name in the provenance: its path relative to `folder` (nil: the current
+  /// folder), with "." and ".." resolved and "../" where it lies outside, so a table records no
+  /// absolute path and two checkouts at different places build the same bytes. Build and verify
+  /// both name files by it; standard input ("-") keeps its name.
   public static func fileName(_ path: String, in folder: String?) -> String {
-    if let folder, path.hasPrefix(folder + "/") { return String(path.dropFirst(folder.count + 1)) }
-    return path
+    guard path != "-" else { return path }
+    let file = absoluteComponents(path), base = absoluteComponents(folder ?? ".")
+    let shared = zip(file, base).prefix { $0 == $1 }.count
+    let components = Array(repeating: "..", count: base.count - shared) + file[shared...]
+    return components.isEmpty ? "." : components.joined(separator: "/")
+  }
+
+  /// The components of `path` made absolute against the current folder, "." and ".." resolved
+  /// lexically (symbolic links are kept as named, so the name does not depend on the machine).
+  private static func absoluteComponents(_ path: String) -> [Substring] {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var components: [Substring] = []
+    for component in absolute.split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": _ = components.popLast()
+      default: components.append(component)
+      }
+    }
+    return components
   }
 }

@@ -73,10 +73,16 @@ extension TableVerifier {
   /// The table built again from `files` with the table's own shape (4-gram contexts and
   /// lexicon words), as `keygram build` makes it; built once per verifier.
   func rebuild(_ language: Language, files: [String], quadgramContexts: Int, lexiconWords: Int) -> Result<[UInt8], any Error> {
-    memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords)") {
+    memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords) \(sources?.root ?? "")") {
+      var language = language, lists: Set<String> = []
+      if let sources {
+        let named = Set(sources.frequencyLists.map { Provenance.fileName($0, in: sources.root) })
+        lists = Set(files.filter { named.contains(Provenance.fileName($0, in: sources.root)) })
+        if sources.textFeedsWords { language = language.feedingWords(fromText: files.filter { !lists.contains($0) }) }
+      }
       let decoder = LetterDecoder(language: language)
-      let (counts, words, provenance) = try Pipeline.count(files, decoder: decoder, corpusFolder: corpora.folder(for: language.code),
-                                                          jobs: ProcessInfo.processInfo.activeProcessorCount)
+      let (counts, words, provenance) = try Pipeline.count(files, decoder: decoder, corpusFolder: sources?.root ?? corpora.folder(for: language.code),
+                                                          frequencyLists: lists, jobs: ProcessInfo.processInfo.activeProcessorCount)
       return try Pipeline.image(language: language, decoder: decoder, counts: counts, words: words, provenance: provenance,
                                 quadgramContexts: quadgramContexts, lexiconWords: lexiconWords).image
     }

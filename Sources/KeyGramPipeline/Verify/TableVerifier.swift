@@ -36,6 +36,29 @@ public struct TableVerifier: Sendable {
   public var corpora: CorpusFolder
   /// Where the generated Swift lives; nil skips that check.
   public var swiftFolder: String?
+  /// Where a table built from the user's own files finds them; nil: the language's corpus folder.
+  public var sources: Sources?
+  /// False skips the freshness and reproduction checks, for a table whose sources are not at hand.
+  public var checksFreshness = true
+
+  /// The sources of a table built from files named on the command line, as that build took them.
+  public struct Sources: Sendable {
+    /// The folder the table names its files relative to (build's `--source-root`).
+    public var root: String
+    /// The inputs that were given as word-frequency lists (paths as given, or names).
+    public var frequencyLists: Set<String>
+    /// True when the text's own words fed the lexicon (build's `--lexicon-from text`).
+    public var textFeedsWords: Bool
+
+    public init(root: String, frequencyLists: Set<String> = [], textFeedsWords: Bool = false) {
+      self.root = root
+      self.frequencyLists = frequencyLists
+      self.textFeedsWords = textFeedsWords
+    }
+
+    /// Where the file the table names `name` is now.
+    func path(of name: String) -> String { root == "." ? name : root + "/" + name }
+  }
 
   /// Corpus file digests and tables built again from the corpus: a verifier reads each corpus
   /// file and builds each table once, however many tables (or copies of one) it checks.
@@ -51,7 +74,8 @@ public struct TableVerifier: Sendable {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
       throw CorpusError(path: folder, kind: .missing)
     }
-    return names.filter { $0.hasSuffix(".keygram") }.sorted().map { "\(folder)/\($0)" }
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    return names.filter { $0.hasSuffix(".keygram") }.sorted().map { prefix + $0 }
   }
 
   public func verify(_ path: String) -> Report {
@@ -135,20 +159,38 @@ public struct TableVerifier: Sendable {
       return report
     }
     for problem in Self.provenanceProblems(provenance) { fail(.format, problem) }
-    let folder = corpora.folder(for: code)
-    let current = corpora.corpusFiles(for: code)
-    report.corpusFiles = current.count
+    report.corpusFiles = provenance.files.count
+    guard checksFreshness else { return report }
     let recorded = Dictionary(provenance.files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    let currentNames = Set(current.map { Provenance.fileName($0, in: folder) })
-    for name in recorded.keys.sorted() where !currentNames.contains(name) {
-      fail(.freshness, "\(folder)/\(name) was removed since the table was built; run make tables")
+    let folder: String, current: [String]
+    if let sources {
+      // A table built from the user's own files: each recorded file, under the root it was named from.
+      folder = sources.root
+      current = provenance.files.map { sources.path(of: $0.name) }
+      for (file, path) in zip(provenance.files, current) where !FileManager.default.fileExists(atPath: path) {
+        fail(.freshness, "\(path) is missing: the table was built from \(file.name) under the source root \(sources.root)")
+      }
+    } else {
+      folder = corpora.folder(for: code)
+      current = corpora.corpusFiles(for: code)
+      let currentNames = Set(current.map { Provenance.fileName($0, in: folder) })
+      // Files of a corpus folder are named without a folder; a name with one is the user's own file.
+      let foreign = provenance.files.map(\.name).filter { $0.contains("/") }
+      guard foreign.isEmpty else {
+        fail(.freshness, "the table was built from files outside \(folder) (\(foreign.prefix(3).joined(separator: ", "))"
+               + "\(foreign.count > 3 ? ", …" : "")); pass --source-root DIR, the folder build named them from "
+               + "(its --source-root, or where it ran), or --no-freshness")
+        return report
+      }
+      for name in recorded.keys.sorted() where !currentNames.contains(name) {
+        fail(.freshness, "\(folder)/\(name) was removed since the table was built; run make tables")
+      }
+      for path in current where recorded[Provenance.fileName(path, in: folder)] == nil {
+        fail(.freshness, "\(path) was added since the table was built; run make tables")
+      }
     }
     for path in current {
-      let name = Provenance.fileName(path, in: folder)
-      guard let file = recorded[name] else {
-        fail(.freshness, "\(path) was added since the table was built; run make tables")
-        continue
-      }
+      guard let file = recorded[Provenance.fileName(path, in: folder)], FileManager.default.fileExists(atPath: path) else { continue }
       let size: UInt64, digest: FileDigest
       switch memo.digest(of: path) {
       case .success(let found): (size, digest) = found
@@ -157,7 +199,8 @@ public struct TableVerifier: Sendable {
         continue
       }
       if size != file.size || digest != file.sha256 {
-        fail(.freshness, "\(path) changed since the table was built (\(file.size) → \(size) bytes); run make tables")
+        fail(.freshness, "\(path) changed since the table was built (\(file.size) → \(size) bytes); "
+               + (sources == nil ? "run make tables" : "build the table again"))
       }
     }
 
@@ -171,12 +214,37 @@ public struct TableVerifier: Sendable {
       fail(.reproduction, "building \(folder) again failed: \(error)")
     case .success(let image):
       if let problem = Self.firstDifference(table.bytes.array, image, sections: table.sections.sections) {
-        fail(.reproduction, "\(problem); the table is not what \(folder) builds to now; run make tables")
+        fail(.reproduction, "\(problem); the table is not what \(sources == nil ? folder : "its sources under \(folder)") builds to now; "
+               + (sources == nil ? "run make tables" : "build it again, or pass verify the --frequency-list and --lexicon-from the build had"))
       } else {
         report.reproduced = true
       }
     }
     return report
+  }
+
+  /// Runs `body` holding shared locks on `folders`: a build commits its outputs under the same
+  /// folders' exclusive locks, so what `body` reads is one build's whole set.
+  public static func whileFoldersAreLocked<T>(_ folders: [String], _ body: () throws -> T) throws -> T {
+    let locks = try OutputSet.lock(folders.filter { FileManager.default.fileExists(atPath: $0) }, shared: true)
+    defer { for fd in locks { system_close(fd) } }
+    return try body()
+  }
+
+  /// The problems `verify` would find in `table` that need no corpus, manifest or Swift: the
+  /// header and directory, every row's normalisation, the lexicon's structure and the
+  /// provenance's own totals. `build` checks these before it writes anything.
+  public static func selfConsistencyProblems(of table: KeyGramTable) -> [String] {
+    var problems = headerAndDirectoryProblems(of: table)
+    for (name, row) in rows(of: table) {
+      let sum = row.indices.reduce(UInt32(0)) { $0 + row.weight(at: $1) }
+      if sum != TableFormat.rowTotal || row.indices.contains(where: { row.weight(at: $0) == 0 }) {
+        problems.append("row \(name) is not normalised")
+      }
+    }
+    if let lexicon = table.sections.lexicon { problems += lexicon.verifyStructure().map { "LEXI: \($0)" } }
+    if let provenance = provenance(of: table) { problems += provenanceProblems(provenance) }
+    return problems
   }
 
   /// Checks the generated index (KeyGramTables.swift) lists exactly the generated tables in
@@ -187,8 +255,15 @@ public struct TableVerifier: Sendable {
     guard let actual = try? String(contentsOfFile: path, encoding: .utf8) else {
       return Failure(check: .swift, message: "\(path) is missing; run make tables")
     }
-    guard actual == SwiftTableSource.index(forFolder: swiftFolder) else {
+    let entries = SwiftTableSource.entries(markers: SwiftTableSource.markers(inFolder: swiftFolder))
+    guard actual == SwiftTableSource.index(entries) else {
       return Failure(check: .swift, message: "\(path) does not list exactly the generated tables beside it; run make tables")
+    }
+    if let manifestPath = PackageManifest.path(forSwiftFolder: swiftFolder),
+       let manifest = try? String(contentsOfFile: manifestPath, encoding: .utf8),
+       PackageManifest.updated(manifest, entries: entries) != manifest {
+      return Failure(check: .swift, message: "\(manifestPath) does not list exactly the table modules in \(swiftFolder) "
+                       + "between its `keygram build` markers; run make tables")
     }
     return nil
   }
