@@ -27,7 +27,7 @@ extension Keygram {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Option(help: "How many letters (or, with --words, words) the view lists.")
+    @Option(parsing: .unconditional, help: "How many letters (or, with --words, words) the view lists.")
     var top = 10
 
     @Flag(help: "List the lexicon's words with their weights (expected occurrences per the lexicon's word mass).")
@@ -35,6 +35,12 @@ extension Keygram {
 
     func validate() throws {
       guard top >= 1 else { throw ValidationError("--top must be at least 1.") }
+      if let after {
+        let letters = after.unicodeScalars.count - (after.hasPrefix("?") ? 1 : 0)
+        if letters > 3 {
+          throw ValidationError("--after takes up to 3 letters (a table's longest row follows 3: a 4-gram), not \(letters) in \"\(after)\".")
+        }
+      }
     }
 
     func run() throws {

@@ -73,22 +73,22 @@ extension Keygram {
       @Option(help: "The corpora folder (for the default text).")
       var corpora = "corpora"
 
-      @Option(help: "Touch spread σ, in points.")
+      @Option(parsing: .unconditional, help: "Touch spread σ, in points.")
       var sigma: Float = 8
 
-      @Option(name: .customLong("offset-x"), help: "Systematic horizontal touch offset, in points.")
+      @Option(name: .customLong("offset-x"), parsing: .unconditional, help: "Systematic horizontal touch offset, in points.")
       var offsetX: Float = 0
 
-      @Option(name: .customLong("offset-y"), help: "Systematic vertical touch offset, in points.")
+      @Option(name: .customLong("offset-y"), parsing: .unconditional, help: "Systematic vertical touch offset, in points.")
       var offsetY: Float = 6
 
-      @Option(name: .customLong("key-offset-spread"), help: "Each key's own offset, N(0, s²) per axis, in points.")
+      @Option(name: .customLong("key-offset-spread"), parsing: .unconditional, help: "Each key's own offset, N(0, s²) per axis, in points.")
       var keyOffsetSpread: Float = 3
 
-      @Option(help: "Type at most this many letters.")
+      @Option(parsing: .unconditional, help: "Type at most this many letters.")
       var limit = 20_000
 
-      @Option(help: "The random seed.")
+      @Option(parsing: .unconditional, help: "The random seed.")
       var seed: UInt64 = 1
 
       func run() throws {

@@ -5,6 +5,8 @@ import KeyGramPipeline
 /// total; drawn at most ten times a second, and only when stderr is a terminal.
 final class ProgressBar: BuildProgress {
   private var total = 1
+  /// False for standard input and pipes, whose size is not known before their end.
+  private var sizeKnown = true
   private let label: String
   private var done = 0
   private var lastDrawn = ContinuousClock.now
@@ -17,6 +19,7 @@ final class ProgressBar: BuildProgress {
   }
 
   func begin(totalBytes: Int) {
+    sizeKnown = totalBytes > 0
     total = max(totalBytes, 1)
   }
 
@@ -39,6 +42,10 @@ final class ProgressBar: BuildProgress {
     let filled = Int(fraction * Double(width))
     let seconds = max((ContinuousClock.now - started) / .seconds(1), 1e-9)
     let rate = Double(done) / seconds / 1e6
+    guard sizeKnown else {
+      write("\r\(label) \(done / 1_000_000) MB read, \(String(format: "%.0f", rate)) MB/s")
+      return
+    }
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     write("\r\(label) \(bar) \(Int(fraction * 100))% \(done / 1_000_000)/\(total / 1_000_000) MB \(String(format: "%.0f", rate)) MB/s")
   }

@@ -24,19 +24,19 @@ extension Keygram {
     @Option(help: "The table (default: tables/<lang>.keygram).")
     var table: String?
 
-    @Option(help: "Horizontal touch spread σ, in points.")
+    @Option(parsing: .unconditional, help: "Horizontal touch spread σ, in points.")
     var sigma: Float = 8
 
-    @Option(name: .customLong("sigma-y"), help: "Vertical touch spread σ, in points (default: --sigma).")
+    @Option(name: .customLong("sigma-y"), parsing: .unconditional, help: "Vertical touch spread σ, in points (default: --sigma).")
     var sigmaY: Float?
 
-    @Option(name: .customLong("offset-x"), help: "Systematic horizontal touch offset, in points.")
+    @Option(name: .customLong("offset-x"), parsing: .unconditional, help: "Systematic horizontal touch offset, in points.")
     var offsetX: Float = 0
 
-    @Option(name: .customLong("offset-y"), help: "Systematic vertical touch offset, in points.")
+    @Option(name: .customLong("offset-y"), parsing: .unconditional, help: "Systematic vertical touch offset, in points.")
     var offsetY: Float = 0
 
-    @Option(name: .customLong("key-offset-spread"),
+    @Option(name: .customLong("key-offset-spread"), parsing: .unconditional,
             help: "Each key's own touch offset is drawn from N(0, s²) per axis, in points (a typist who hits some keys high, others left).")
     var keyOffsetSpread: Float = 0
 
@@ -53,10 +53,10 @@ extension Keygram {
     @Option(help: "The keyboard geometry.")
     var layout = KeyboardChoice.iphonePortrait
 
-    @Option(help: "The random seed: the same seed gives the same numbers.")
+    @Option(parsing: .unconditional, help: "The random seed: the same seed gives the same numbers.")
     var seed: UInt64 = 1
 
-    @Option(help: "Type at most this many letters.")
+    @Option(parsing: .unconditional, help: "Type at most this many letters.")
     var limit: Int?
 
     @Option(help: "What a method's context holds after a miss: the intended letter (corrected) or the one it typed (uncorrected).")
@@ -131,6 +131,10 @@ struct SimulationSetup {
   init(lang: String, tablePath: String?, keyboard: KeyboardChoice) throws {
     let path = tablePath ?? "tables/\(lang).keygram"
     do { table = try KeyGramTable(contentsOf: path) } catch { throw CLIError("\(path): \(error)") }
+    guard table.languageCode == lang else {
+      throw CLIError("\(path): a table of \(table.languageName) (\(table.languageCode)), not of \(lang); "
+                     + "pass --lang \(table.languageCode), or a table of \(lang)")
+    }
     if let keys = table.keyboardLayout?.keyCaps.count, keys > Self.maximumKeys {
       throw CLIError("\(path): its keyboard has \(grouped(keys)) keys; simulate handles at most \(Self.maximumKeys)")
     }
@@ -152,6 +156,7 @@ struct SimulationSetup {
   /// The keystrokes of a text file; an empty file or one without a letter of the alphabet is an error.
   func keystrokes(of path: String, limit: Int?) throws -> [TypingSimulator.Keystroke] {
     let bytes = try CorpusReader(path: path).readAll()
+    try CorpusCounter.refuseNonText(bytes, path: path)
     let keystrokes = simulator.keystrokes(of: String(decoding: bytes, as: UTF8.self), limit: limit)
     guard keystrokes.contains(where: { $0 != .boundary }) else {
       throw CLIError("\(path): no letters of the \(table.languageName) alphabet to type")

@@ -5,12 +5,21 @@ import KeyGramLab
 enum SimulationReport {
   static func table(_ result: TypingSimulator.Result) -> String {
     var lines = ["| method | errors | error rate | × fewer errors than static | 95% CI |", "|---|---:|---:|---:|---|"]
+    let hasRatios = hasRatios(result)
     for method in result.methods {
       lines.append("| \(method.method.name) | \(method.errors) | \(String(format: "%.2f%%", method.errorRate * 100)) | "
-                   + "\(String(format: "%.2f", method.reduction)) | \(String(format: "%.2f–%.2f", method.reductionInterval.lowerBound, method.reductionInterval.upperBound)) |")
+                   + (hasRatios ? "\(String(format: "%.2f", method.reduction)) | \(String(format: "%.2f–%.2f", method.reductionInterval.lowerBound, method.reductionInterval.upperBound)) |"
+                      : "— | — |"))
+    }
+    if !hasRatios {
+      lines.append("\nstatic made no errors in \(result.keystrokes) keystrokes: the text is too short (or σ too small) for a ratio; "
+                   + "type a longer --text or a larger --sigma")
     }
     return lines.joined(separator: "\n")
   }
+
+  /// A ratio to static needs static to err at least once; with none, every ratio is 0/0.
+  static func hasRatios(_ result: TypingSimulator.Result) -> Bool { (result.methods.first?.errors ?? 0) > 0 }
 
   /// Error rate per window of keystrokes (`--learning-curve`), for static and the methods with the
   /// richest context (their adaptive rows included): one row per window, in typing order.
@@ -56,10 +65,10 @@ enum SimulationReport {
       var context: String
       var errors: Int
       var errorRate: Double
-      /// Errors of static ÷ errors of this method.
-      var reduction: Double
+      /// Errors of static ÷ errors of this method; absent when static made no errors.
+      var reduction: Double?
       /// The 95% confidence interval of `reduction`: [lower, upper].
-      var reductionCI95: [Double]
+      var reductionCI95: [Double]?
     }
 
     init(_ result: TypingSimulator.Result, lang: String, text: String) {
@@ -72,9 +81,11 @@ enum SimulationReport {
       offsetX = touches.offsetX
       offsetY = touches.offsetY
       seed = touches.seed
+      let hasRatios = SimulationReport.hasRatios(result)
       methods = result.methods.map {
         Method(method: $0.method.name, context: $0.method.context.rawValue, errors: $0.errors, errorRate: $0.errorRate,
-               reduction: $0.reduction, reductionCI95: [$0.reductionInterval.lowerBound, $0.reductionInterval.upperBound])
+               reduction: hasRatios ? $0.reduction : nil,
+               reductionCI95: hasRatios ? [$0.reductionInterval.lowerBound, $0.reductionInterval.upperBound] : nil)
       }
     }
   }

@@ -25,16 +25,16 @@ extension Keygram {
     @Option(help: "The table (default: tables/<lang>.keygram).")
     var table: String?
 
-    @Option(help: "The σ to optimise for, in points.")
+    @Option(parsing: .unconditional, help: "The σ to optimise for, in points.")
     var sigma: Float = 8
 
-    @Option(name: .customLong("precise-sigma"), help: "The σ at which no combination may lose to static.")
+    @Option(name: .customLong("precise-sigma"), parsing: .unconditional, help: "The σ at which no combination may lose to static.")
     var preciseSigma: Float = 4
 
-    @Option(help: "Type at most this many letters.")
+    @Option(parsing: .unconditional, help: "Type at most this many letters.")
     var limit = 1_000_000
 
-    @Option(help: "The random seed.")
+    @Option(parsing: .unconditional, help: "The random seed.")
     var seed: UInt64 = 7
 
     @Option(help: "The context the resolvers' priors see (default: lexicon for a table with one, else 4-gram: what a keyboard gets from TypingContext).")
@@ -86,14 +86,18 @@ extension Keygram {
         print("| \(result.method.name) | \(result.errors) | \(String(format: "%.2f", result.reduction)) | \(preciseResult.errors) | "
               + String(format: "%.2f–%.2f", interval.lowerBound, interval.upperBound) + " |")
       }
+      guard main.methods[0].errors > 0 || precise.methods[0].errors > 0 else {
+        print("\nstatic makes no errors on this text at σ = \(sigma) or \(preciseSigma): nothing to tune; use a longer text or a larger σ")
+        return
+      }
       for family in ["boundary shift", "Gaussian"] {
         let eligible = zip(main.methods, precise.methods).filter {
           $0.0.method.name.hasPrefix(family) && Self.isNoWorseThanStatic($0.1)
         }
         if let best = eligible.min(by: { $0.0.errors < $1.0.errors }) {
-          print("\nbest \(family): \(best.0.method.name): \(best.0.errors) errors at σ = \(sigma) (\(String(format: "%.2f", best.0.reduction))×), \(best.1.errors) at σ = \(preciseSigma)")
+          print("\nbest: \(best.0.method.name): \(best.0.errors) errors at σ = \(sigma) (\(String(format: "%.2f", best.0.reduction))×), \(best.1.errors) at σ = \(preciseSigma)")
         } else {
-          print("\nbest \(family): none is as good as static at σ = \(preciseSigma)")
+          print("\nbest \(family) row: none is as good as static at σ = \(preciseSigma)")
         }
       }
     }

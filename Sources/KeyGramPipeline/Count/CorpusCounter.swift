@@ -98,9 +98,29 @@ public struct CorpusCounter {
     try textWords.spillIfFull()
   }
 
+  /// The checks `build` makes of each file's text, for a whole text read at once (the
+  /// simulator's): none of KeyGram's binaries, and at most 1% invalid UTF-8.
+  public static func refuseNonText(_ bytes: [UInt8], path: String) throws(CorpusError) {
+    try refuseKeyGramFile(startingWith: bytes.prefix(8), path: path)
+    var invalid: UInt64 = 0, first: Int?
+    bytes.withUnsafeBufferPointer { bytes in
+      var i = 0
+      while i < bytes.count {
+        if bytes[i] < 0x80 { i += 1; continue }
+        switch UTF8Sequence.decode(bytes, at: i) {
+        case .scalar(_, let length): i += length
+        case .invalid(let length): invalid += 1; first = first ?? i; i += length
+        case .needMoreBytes: invalid += 1; first = first ?? i; i = bytes.count
+        }
+      }
+    }
+    guard Double(invalid) > Double(bytes.count) * CorpusError.maximumInvalidShare else { return }
+    throw CorpusError(path: path, byteOffset: first, kind: .notText(invalidSequences: invalid, textBytes: UInt64(bytes.count)))
+  }
+
   /// A table or count file given as text would count its binary as letters: refused by magic.
-  static func refuseKeyGramFile(startingWith chunk: UnsafeRawBufferPointer, path: String) throws(CorpusError) {
-    let head = Array(chunk.prefix(8))
+  static func refuseKeyGramFile(startingWith start: some Collection<UInt8>, path: String) throws(CorpusError) {
+    let head = Array(start.prefix(8))
     if head == TableFormat.magic { throw CorpusError(path: path, kind: .keygramFile("a KeyGram table (KEYGRAM magic)")) }
     if head == CountFile.magic { throw CorpusError(path: path, kind: .keygramFile("a KeyGram count file (KGCOUNT magic); build from it with --counts")) }
   }

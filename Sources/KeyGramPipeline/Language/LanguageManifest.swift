@@ -61,7 +61,49 @@ public enum LanguageManifest {
     } catch {
       throw ManifestError(path: path, field: "(file)", problem: "not valid JSON: \(error.localizedDescription)")
     }
+    try refuseUnknownKeys(in: data, path: path)
     return try validate(file, path: path)
+  }
+
+  /// The keys each object of a manifest may hold (caseMappings' keys are characters, any).
+  static let knownKeys: [String: [String]] = [
+    "": ["code", "name", "alphabet", "caseMappings", "apostrophes", "layout", "sources"],
+    "layout": ["name", "rows"],
+    "sources[]": ["files", "feeds", "weight"],
+  ]
+
+  /// A misspelled key would otherwise be ignored without a word: refused with its JSON path
+  /// and the nearest known key.
+  static func refuseUnknownKeys(in data: Data, path: String) throws(ManifestError) {
+    guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+    func check(_ object: [String: Any], known: [String], at prefix: String) throws(ManifestError) {
+      for key in object.keys.sorted() where !known.contains(key) {
+        let nearest = known.min { editDistance(key, $0) < editDistance(key, $1) }!
+        let hint = editDistance(key, nearest) <= max(2, nearest.count / 3) ? "; did you mean \(nearest)?" : ""
+        throw ManifestError(path: path, field: prefix + key, problem: "unknown key\(hint) (known here: \(known.joined(separator: ", ")))")
+      }
+    }
+    try check(root, known: knownKeys[""]!, at: "")
+    if let layout = root["layout"] as? [String: Any] { try check(layout, known: knownKeys["layout"]!, at: "layout.") }
+    for (index, source) in ((root["sources"] as? [Any]) ?? []).enumerated() {
+      if let source = source as? [String: Any] { try check(source, known: knownKeys["sources[]"]!, at: "sources[\(index)].") }
+    }
+  }
+
+  /// Levenshtein distance over characters, for "did you mean".
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let substitution = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
+        previous = row[j]
+        row[j] = min(substitution, row[j] + 1, row[j - 1] + 1)
+      }
+    }
+    return a.isEmpty ? b.count : row[b.count]
   }
 
   static func validate(_ file: File, path: String) throws(ManifestError) -> Language {
