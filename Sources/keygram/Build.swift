@@ -102,7 +102,10 @@ extension Keygram {
           language = language.feedingWords(fromText: files)
           inputs = ownInputs
         } else {
-          let wordLists = corpora.wordSources(for: language)
+          // The language's word lists: frequency lists its manifest says feed the lexicon.
+          let wordLists = corpora.corpusFiles(for: code).filter {
+            CorpusCounter.isFrequencyList($0) && language.source(for: $0).feeds.contains(.words)
+          }
           inputs = ownInputs + wordLists.filter { !ownInputs.contains($0) }
           if wordLists.isEmpty {
             lexiconNote = "no lexicon: \(corpora.folder(for: code)) has no word list (no language.json source feeds words); "

@@ -115,7 +115,7 @@ public struct CorpusCounter {
       }
     }
     guard Double(invalid) > Double(bytes.count) * CorpusError.maximumInvalidShare else { return }
-    throw CorpusError(path: path, byteOffset: first, kind: .notText(invalidSequences: invalid, textBytes: UInt64(bytes.count)))
+    throw CorpusError(path: path, kind: .notText(invalidSequences: invalid, textBytes: UInt64(bytes.count), firstAt: first))
   }
 
   /// A table or count file given as text would count its binary as letters: refused by magic.
@@ -130,8 +130,8 @@ public struct CorpusCounter {
   private func refuseNonText() throws(CorpusError) {
     let invalid = text.invalidUTF8 - invalidUTF8AtFileStart
     guard Double(invalid) > Double(fileTextBytes) * CorpusError.maximumInvalidShare else { return }
-    throw CorpusError(path: path, byteOffset: UTF8Sequence.firstInvalidOffset(inFileAt: path),
-                      kind: .notText(invalidSequences: invalid, textBytes: fileTextBytes))
+    throw CorpusError(path: path, kind: .notText(invalidSequences: invalid, textBytes: fileTextBytes,
+                                                 firstAt: UTF8Sequence.firstInvalidOffset(inFileAt: path)))
   }
 
   /// The word counts of every source that feeds words: lists and running text.

@@ -75,9 +75,3 @@ public enum LexiconOrigin: String, CaseIterable, Sendable {
   case text
 }
 
-extension CorpusFolder {
-  /// The files of a language's corpus folder that feed its lexicon: its word lists.
-  public func wordSources(for language: Language) -> [String] {
-    corpusFiles(for: language.code).filter { language.source(for: $0).feeds.contains(.words) }
-  }
-}

@@ -12,9 +12,9 @@ public struct CorpusError: Error, Equatable, CustomStringConvertible {
     case corruptGzip(String)
     case trailingGarbage
     case isDirectory
-    /// More than `CorpusError.maximumInvalidShare` of the text is invalid UTF-8; the offset is the
-    /// first bad byte's, in the text as decompressed.
-    case notText(invalidSequences: UInt64, textBytes: UInt64)
+    /// More than `CorpusError.maximumInvalidShare` of the text is invalid UTF-8; `firstAt` is the
+    /// first bad byte's offset in the text as decompressed (nil: a stream, not read again).
+    case notText(invalidSequences: UInt64, textBytes: UInt64, firstAt: Int?)
     /// One of KeyGram's own binary files (a table, a count file), given as corpus text.
     case keygramFile(String)
   }
@@ -47,9 +47,9 @@ public struct CorpusError: Error, Equatable, CustomStringConvertible {
     case .corruptGzip(let why): return "\(path)\(at): corrupt gzip: \(why)"
     case .trailingGarbage: return "\(path)\(at): trailing garbage after the last gzip member (not gzip, not zero padding)"
     case .isDirectory: return "\(path): is a directory, not a corpus file"
-    case .notText(let invalid, let bytes):
+    case .notText(let invalid, let bytes, let firstAt):
       let share = Double(invalid) / Double(max(bytes, 1)) * 100
-      let first = byteOffset.map { "the first at text byte \($0)" } ?? "where the first is cannot be read again from a stream"
+      let first = firstAt.map { "the first at text byte \($0)" } ?? "where the first is cannot be read again from a stream"
       return "\(path): not UTF-8 text: \(grouped(invalid)) invalid UTF-8 sequences in \(grouped(bytes)) bytes of text "
         + "(\(share < 0.1 ? String(format: "%.2f", share) : String(format: "%.1f", share))%, more than \(Int(Self.maximumInvalidShare * 100))%), \(first); "
         + "a corpus file must be UTF-8 text (convert it with iconv)"

@@ -43,9 +43,9 @@ public struct Provenance: Equatable, Sendable {
   /// A corpus file's name in the provenance: its path relative to `folder` (nil: the current
   /// folder), with "." and ".." resolved and "../" where it lies outside, so a table records no
   /// absolute path and two checkouts at different places build the same bytes. Build and verify
-  /// both name files by it; standard input ("-") keeps its name.
+  /// both name files by it; standard input ("-") and devices (/dev/stdin) keep their names.
   public static func fileName(_ path: String, in folder: String?) -> String {
-    guard path != "-" else { return path }
+    guard path != "-" && !path.hasPrefix("/dev/") else { return path }
     let file = absoluteComponents(path), base = absoluteComponents(folder ?? ".")
     let shared = zip(file, base).prefix { $0 == $1 }.count
     let components = Array(repeating: "..", count: base.count - shared) + file[shared...]

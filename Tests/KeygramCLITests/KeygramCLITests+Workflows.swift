@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+/// The user's own workflows: a table from their own files verified in their CI, the same bytes
+/// from any checkout, a language added to a package, and the refusals that keep wrong input out.
+extension KeygramCLITests {
+  /// A user's repository: the shipped English manifest (the word list feeds the lexicon), a word
+  /// list of three words and two text files of their own under text/.
+  func userRepository() throws -> String {
+    let root = NSTemporaryDirectory() + "keygram-user-" + UUID().uuidString
+    for folder in ["corpora/en", "text"] { try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true) }
+    try FileManager.default.copyItem(atPath: Self.packageRoot + "/corpora/en/language.json", toPath: "\(root)/corpora/en/language.json")
+    try Data("the\t300\nthen\t200\nthat\t100\n".utf8).write(to: URL(fileURLWithPath: "\(root)/corpora/en/wordfreq.freq"))
+    #expect(try Process.runAndCapture("/bin/gzip", ["-n", "corpora/en/wordfreq.freq"], in: root, input: nil, timeout: 60).status == 0)
+    try Data("the theatre then thought\n".utf8).write(to: URL(fileURLWithPath: "\(root)/text/a.txt"))
+    try Data("that thin thief thrilled them\n".utf8).write(to: URL(fileURLWithPath: "\(root)/text/b.txt"))
+    return root
+  }
+
+  @Test func ownFilesVerifyAgainstTheirSourceRoot() throws {
+    let root = try userRepository()
+    let build = try keygram("build", "en", "text/a.txt", "text/b.txt", "--min-letters", "0", "--out", "out/", "--swift-out", "gen", in: root)
+    #expect(build.status == 0, "\(build.stderr)")
+    // The lexicon comes from the language's word list, and the report says so; paths have one slash.
+    #expect(build.stdout.contains("lexicon: 3 words of 3, "))
+    #expect(build.stdout.contains("; from corpora/en/wordfreq.freq.gz\n"))
+    #expect(build.stdout.contains("wrote out/en.keygram ("))
+    // Verify without being told where the files are: one clear failure, not a list of "removed" files.
+    try expectOutput(["verify", "out"], in: root, stdout: """
+      out/en.keygram: FAILED (1 problem)
+        freshness: the table was built from files outside corpora/en (corpora/en/wordfreq.freq.gz, text/a.txt, text/b.txt); \
+      pass --source-root DIR, the folder build named them from (its --source-root, or where it ran), or --no-freshness
+      generated Swift not checked: pass --swift-out DIR, the folder build wrote it to
+
+      """, status: 1)
+    let verify = try keygram("verify", "out", "--source-root", ".", "--swift-out", "gen", in: root)
+    #expect(verify.status == 0, "\(verify.stdout)")
+    #expect(verify.stdout.contains("gen/English.swift matches, 3 corpus files unchanged, building them again gives the same bytes"))
+    // verify --json counts the table's own files.
+    let json = try keygram("verify", "out", "--source-root", ".", "--swift-out", "gen", "--json", in: root)
+    #expect(json.stdout.contains(#""corpusFiles":3,"reproduced":true,"swift":"gen/English.swift""#))
+    // Without the sources at hand, --no-freshness checks the rest.
+    let moved = root + "-moved"
+    try FileManager.default.createDirectory(atPath: moved, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(root)/out", toPath: "\(moved)/out")
+    let elsewhere = try keygram("verify", "out", "--corpora", "\(root)/corpora", "--no-freshness", in: moved)
+    #expect(elsewhere.status == 0, "\(elsewhere.stdout)")
+    #expect(elsewhere.stdout.contains("3 corpus files not checked (--no-freshness)"))
+    // A source that changed fails, naming it.
+    try Data("the theatre then thought twice\n".utf8).write(to: URL(fileURLWithPath: "\(root)/text/a.txt"))
+    let stale = try keygram("verify", "out", "--source-root", ".", "--swift-out", "gen", in: root)
+    #expect(stale.status == 1)
+    #expect(stale.stdout.contains("freshness: text/a.txt changed since the table was built (25 → 31 bytes); build the table again"))
+  }
+
+  @Test func twoCheckoutsBuildTheSameBytesAndNoAbsolutePath() throws {
+    let first = try userRepository(), second = try userRepository()
+    for root in [first, second] {
+      let build = try keygram("build", "en", "text/a.txt", "\(root)/text/b.txt", "--min-letters", "0", "--out", "out", "--swift-out", "gen", in: root)
+      #expect(build.status == 0, "\(build.stderr)")
+    }
+    let tables = try [first, second].map { try Data(contentsOf: URL(fileURLWithPath: "\($0)/out/en.keygram")) }
+    #expect(tables[0] == tables[1])
+    let swift = try [first, second].map { try String(contentsOfFile: "\($0)/gen/English.swift", encoding: .utf8) }
+    #expect(swift[0] == swift[1])
+    #expect(tables[0].range(of: Data(first.utf8)) == nil)
+    #expect(tables[0].range(of: Data("text/b.txt".utf8)) != nil)
+    // A named source root names the files from there.
+    let rooted = try keygram("build", "en", "text/a.txt", "--source-root", "text", "--min-letters", "0", "--out", "rooted", "--no-swift", in: first)
+    #expect(rooted.stdout.contains("\n  a.txt  25 bytes"))
+    #expect(try keygram("verify", "rooted", "--source-root", "text", in: first).status == 0)
+  }
+
+  @Test func theBuildSaysWhereTheLexiconComesFrom() throws {
+    let root = try userRepository()
+    let none = try keygram("build", "en", "text/a.txt", "--lexicon-words", "0", "--min-letters", "0", "--out", "o1", "--no-swift", in: root)
+    #expect(none.stdout.contains("\nno lexicon: --lexicon-words 0\n"))
+    let text = try keygram("build", "en", "text/a.txt", "text/b.txt", "--lexicon-from", "text", "--min-letters", "0", "--out", "o2", "--no-swift", in: root)
+    #expect(text.stdout.contains("lexicon: 9 words of 9, "))
+    #expect(text.stdout.contains("; from text/a.txt, text/b.txt\n"))
+    #expect(try keygram("verify", "o2", "--source-root", ".", "--lexicon-from", "text", in: root).status == 0)
+    // Verify must be told how the lexicon was made to build the same bytes.
+    let unsaid = try keygram("verify", "o2", "--source-root", ".", in: root)
+    #expect(unsaid.status == 1)
+    #expect(unsaid.stdout.contains("pass verify the --frequency-list and --lexicon-from the build had"))
+    try FileManager.default.removeItem(atPath: "\(root)/corpora/en/wordfreq.freq.gz")
+    let missing = try keygram("build", "en", "text/a.txt", "--min-letters", "0", "--out", "o3", "--no-swift", in: root)
+    #expect(missing.stdout.contains("\nno lexicon: corpora/en has no word list (no language.json source feeds words); --lexicon-from text takes your files' own words\n"))
+  }
+
+  @Test func aPackageManifestListsTheLanguagesBuildAdds() throws {
+    let root = try userRepository()
+    try FileManager.default.createDirectory(atPath: "\(root)/Sources/KeyGramTables", withIntermediateDirectories: true)
+    let manifest = """
+      // swift-tools-version:6.1
+      \(Self.manifestBegin)
+      let tableNames = ["Stale"]
+      \(Self.manifestEnd)
+
+      """
+    try manifest.write(toFile: "\(root)/Package.swift", atomically: true, encoding: .utf8)
+    #expect(try keygram("build", "en", "--min-letters", "0", "--lexicon-words", "0", in: root).status == 0)
+    let written = try String(contentsOfFile: "\(root)/Package.swift", encoding: .utf8)
+    #expect(written == manifest.replacingOccurrences(of: #"["Stale"]"#, with: #"["English"]"#))
+    #expect(try keygram("verify", in: root).status == 0)
+    try manifest.write(toFile: "\(root)/Package.swift", atomically: true, encoding: .utf8)
+    let stale = try keygram("verify", in: root)
+    #expect(stale.status == 1)
+    #expect(stale.stdout.contains("does not list exactly the table modules in Sources/KeyGramTables between its `keygram build` markers; run make tables"))
+  }
+
+  static let manifestBegin = "// BEGIN generated by `keygram build`: the table modules in Sources/KeyGramTables"
+  static let manifestEnd = "// END generated by `keygram build`"
+
+  @Test func aMisspelledManifestKeyIsRefused() throws {
+    let root = try userRepository()
+    let manifest = try String(contentsOfFile: "\(root)/corpora/en/language.json", encoding: .utf8)
+    try manifest.replacingOccurrences(of: "\"apostrophes\"", with: "\"aphostrophes\"")
+      .replacingOccurrences(of: "\"feeds\": [\"words\"]", with: "\"feeds\": [\"words\"], \"wieght\": 2")
+      .write(toFile: "\(root)/corpora/en/language.json", atomically: true, encoding: .utf8)
+    try expectOutput(["build", "en", "--out", "t"], in: root, stderr: """
+      Error: corpora/en/language.json: aphostrophes: unknown key; did you mean apostrophes? \
+      (known here: code, name, alphabet, caseMappings, apostrophes, layout, sources)
+
+      """, status: 1)
+    #expect(!FileManager.default.fileExists(atPath: "\(root)/t"))
+  }
+
+  @Test func whatIsNotTextIsRefusedAndLeavesNoFolder() throws {
+    let root = try userRepository()
+    // 100 letters, then 2 bytes that start no UTF-8 sequence: 2% of 102 bytes.
+    try Data(Array(repeating: UInt8(ascii: "a"), count: 100) + [0xFF, 0xFE]).write(to: URL(fileURLWithPath: "\(root)/binary.dat"))
+    try expectOutput(["build", "en", "binary.dat", "--min-letters", "0", "--out", "new/tables", "--no-swift"], in: root, stderr: """
+      Error: binary.dat: not UTF-8 text: 2 invalid UTF-8 sequences in 102 bytes of text (2.0%, more than 1%), \
+      the first at text byte 100; a corpus file must be UTF-8 text (convert it with iconv)
+
+      """, status: 1)
+    #expect(!FileManager.default.fileExists(atPath: "\(root)/new"))
+    // One stray byte in 200 is counted and skipped.
+    try Data(Array(repeating: UInt8(ascii: "a"), count: 199) + [0xFF]).write(to: URL(fileURLWithPath: "\(root)/stray.txt"))
+    #expect(try keygram("build", "en", "stray.txt", "--min-letters", "0", "--out", "t", "--no-swift", in: root).status == 0)
+    // KeyGram's own binaries, by magic.
+    try expectOutput(["build", "en", "t/en.keygram", "--out", "t2", "--no-swift"], in: root,
+                     stderr: "Error: t/en.keygram: is a KeyGram table (KEYGRAM magic), not corpus text\n", status: 1)
+    #expect(try keygram("count", "en", "text/a.txt", "-o", "a.kgcounts", in: root).status == 0)
+    try expectOutput(["build", "en", "a.kgcounts", "--out", "t2", "--no-swift"], in: root, stderr: """
+      Error: a.kgcounts: is a KeyGram count file (KGCOUNT magic); build from it with --counts, not corpus text
+
+      """, status: 1)
+    // The same file twice, by two names.
+    try expectOutput(["build", "en", "text/a.txt", "text/../text/a.txt", "--out", "t2", "--no-swift"], in: root, stderr: """
+      Error: text/../text/a.txt: cannot read: the same file as text/a.txt, named twice among the inputs
+
+      """, status: 1)
+  }
+
+  @Test func simulateRefusesAnotherLanguagesTableAndABinaryText() throws {
+    try expectOutput(["simulate", "--lang", "ru", "--table", "tables/en.keygram"],
+                     stderr: "Error: tables/en.keygram: a table of English (en), not of ru; pass --lang en, or a table of ru\n", status: 1)
+    try expectOutput(["simulate", "--text", "tables/en.keygram"],
+                     stderr: "Error: tables/en.keygram: is a KeyGram table (KEYGRAM magic), not corpus text\n", status: 1)
+  }
+
+  @Test func aShortTextGivesNoRatio() throws {
+    let root = try userRepository()
+    let run = try keygram(["simulate", "--text", "\(root)/text/a.txt", "--sigma", "0.5"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("| static (nearest key) | 0 | 0.00% | — | — |"))
+    #expect(run.stdout.contains(" keystrokes: the text is too short (or σ too small) for a ratio"))
+    let json = try keygram(["simulate", "--text", "\(root)/text/a.txt", "--sigma", "0.5", "--json"])
+    #expect(!json.stdout.contains("reduction"))
+  }
+
+  @Test func negativeNumbersReachTheirValidation() throws {
+    try expectOutput(["simulate", "--sigma", "-3"], stderr: "Error: --sigma must be a positive number of points, not -3.0.\n" + Self.usage("simulate"),
+                     status: Self.usageError)
+    try expectOutput(["simulate", "--limit", "-5"], stderr: "Error: --limit must be positive.\n" + Self.usage("simulate"), status: Self.usageError)
+  }
+
+  @Test func theDetailsAUserMeets() throws {
+    try expectOutput(["inspect", "tables/en.keygram", "--after", "abcd"], stderr: """
+      Error: --after takes up to 3 letters (a table's longest row follows 3: a 4-gram), not 4 in "abcd".
+      \(Self.usage("inspect"))
+      """, status: Self.usageError)
+    let countHelp = try keygram("count", "--help")
+    #expect(!countHelp.stdout.contains("--swift-out") && !countHelp.stdout.contains("--out "))
+    let buildHelp = try keygram("build", "--help")
+    #expect(buildHelp.stdout.contains("How many files to count at once. (default: "))
+    #expect(!buildHelp.stdout.contains("(default: the number of cores)"))
+    // --corpus is taken for --corpora, not suggested as --counts.
+    let root = try userRepository()
+    #expect(try keygram("build", "en", "--corpus", "corpora", "--min-letters", "0", "--out", "t", "--no-swift", in: root).status == 0)
+    let source = try String(contentsOfFile: Self.packageRoot + "/Sources/KeyGramTables/English.swift", encoding: .utf8)
+    #expect(source.hasPrefix("// Generated by `keygram build en`. Do not edit: build the table again.\n"))
+  }
+}
