@@ -5,12 +5,13 @@ CONFIG ?= release
 KEYGRAM = .build/$(CONFIG)/keygram
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: tables test verify bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
+.PHONY: tables test verify workflows bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
 	@echo "make test     run the test suite"
 	@echo "make verify   check tables are normalised, intact and up to date (the CI gate)"
+	@echo "make workflows  a table from your own text verified as your CI would, and a language added to a copy of the repository"
 	@echo "make bench    benchmarks: build throughput vs zlib/gzip/Python, runtime ns/op and mallocs"
 	@echo "make accuracy the typing simulator: tuning sweep and error rates on held-out text"
 	@echo "make images   redraw the README's pictures (docs/images/) with the current tables and defaults"
@@ -45,6 +46,13 @@ test: deps
 
 verify: $(KEYGRAM)
 	$(KEYGRAM) verify tables
+
+# The user's workflows outside the shipped corpora (Tests/Workflows): a table built from one's own
+# text and verified as another repository's CI would, then a language added to a copy of this
+# repository, built twice, verified, simulated and tested.
+workflows: $(KEYGRAM)
+	bash Tests/Workflows/own-table.sh
+	bash Tests/Workflows/add-language.sh
 
 corpora:
 	@for lang in $(LANGS); do bash corpora/$$lang/derive.sh || exit 1; done
