@@ -45,8 +45,12 @@ def unwanted_character(ch: str) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("lang", help="language code: de en es fr it pl pt ru")
+    parser.add_argument("lang", help="a wordfreq language code: any with a list of the chosen size, such as "
+                        "ar cs de en es fi fr it ja nl pl pt ru sv uk ... (an unknown code lists them all)")
     parser.add_argument("output", help="the .gz file to write")
+    parser.add_argument("--wordlist", default="large", choices=["large", "best", "small"],
+                        help="wordfreq's list: 'large' (the default; about 15 languages), 'best' (the largest "
+                             "each language has) or 'small' (about 40 languages)")
     parser.add_argument("--top", type=int, default=0, help="keep only the N most frequent words (default: all)")
     args = parser.parse_args()
 
@@ -61,7 +65,13 @@ def main() -> int:
     sys.path[:] = [entry for entry in sys.path if os.path.abspath(entry or ".") != here]
     import wordfreq
 
-    frequencies = wordfreq.get_frequency_dict(args.lang, wordlist="large")
+    available = sorted(wordfreq.available_languages(wordlist=args.wordlist))
+    if args.lang not in available:
+        print(f"wordfreq.py: wordfreq {WORDFREQ_VERSION} has no '{args.wordlist}' list for \"{args.lang}\"; "
+              f"it has: {' '.join(available)}" + ("" if args.wordlist == "small" else "; try --wordlist small"),
+              file=sys.stderr)
+        return 1
+    frequencies = wordfreq.get_frequency_dict(args.lang, wordlist=args.wordlist)
     rows = []
     dropped_characters = dropped_no_letter = 0
     for word, frequency in frequencies.items():
