@@ -96,7 +96,7 @@ public enum Pipeline {
     var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil)
     var lineIndex = 0
     if let progress {
-      progress.begin(totalBytes: inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) })
+      progress.begin(totalBytes: totalSize(of: inputs))
     }
     defer { progress?.finish() }
     let stream = ChunkStream(paths: inputs)
@@ -144,6 +144,18 @@ public enum Pipeline {
     return (counts, try counter.words(), recorder.provenance(of: counts))
   }
 
+  /// The stored bytes of `inputs`, for a progress bar; 0 (unknown) when one is standard input,
+  /// a pipe or anything else whose size is known only at its end.
+  static func totalSize(of inputs: [String]) -> Int {
+    var total = 0
+    for path in inputs {
+      guard path != CorpusReader.standardInput, let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? Int else { return 0 }
+      total += size
+    }
+    return total
+  }
+
   /// Feeds `body` the lines of `text` that belong to `part` (each with its newline), going on
   /// from line `lineIndex`; returns the bytes fed.
   static func consumeLines(of text: UnsafeRawBufferPointer, part: CountFile.Part, lineIndex: inout Int,
@@ -189,7 +201,7 @@ public enum Pipeline {
     for k in groups.indices { groups[k].sort() }
     let dealt = groups
     let shared = progress.map { SharedProgress($0) }
-    progress?.begin(totalBytes: sizes.reduce(0, +))
+    progress?.begin(totalBytes: totalSize(of: inputs))
     defer { progress?.finish() }
     let results = ParallelResults<(NgramCounts, WordCounts, Provenance)>(count: jobs)
     DispatchQueue.concurrentPerform(iterations: jobs) { k in

@@ -138,8 +138,11 @@ struct SimulatorTests {
 
   @Test func bigramHeatmapIsWellFormedSVG() throws {
     let parsed = try parse(BigramHeatmap.svg(table: Self.english))
-    #expect(parsed.elements["rect"] == 26 * 27)
+    // A cell per (previous letter, next letter or $), and the colour scale's steps.
+    #expect(parsed.elements["rect"] == 26 * 27 + BigramHeatmap.scaleSteps)
     #expect(parsed.texts.contains("$"))
+    #expect(["1", "0.5", "0.25", "0.1", "0.01", "0"].allSatisfy(parsed.texts.contains))
+    #expect(parsed.texts.contains("darker is likelier (square-root scale, right)"))
   }
 
   @Test func textIsEscaped() throws {

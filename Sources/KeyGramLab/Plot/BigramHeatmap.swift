@@ -28,7 +28,7 @@ public enum BigramHeatmap {
       }
     }
     // The colour scale: p from 1 at the top to 0 at the bottom, in the cells' square-root shading.
-    let scaleX = gridRight + 20, height = Double(n) * cell, steps = 50
+    let scaleX = gridRight + 20, height = Double(n) * cell, steps = scaleSteps
     for step in 0..<steps {
       let root = 1 - (Double(step) + 0.5) / Double(steps)
       svg.rect(x: scaleX, y: top + height * Double(step) / Double(steps), width: scaleWidth,
@@ -40,6 +40,9 @@ public enum BigramHeatmap {
     }
     return svg.rendered
   }
+
+  /// How many bands the colour scale is drawn in.
+  public static let scaleSteps = 50
 
   /// The shade of probability `p`: white at 0, deep blue at 1, by √p so small ones still show.
   static func colour(_ p: Double) -> String {

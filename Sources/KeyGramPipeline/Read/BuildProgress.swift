@@ -2,7 +2,7 @@
 /// Called by one thread at a time: the one that runs the build, or (`--jobs`) counting threads
 /// taking turns under a lock.
 public protocol BuildProgress: AnyObject {
-  /// Reading starts, with `totalBytes` stored bytes to read.
+  /// Reading starts, with `totalBytes` stored bytes to read (0: not known, for standard input or a pipe).
   func begin(totalBytes: Int)
   /// `bytes` more stored bytes have been read and counted.
   func advance(by bytes: Int)
