@@ -43,9 +43,9 @@ struct LanguageCorpusTests {
     return url.path
   }()
 
-  @Test("Every language with a corpus folder is one of the shipped languages, and all are there")
+  @Test("Every shipped language has its corpus folder (a user may add more beside them)")
   func shippedLanguages() {
-    #expect(Self.corpora.languageCodes == Self.shippedCodes.sorted())
+    #expect(Set(Self.shippedCodes).isSubset(of: Self.corpora.languageCodes))
   }
 
   @Test("The manifest loads, matches its folder and has a layout typing every letter", arguments: shippedCodes)
