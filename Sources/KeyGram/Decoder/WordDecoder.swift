@@ -171,6 +171,18 @@ public final class WordDecoder {
               parameters: parameters, wordHistory: wordHistory)
   }
 
+  /// The bytes of every buffer the decoder allocated at init (its whole working memory; the
+  /// table and the word history are not counted). It never grows.
+  public var memoryBytes: Int {
+    let floats = [capCenterX, capCenterY, aimX, aimY, rowXScale, rowYScale, rowLogNorm, touchX, touchY, logShare, spatial, finalScore]
+    let ints = [keyOfLetter, rowOfKey, touchKey, touchInvalid, historyChildOfLetter, stampOfLetter, finalSource, completionOrder,
+                chosenSlot, bestAlignmentKeys]
+    let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * 24 }
+    return floats.reduce(0) { $0 + 4 * $1.count } + ints.reduce(0) { $0 + 8 * $1.count }
+      + 4 * (touchLetter.count + chosenLexicon.count + chosenHistory.count) + beam.bytes + slots
+      + 8 * (correction.offsetX.count + correction.offsetY.count) / 2
+  }
+
   // MARK: The current word
 
   /// The touches of the current word the decoder holds.
