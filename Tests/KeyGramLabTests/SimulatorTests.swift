@@ -98,7 +98,7 @@ struct SimulatorTests {
     #expect(result.words > 7_000)
     #expect(decoded.wordErrors < plain.wordErrors)
     #expect(decoded.errors < plain.errors)
-    #expect(decoded.wordsFixed > 5 * decoded.wordsBroken, "\(decoded.wordsFixed) fixed, \(decoded.wordsBroken) broken")
+    #expect(decoded.wordsFixed > 10 * decoded.wordsBroken, "\(decoded.wordsFixed) fixed, \(decoded.wordsBroken) broken")
     #expect(plain.wordsFixed == 0 && plain.wordsBroken == 0)
     #expect(decoded.wordReductionInterval.lowerBound > plain.wordReduction)
   }

@@ -65,17 +65,17 @@ struct WordDecoderTests {
 
   @Test("a skipped letter and a doubled touch cost their edit cost, and are found")
   func omissionsAndExtraTouches() {
-    let omitted = decoder()
+    var edits = WordDecoder.Parameters()
+    edits.omissionCost = 8
+    edits.extraTouchCost = 8
+    let omitted = decoder(edits)
     type("keybord", into: omitted)
     #expect(omitted.decide().best.text == "keyboard")
-    let doubled = decoder()
+    let doubled = decoder(edits)
     type("keybooard", into: doubled)
     #expect(doubled.decide().best.text == "keyboard")
-    // Without edits the decoder cannot change a word's length.
-    var parameters = WordDecoder.Parameters()
-    parameters.omissionCost = .infinity
-    parameters.extraTouchCost = .infinity
-    let strict = decoder(parameters)
+    // Without edits (the default) the decoder cannot change a word's length.
+    let strict = decoder()
     type("keybord", into: strict)
     let decision = strict.decide(limit: 8)
     for index in 0..<decision.alternativeCount { #expect(decision.alternative(at: index).count == 7) }

@@ -13,20 +13,22 @@ extension WordDecoder {
     public var languageWeight: Float = 1
     /// The typed letters stand unless the best word's score beats theirs by more than this.
     /// Chosen by `keygram tune --decoder` on the tuning text. NaN: the default; clamped to ≥ 0.
-    public var margin: Float = 2
+    public var margin: Float = 4
     /// The cost of a letter the typist skipped (a letter of the word with no touch), and of a
     /// touch that belongs to no letter (a doubled or stray tap); at most one of each per word.
-    /// `.infinity` turns one off. NaN or negative: the default.
-    public var omissionCost: Float = 8
-    public var extraTouchCost: Float = 8
+    /// `.infinity` turns one off, and both are off by default: on the tuning text every finite
+    /// cost tried broke more than 1 correct word in 1,000. NaN or negative: the default.
+    public var omissionCost: Float = .infinity
+    public var extraTouchCost: Float = .infinity
     /// How many learned words the word history must hold before it weighs as much as the
     /// tables: P(word) = (κ · P_tables(word) + c(word)) / (N + κ), with c the word's count in the
     /// history and N all of them. NaN, infinite or ≤ 0: the default.
-    public var historyConcentration: Float = 1000
+    public var historyConcentration: Float = 10000
     /// The prior odds against a word being a lexicon word, as `TypingContext.lexiconBalance`:
     /// the typed letters, when they are no lexicon word, are scored by b / (1 + b) × their
-    /// n-gram probability. NaN, infinite or negative: the default.
-    public var lexiconBalance: Float = TypingContext.defaultLexiconBalance
+    /// n-gram probability. 0.1 (the typing context's is 0.01): chosen by `keygram tune --decoder`.
+    /// NaN, infinite or negative: the default.
+    public var lexiconBalance: Float = 0.1
     /// A word the history holds at least this many times, typed exactly, is never replaced.
     /// NaN or ≤ 0: the default.
     public var protectedHistoryCount: Float = 1
