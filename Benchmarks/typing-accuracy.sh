@@ -1,17 +1,39 @@
 #!/usr/bin/env bash
 # `make accuracy`: the typing-accuracy figures of README.md and docs/Simulator.md. Tunes on
-# the tuning text (the resolvers' parameters, then the lexicon balance), then types both
-# held-out evaluation texts at σ = 4 … 12 pt, seed 1, with corrected and uncorrected errors.
+# the tuning text (the resolvers' parameters, the lexicon balance, the word decoder), then types
+# both held-out evaluation texts at σ = 4 … 12 pt, seed 1, with corrected and uncorrected errors,
+# the word decoder's rows, skipped and doubled touches, every language's held-out text, and
+# the SymSpell peer (symspellpy from PyPI, in a venv under .build-accuracy) on the same touches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 KEYGRAM=${KEYGRAM:-.build/release/keygram}
+VENV=.build-accuracy/venv
 "$KEYGRAM" tune --lang en
 "$KEYGRAM" tune --lang en --lexicon
+"$KEYGRAM" tune --lang en --decoder --limit 300000
 for text in corpora/en/heldout/*evaluation*.gz; do
   for sigma in 4 6 8 10 12; do
     echo
-    "$KEYGRAM" simulate --lang en --text "$text" --sigma "$sigma"
+    "$KEYGRAM" simulate --lang en --text "$text" --sigma "$sigma" --decode
   done
   echo
   "$KEYGRAM" simulate --lang en --text "$text" --sigma 8 --errors uncorrected
+  echo
+  "$KEYGRAM" simulate --lang en --text "$text" --sigma 8 --decode --omit-rate 0.01 --extra-rate 0.01
+done
+for lang in $(ls corpora/*/language.json | xargs -n1 dirname | xargs -n1 basename); do
+  echo
+  "$KEYGRAM" simulate --lang "$lang" --sigma 8 --decode
+done
+
+# The peer: static resolution of the same touches, then SymSpell over each word.
+test -x "$VENV/bin/python" || python3 -m venv "$VENV"
+"$VENV/bin/python" -c 'import symspellpy' 2>/dev/null || "$VENV/bin/pip" install -q 'symspellpy>=6.7,<7'
+mkdir -p .build-accuracy
+"$KEYGRAM" inspect tables/en.keygram --words --top 100000 > .build-accuracy/en-words.txt
+for text in corpora/en/heldout/*evaluation*.gz; do
+  name=$(basename "$text" .gz)
+  "$KEYGRAM" simulate --lang en --text "$text" --sigma 8 --decode --write-touches ".build-accuracy/$name.touches" > /dev/null
+  echo
+  "$VENV/bin/python" Benchmarks/symspell-peer.py ".build-accuracy/$name.touches" .build-accuracy/en-words.txt
 done

@@ -33,6 +33,9 @@ extension Keygram {
     @Flag(help: "List the lexicon's words with their weights (expected occurrences per the lexicon's word mass).")
     var words = false
 
+    @Option(help: "List the word decoder's suggestions (completions and corrections) for these letters, each touched at its key's centre on the table's iPhone keyboard.")
+    var suggest: String?
+
     func validate() throws {
       guard top >= 1 else { throw ValidationError("--top must be at least 1.") }
       if let after {
@@ -52,6 +55,7 @@ extension Keygram {
       }
       let letters = table.alphabet.map(String.init)
       if words { return try listWords(table, letters) }
+      if let suggest { return try listSuggestions(table, prefix: suggest) }
       if let after {
         // A leading ? says nothing is known before the letters; otherwise they start a word.
         let unknown = LetterContext.bigram(.unknownLetter)
@@ -120,6 +124,49 @@ extension Keygram {
       return lines.joined(separator: "\n")
     }
 
+    /// `--suggest PREFIX`: the decoder's suggestions for the prefix typed at the key centres,
+    /// and what it would decide if the word ended there.
+    private func listSuggestions(_ table: KeyGramTable, prefix: String) throws {
+      guard table.lexicon != nil else { throw CLIError("\(self.table): the table has no lexicon to suggest from") }
+      let layout = KeyboardLayout.iPhonePortrait(for: table)
+      let letterKeys = LetterKeyMap(layout: layout, table: table)
+      let decoder = WordDecoder(table: table, layout: layout, letterKeys: letterKeys)
+      var letters: [Int] = []
+      for scalar in prefix.unicodeScalars {
+        guard let letter = table.letterIndex(of: scalar) else {
+          throw CLIError("--suggest: \"\(scalar)\" is not a letter of the \(table.languageName) alphabet")
+        }
+        guard let key = letterKeys.keyIndex(ofLetter: letter) else {
+          throw CLIError("--suggest: \"\(scalar)\" has no key on the \(table.languageName) keyboard")
+        }
+        letters.append(letter)
+        let frame = layout[key].frame
+        decoder.add(TouchPoint(x: frame.midX, y: frame.midY), key: key, letter: letter)
+      }
+      guard !letters.isEmpty else { throw CLIError("--suggest: give at least one letter") }
+      guard letters.count <= WordDecoder.capacity else {
+        throw CLIError("--suggest: \(letters.count) letters; the decoder holds at most \(WordDecoder.capacity)")
+      }
+      let suggestions = decoder.suggestions(limit: Swift.min(top, WordDecoder.maximumAlternatives))
+      let listed = suggestions.map { SuggestionsJSON.Entry(word: $0.text, score: Double($0.score), sources: Self.sourceNames($0.source)) }
+      let decision = decoder.decide(limit: 1)
+      if json {
+        print(try OrderedJSONEncoder().encode(SuggestionsJSON(
+          language: table.languageCode, prefix: prefix, suggestions: listed,
+          decision: .init(typed: decision.typed.text, best: decision.best.text, replaces: decision.replaces, margin: Double(decision.margin)))))
+      } else {
+        print("\(self.table): suggestions after \"\(prefix)\", each letter touched at its key's centre (score: log-likelihood, higher is better):")
+        for entry in listed { print("  \(entry.word)  \(String(format: "%.2f", entry.score))  \(entry.sources.joined(separator: ", "))") }
+        if listed.isEmpty { print("  (none)") }
+        let verdict = decision.replaces ? "replaced by \"\(decision.best.text)\"" : "kept"
+        print("ending the word here: \"\(decision.typed.text)\" would be \(verdict) (best \"\(decision.best.text)\", margin \(String(format: "%.2f", decision.margin)))")
+      }
+    }
+
+    static func sourceNames(_ source: DecodedWord.Source) -> [String] {
+      (source.contains(.lexicon) ? ["lexicon"] : []) + (source.contains(.history) ? ["history"] : [])
+    }
+
     /// `--words`: the lexicon's words, most frequent first.
     private func listWords(_ table: KeyGramTable, _ letters: [String]) throws {
       guard let lexicon = table.lexicon else { throw CLIError("\(self.table): the table has no lexicon") }
@@ -159,6 +206,25 @@ struct Blend {
     }
     lexicon = NextLetters(values: lexiconValues, letters)
   }
+}
+
+/// `inspect --suggest --json`.
+struct SuggestionsJSON: Encodable {
+  struct Entry: Encodable {
+    var word: String
+    var score: Double
+    var sources: [String]
+  }
+  struct Decision: Encodable {
+    var typed: String
+    var best: String
+    var replaces: Bool
+    var margin: Double
+  }
+  var language: String
+  var prefix: String
+  var suggestions: [Entry]
+  var decision: Decision
 }
 
 /// `inspect --words --json`.

@@ -66,6 +66,22 @@ extension Keygram {
             help: "The prefix evidence at which the lexicon and the n-gram rows weigh the same, for the lexicon rows.")
     var lexiconBalance = TypingContext.defaultLexiconBalance
 
+    @Flag(help: "Add \"…, decoded\" rows: uncorrected typing with a WordDecoder's decision applied at each word's end (Gaussian × prior, lexicon and history), and a table of word errors.")
+    var decode = false
+
+    @Option(name: .customLong("omit-rate"), help: "The chance that the typist skips a letter (no touch).")
+    var omitRate: Double = 0
+
+    @Option(name: .customLong("extra-rate"), help: "The chance that a touch is doubled (a second touch on the same key).")
+    var extraRate: Double = 0
+
+    @Option(name: .customLong("decoder-margin"), help: "The decoded rows' margin, in nats (default: the decoder's).")
+    var decoderMargin: Float?
+
+    @Option(name: .customLong("write-touches"),
+            help: "Write each word's intended letters, what static resolution typed and its touches to this file (tab-separated), for an outside corrector.")
+    var writeTouches: String?
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -79,6 +95,9 @@ extension Keygram {
       guard lexiconBalance.isFinite && lexiconBalance > 0 else { throw ValidationError("--lexicon-balance must be a positive number, not \(lexiconBalance).") }
       guard keyOffsetSpread.isFinite && keyOffsetSpread >= 0 else { throw ValidationError("--key-offset-spread must be 0 or more points, not \(keyOffsetSpread).") }
       for factor in rowSpread where !(factor.isFinite && factor > 0) { throw ValidationError("--row-spread factors must be positive, not \(factor).") }
+      guard omitRate.isFinite && (0...0.5).contains(omitRate) else { throw ValidationError("--omit-rate must be a probability from 0 to 0.5, not \(omitRate).") }
+      guard extraRate.isFinite && (0...0.5).contains(extraRate) else { throw ValidationError("--extra-rate must be a probability from 0 to 0.5, not \(extraRate).") }
+      if let decoderMargin, !(decoderMargin.isFinite && decoderMargin >= 0) { throw ValidationError("--decoder-margin must be 0 or more nats, not \(decoderMargin).") }
     }
 
     func run() throws {
@@ -86,18 +105,40 @@ extension Keygram {
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "evaluation")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,
-                                            keyOffsetSpread: keyOffsetSpread, rowSpread: rowSpread, seed: seed)
+                                            keyOffsetSpread: keyOffsetSpread, rowSpread: rowSpread, seed: seed,
+                                            omitRate: omitRate, extraRate: extraRate)
       let started = ContinuousClock.now
       var methods = TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
       if adapt { methods += TypingSimulator.Method.adaptiveVariants(of: methods) }
-      let result = setup.simulator.run(keystrokes, touches: touches, methods: methods, errors: errors, lexiconBalance: lexiconBalance)
+      if decode {
+        var parameters = WordDecoder.Parameters()
+        if let decoderMargin { parameters.margin = decoderMargin }
+        var decoded = TypingSimulator.Method.decodedVariants(of: methods, parameters: parameters)
+        if omitRate > 0 || extraRate > 0 {
+          // The same decoder without its edit costs: what skipped and doubled touches cost it.
+          var substitutions = parameters
+          substitutions.omissionCost = .infinity
+          substitutions.extraTouchCost = .infinity
+          decoded += TypingSimulator.Method.decodedVariants(of: methods, parameters: substitutions).map {
+            var method = $0
+            method.name += ", no edits"
+            return method
+          }
+        }
+        methods += decoded
+      }
+      let log = try writeTouches.map { try TouchLog(path: $0, table: setup.simulator.table, layout: setup.simulator.layout) }
+      let result = setup.simulator.run(keystrokes, touches: touches, methods: methods, errors: errors, lexiconBalance: lexiconBalance,
+                                       wordLog: log.map { log in { log.append($0) } })
+      try log?.commit()
       let seconds = (ContinuousClock.now - started) / .seconds(1)
       if json {
         print(try SimulationReport.json(result, lang: lang, text: textPath))
       } else {
         let lexicon = setup.simulator.table.lexicon != nil ? ", lexicon balance \(lexiconBalance)" : ""
+        let slips = omitRate > 0 || extraRate > 0 ? ", omit rate \(omitRate), extra rate \(extraRate)" : ""
         print("\(lang), \(textPath): \(result.keystrokes) keystrokes, σ = \(sigma) × \(sigmaY ?? sigma) pt, offset (\(offsetX), \(offsetY)) pt, seed \(seed), "
-              + "\(errors.rawValue) errors\(lexicon), " + String(format: "%.2f s", seconds))
+              + "\(errors.rawValue) errors\(lexicon)\(slips), " + String(format: "%.2f s", seconds))
         print(SimulationReport.table(result))
         if learningCurve { print("\n" + SimulationReport.learningCurve(result)) }
       }
@@ -166,3 +207,32 @@ struct SimulationSetup {
 }
 
 extension TypingSimulator.Errors: ExpressibleByArgument {}
+
+/// `simulate --write-touches`: one line per word, tab-separated: the intended word, what
+/// static (nearest-key) resolution typed (a key without a letter is a space), and the touches
+/// as x,y in points, space-separated. Written to a temporary file and renamed when complete.
+final class TouchLog {
+  let path: String
+  let table: KeyGramTable
+  let layout: KeyboardLayout
+  private var bytes: [UInt8] = Array("# keygram simulate --write-touches: intended<TAB>static<TAB>touches (x,y in points)\n".utf8)
+
+  init(path: String, table: KeyGramTable, layout: KeyboardLayout) throws {
+    self.path = path
+    self.table = table
+    self.layout = layout
+  }
+
+  func append(_ word: TypingSimulator.TypedWord) {
+    var line = String(String.UnicodeScalarView(word.intended.map { table.letter(at: $0) })) + "\t"
+    for key in word.staticKeys {
+      line.unicodeScalars.append(key.rawValue >= 0 && key.rawValue < layout.keys.count ? layout[key].letter ?? " " : " ")
+    }
+    line += "\t" + word.touches.map { String(format: "%.2f,%.2f", $0.x, $0.y) }.joined(separator: " ") + "\n"
+    bytes += line.utf8
+  }
+
+  func commit() throws {
+    do { try AtomicFile.write(bytes, to: path) } catch { throw CLIError("\(error)") }
+  }
+}

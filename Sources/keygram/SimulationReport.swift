@@ -15,11 +15,28 @@ enum SimulationReport {
       lines.append("\nstatic made no errors in \(result.keystrokes) keystrokes: the text is too short (or σ too small) for a ratio; "
                    + "type a longer --text or a larger --sigma")
     }
+    guard showsWords(result) else { return lines.joined(separator: "\n") }
+    lines += ["", "Words (\(result.words)): committed with a wrong letter, fixed by the decoder (typed wrong, committed right) and broken by it (typed right, committed wrong); 95% CIs.", "",
+              "| method | word errors | word error rate | 95% CI | × fewer word errors than static | 95% CI | words fixed | 95% CI | words broken | 95% CI |",
+              "|---|---:|---:|---|---:|---|---:|---|---:|---|"]
+    for method in result.methods {
+      let rate = method.wordErrorRateInterval, ratio = method.wordReductionInterval
+      lines.append("| \(method.method.name) | \(method.wordErrors) | \(String(format: "%.2f%%", method.wordErrorRate * 100)) | "
+                   + String(format: "%.2f–%.2f%%", rate.lowerBound * 100, rate.upperBound * 100) + " | "
+                   + String(format: "%.2f | %.2f–%.2f", method.wordReduction, ratio.lowerBound, ratio.upperBound) + " | "
+                   + "\(method.wordsFixed) | \(Int(method.wordsFixedInterval.lowerBound))–\(Int(method.wordsFixedInterval.upperBound)) | "
+                   + "\(method.wordsBroken) | \(Int(method.wordsBrokenInterval.lowerBound))–\(Int(method.wordsBrokenInterval.upperBound)) |")
+    }
     return lines.joined(separator: "\n")
   }
 
   /// A ratio to static needs static to err at least once; with none, every ratio is 0/0.
   static func hasRatios(_ result: TypingSimulator.Result) -> Bool { (result.methods.first?.errors ?? 0) > 0 }
+
+  /// Word figures are printed when a method decodes or the typist skips or doubles touches.
+  static func showsWords(_ result: TypingSimulator.Result) -> Bool {
+    result.methods.contains { $0.method.decoder != nil } || result.touches.omitRate > 0 || result.touches.extraRate > 0
+  }
 
   /// Error rate per window of keystrokes (`--learning-curve`), for static and the methods with the
   /// richest context (their adaptive rows included): one row per window, in typing order.
@@ -57,6 +74,9 @@ enum SimulationReport {
     var offsetX: Float
     var offsetY: Float
     var seed: UInt64
+    var words: Int?
+    var omitRate: Double?
+    var extraRate: Double?
     var methods: [Method]
 
     struct Method: Encodable {
@@ -69,6 +89,16 @@ enum SimulationReport {
       var reduction: Double?
       /// The 95% confidence interval of `reduction`: [lower, upper].
       var reductionCI95: [Double]?
+      /// Word figures, when `simulate` shows them (a decoder, or skipped or doubled touches).
+      var wordErrors: Int?
+      var wordErrorRate: Double?
+      var wordErrorRateCI95: [Double]?
+      var wordReduction: Double?
+      var wordReductionCI95: [Double]?
+      var wordsFixed: Int?
+      var wordsFixedCI95: [Double]?
+      var wordsBroken: Int?
+      var wordsBrokenCI95: [Double]?
     }
 
     init(_ result: TypingSimulator.Result, lang: String, text: String) {
@@ -82,10 +112,19 @@ enum SimulationReport {
       offsetY = touches.offsetY
       seed = touches.seed
       let hasRatios = SimulationReport.hasRatios(result)
+      let words = SimulationReport.showsWords(result)
+      self.words = words ? result.words : nil
+      omitRate = words ? touches.omitRate : nil
+      extraRate = words ? touches.extraRate : nil
+      func pair(_ range: ClosedRange<Double>) -> [Double] { [range.lowerBound, range.upperBound] }
       methods = result.methods.map {
         Method(method: $0.method.name, context: $0.method.context.rawValue, errors: $0.errors, errorRate: $0.errorRate,
-               reduction: hasRatios ? $0.reduction : nil,
-               reductionCI95: hasRatios ? [$0.reductionInterval.lowerBound, $0.reductionInterval.upperBound] : nil)
+               reduction: hasRatios ? $0.reduction : nil, reductionCI95: hasRatios ? pair($0.reductionInterval) : nil,
+               wordErrors: words ? $0.wordErrors : nil, wordErrorRate: words ? $0.wordErrorRate : nil,
+               wordErrorRateCI95: words ? pair($0.wordErrorRateInterval) : nil,
+               wordReduction: words ? $0.wordReduction : nil, wordReductionCI95: words ? pair($0.wordReductionInterval) : nil,
+               wordsFixed: words ? $0.wordsFixed : nil, wordsFixedCI95: words ? pair($0.wordsFixedInterval) : nil,
+               wordsBroken: words ? $0.wordsBroken : nil, wordsBrokenCI95: words ? pair($0.wordsBrokenInterval) : nil)
       }
     }
   }

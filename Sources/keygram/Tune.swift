@@ -52,12 +52,22 @@ extension Keygram {
     @Flag(help: "Sweep the word history's balance (resolvers at their defaults, history context) instead of the resolvers' parameters.")
     var history = false
 
+    @Flag(help: "Sweep the word decoder's margin, edit costs, lexicon balance and history concentration (Gaussian × prior at its defaults, history context, uncorrected typing).")
+    var decoder = false
+
+    @Option(name: .customLong("omit-rate"), help: "With --decoder: the chance of a skipped letter in the run that tunes the edit costs.")
+    var omitRate: Double = 0.01
+
+    @Option(name: .customLong("extra-rate"), help: "With --decoder: the chance of a doubled touch in the run that tunes the edit costs.")
+    var extraRate: Double = 0.01
+
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: .iphonePortrait)
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "tuning")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       if lexicon { return try sweepLexiconBalance(setup, keystrokes, textPath) }
       if history { return sweepHistoryBalance(setup, keystrokes, textPath) }
+      if decoder { return try sweepDecoder(setup, keystrokes, textPath) }
       let context = self.context ?? (setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)
 
       var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
@@ -170,6 +180,55 @@ extension Keygram.Tune {
       print("\nbest history balance: \(best.balance): \(best.errors) Gaussian errors at σ = \(sigma)")
     } else {
       print("\nbest history balance: none is as good as static at σ = \(preciseSigma)")
+    }
+  }
+}
+
+extension Keygram.Tune {
+  /// The decoder's grid: every combination decodes the same touches with its own history, at
+  /// σ (no slips), at σ with skipped and doubled touches, and at the precise σ. The best has
+  /// the fewest word errors over the two σ runs among those that break at most 1 word in
+  /// 1,000 at σ and make no more letter errors than static at the precise σ beyond the interval.
+  func sweepDecoder(_ setup: SimulationSetup, _ keystrokes: [TypingSimulator.Keystroke], _ textPath: String) throws {
+    guard setup.simulator.table.lexicon != nil else { throw CLIError("tables/\(lang).keygram has no lexicon to decode with") }
+    var grid: [(name: String, parameters: WordDecoder.Parameters)] = []
+    for margin: Float in [1, 2, 3, 4, 6] {
+      for cost: Float in [8, 12, .infinity] {
+        for balance: Float in [0.01, 0.1] {
+          for concentration: Float in [1000, 10000] {
+            var parameters = WordDecoder.Parameters()
+            parameters.margin = margin
+            parameters.omissionCost = cost
+            parameters.extraTouchCost = cost
+            parameters.lexiconBalance = balance
+            parameters.historyConcentration = concentration
+            grid.append(("margin \(margin), edit cost \(cost), lexicon balance \(balance), history concentration \(concentration)", parameters))
+          }
+        }
+      }
+    }
+    var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
+    methods += grid.map { TypingSimulator.Method(name: $0.name, kind: .gaussian(.init()), context: .history, decoder: $0.parameters) }
+    func run(_ sigma: Float, slips: Bool) -> TypingSimulator.Result {
+      setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed, omitRate: slips ? omitRate : 0,
+                                                     extraRate: slips ? extraRate : 0),
+                          methods: methods, errors: .uncorrected, lexiconBalance: lexiconBalance)
+    }
+    let main = run(sigma, slips: false), slipping = run(sigma, slips: true), precise = run(preciseSigma, slips: false)
+    print("Tuning text \(textPath), \(main.keystrokes) keystrokes, \(main.words) words, seed \(seed), history context, uncorrected typing.\n")
+    print("| decoder | word errors at σ = \(sigma) | letter errors | broken | word errors, omit \(omitRate) extra \(extraRate) | letter errors at σ = \(preciseSigma) (static: \(precise.methods[0].errors)) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    var best: (name: String, errors: Int)?
+    for index in main.methods.indices {
+      let (a, b, c) = (main.methods[index], slipping.methods[index], precise.methods[index])
+      print("| \(a.method.name) | \(a.wordErrors) | \(a.errors) | \(a.wordsBroken) | \(b.wordErrors) | \(c.errors) |")
+      guard index > 0, a.wordsBroken * 1000 <= main.words, Self.isNoWorseThanStatic(c) else { continue }
+      if a.wordErrors + b.wordErrors < (best?.errors ?? .max) { best = (a.method.name, a.wordErrors + b.wordErrors) }
+    }
+    if let best {
+      print("\nbest decoder: \(best.name): \(best.errors) word errors over the two runs at σ = \(sigma)")
+    } else {
+      print("\nbest decoder: none breaks at most 1 word in 1,000 and is as good as static at σ = \(preciseSigma)")
     }
   }
 }

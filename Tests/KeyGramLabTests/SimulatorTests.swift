@@ -88,6 +88,47 @@ struct SimulatorTests {
     #expect(gaussian.errors < (byName["Gaussian × prior, bigram"]?.errors ?? 0), "trigram context beats bigram")
   }
 
+  @Test func decodedRowsFixFarMoreWordsThanTheyBreak() throws {
+    let gaussian = TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: .history)
+    let methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none), gaussian]
+      + TypingSimulator.Method.decodedVariants(of: [gaussian])
+    #expect(methods.count == 3 && methods[2].decoder != nil && methods[2].name == "Gaussian, decoded")
+    let result = simulator().run(try heldOutText(limit: 40_000), touches: .init(sigmaX: 8, sigmaY: 8), methods: methods, errors: .uncorrected)
+    let (plain, decoded) = (result.methods[1], result.methods[2])
+    #expect(result.words > 7_000)
+    #expect(decoded.wordErrors < plain.wordErrors)
+    #expect(decoded.errors < plain.errors)
+    #expect(decoded.wordsFixed > 10 * decoded.wordsBroken, "\(decoded.wordsFixed) fixed, \(decoded.wordsBroken) broken")
+    #expect(plain.wordsFixed == 0 && plain.wordsBroken == 0)
+    #expect(decoded.wordReductionInterval.lowerBound > plain.wordReduction)
+  }
+
+  @Test func skippedAndDoubledTouchesCostStaticLettersAndLeaveOtherTouchesAlone() throws {
+    let keystrokes = try heldOutText(limit: 20_000)
+    let methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
+    let plain = simulator().run(keystrokes, touches: .init(), methods: methods)
+    let zero = simulator().run(keystrokes, touches: .init(omitRate: 0, extraRate: 0), methods: methods)
+    #expect(plain.methods[0].errors == zero.methods[0].errors)
+    #expect(plain.learningCurve == zero.learningCurve)
+    let slipping = simulator().run(keystrokes, touches: .init(omitRate: 0.02, extraRate: 0.02), methods: methods)
+    // About 2% of 20,000 letters skipped and 2% doubled, each a letter error.
+    #expect(slipping.methods[0].errors > plain.methods[0].errors + 600)
+    #expect(slipping.methods[0].errors < plain.methods[0].errors + 1000)
+  }
+
+  @Test func theWordLogSeesEveryWordAndItsTouches() throws {
+    var logged: [TypingSimulator.TypedWord] = []
+    let keystrokes = simulator().keystrokes(of: "the quick brown fox")
+    let result = simulator().run(keystrokes, touches: .init(sigmaX: 0, sigmaY: 0, extraRate: 0.5),
+                                 methods: [.init(name: "static", kind: .nearestKey, context: .none)], wordLog: { logged.append($0) })
+    #expect(result.words == 4 && logged.count == 4)
+    for word in logged {
+      // Exact touches: static typed each touch's letter, and a doubled one twice.
+      #expect(word.touches.count == word.staticKeys.count && word.touches.count >= word.intended.count)
+    }
+    #expect(logged.map(\.intended.count) == [3, 5, 5, 3])
+  }
+
   @Test func seededRandomIsStandardNormal() {
     var random = SeededRandom(seed: 1)
     var sum = 0.0, squares = 0.0

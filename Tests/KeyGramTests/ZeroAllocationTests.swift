@@ -136,6 +136,69 @@ struct ZeroAllocationTests {
   }
 }
 
+/// The word decoder allocates everything at init: touches, decisions, suggestions, word ends,
+/// undo, history and touch-model learning allocate nothing afterwards.
+@Suite("Word decoder allocation", .serialized)
+struct WordDecoderAllocationTests {
+  static let touches = 8_000
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+
+  @Test("typing, suggesting, deciding, finishing and undoing words", arguments: EnglishTable.Source.allCases)
+  func decoding(source: EnglishTable.Source) {
+    let table = source.table
+    let history = WordHistory()
+    let model = TouchModel(layout: layout)
+    let decoder = WordDecoder(table: table, layout: layout, wordHistory: history)
+    // Words, each letter touched a little off its key's centre (some nearer a neighbour), in
+    // parallel arrays: a debug build boxes tuples as it iterates an array of them.
+    var generator = SplitMix64(seed: 5)
+    let resolver = GaussianKeyResolver(layout: layout, table: table)
+    var points: [[TouchPoint]] = [], keys: [[KeyIndex]] = [], letters: [[Int]] = []
+    for word in ["keyboard", "the", "decoder", "qwfpgj", "allocation", "hears", "sloppy", "jargon"] {
+      points.append([]); keys.append([]); letters.append([])
+      for scalar in word.unicodeScalars {
+        let frame = layout[layout.keyIndex(ofLetter: scalar)!].frame
+        let touch = TouchPoint(x: frame.midX + Float(Int(generator.next() % 41) - 20), y: frame.midY + Float(Int(generator.next() % 21) - 10))
+        let shown = resolver.resolve(touch)!
+        points[points.count - 1].append(touch)
+        keys[keys.count - 1].append(shown)
+        letters[letters.count - 1].append(table.letterIndex(of: layout[shown].letter ?? scalar) ?? 0)
+      }
+    }
+    var total = 0
+    var replaced = 0
+    let count = mallocs {
+      var typed = 0, word = 0
+      while typed < Self.touches {
+        let w = word % points.count
+        for index in 0..<points[w].count {
+          decoder.add(points[w][index], key: keys[w][index], letter: letters[w][index])
+          let suggestions = decoder.suggestions(limit: 3)
+          for position in 0..<suggestions.count { total &+= suggestions[position].count }
+          typed += 1
+        }
+        if word % 5 == 4 { decoder.removeLast() }
+        let decision = decoder.decide(limit: 3)
+        total &+= decision.alternativeCount
+        let best = decision.best
+        history.learn(length: best.count) { best.letter(at: $0) }
+        decoder.finishWord(decision, teaching: model)
+        if decision.replaces {
+          replaced += 1
+          if word % 3 == 0, let restored = decoder.undoReplacement(teaching: model) {
+            total &+= restored.restored.count
+            decoder.finishWord(decoder.decide(), teaching: model)
+          }
+        }
+        decoder.adapt(to: model)
+        word += 1
+      }
+    }
+    #expect(count == 0, "\(count) mallocs")
+    #expect(total > 0 && replaced > 0)
+  }
+}
+
 /// Opening is not the hot path, but a keyboard opens its table at every launch: count it too.
 /// Only optimised builds are meaningful here: unspecialised generic code in debug builds boxes
 /// array elements as it iterates (about 90 mallocs for the section list). `make test` also runs

@@ -558,6 +558,53 @@ struct KeygramCLITests {
       """)
   }
 
+  @Test func simulateDecodesAndWritesItsTouches() throws {
+    let root = try scratch()
+    let run = try keygram("simulate", "--lang", "en", "--limit", "3000", "--decode", "--omit-rate", "0.01", "--extra-rate", "0.01",
+                          "--write-touches", "\(root)/touches.tsv")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("| Gaussian × prior, history, decoded |"))
+    #expect(run.stdout.contains("| Gaussian × prior, history, decoded, no edits |"))
+    #expect(run.stdout.contains("| method | word errors | word error rate |"))
+    let lines = try String(contentsOfFile: "\(root)/touches.tsv", encoding: .utf8).split(separator: "\n")
+    #expect(lines.first?.hasPrefix("# keygram simulate --write-touches") == true)
+    for line in lines.dropFirst() { #expect(line.split(separator: "\t", omittingEmptySubsequences: false).count == 3, "\(line)") }
+    let json = try keygram("simulate", "--lang", "en", "--limit", "2000", "--decode", "--json")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let methods = try #require(object["methods"] as? [[String: Any]])
+    #expect(methods.last?["method"] as? String == "Gaussian × prior, history, decoded")
+    #expect(methods.last?["wordsBroken"] is Int && object["words"] is Int)
+    let bad = try keygram("simulate", "--limit", "1000", "--omit-rate", "0.9")
+    #expect(bad.status == Self.usageError && bad.stderr.hasPrefix("Error: --omit-rate must be a probability from 0 to 0.5, not 0.9."))
+  }
+
+  @Test func inspectSuggestsCompletionsAndCorrections() throws {
+    let text = try keygram("inspect", "tables/en.keygram", "--suggest", "keyb", "--top", "3")
+    #expect(text.status == 0, "\(text.stderr)")
+    let lines = text.stdout.split(separator: "\n")
+    #expect(lines.count == 5)
+    #expect(lines[0] == "tables/en.keygram: suggestions after \"keyb\", each letter touched at its key's centre (score: log-likelihood, higher is better):")
+    #expect(lines[1].hasPrefix("  keyboard  ") && lines[1].hasSuffix("  lexicon"))
+    #expect(lines[4].hasPrefix("ending the word here: \"keyb\" would be "))
+    let json = try keygram("inspect", "tables/en.keygram", "--suggest", "keyb", "--top", "3", "--json")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["language"] as? String == "en" && object["prefix"] as? String == "keyb")
+    let suggestions = try #require(object["suggestions"] as? [[String: Any]])
+    #expect(suggestions.count == 3 && suggestions.first?["word"] as? String == "keyboard")
+    #expect((suggestions.first?["sources"] as? [String]) == ["lexicon"])
+    let decision = try #require(object["decision"] as? [String: Any])
+    #expect(decision["typed"] as? String == "keyb" && decision["replaces"] is Bool)
+  }
+
+  @Test(arguments: [
+    (["--suggest", "k3y"], "Error: --suggest: \"3\" is not a letter of the English alphabet\n"),
+    (["--suggest", ""], "Error: --suggest: give at least one letter\n"),
+    (["--suggest", String(repeating: "a", count: 49)], "Error: --suggest: 49 letters; the decoder holds at most 48\n"),
+  ])
+  func inspectSuggestRejectsBadInput(arguments: [String], stderr: String) throws {
+    try expectOutput(["inspect", "tables/en.keygram"] + arguments, stderr: stderr, status: 1)
+  }
+
   @Test func plotsWriteSVG() throws {
     let root = try scratch()
     let hitmap = try keygram("plot", "hitmap", "--lang", "en", "--after", "th", "--out", "\(root)/h.svg")

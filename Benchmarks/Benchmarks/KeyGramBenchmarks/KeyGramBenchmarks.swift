@@ -217,6 +217,76 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // The word decoder: seven-letter words, each letter touched up to ±12 pt off its key's centre
+  // (made with a fixed LCG), decoded with a word history that holds a few hundred words.
+  let decoderWords = ["decoder", "between", "through", "another", "example", "keyword", "history", "jargons"]
+  var lcg: UInt64 = 0x9E37_79B9
+  func jitter() -> Float {
+    lcg = lcg &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Float(Int(lcg >> 59)) * 1.6 - 12
+  }
+  let letterKeys = LetterKeyMap(layout: layout, table: table)
+  let decoderTouches: [[(TouchPoint, KeyIndex, Int)]] = decoderWords.map { word in
+    word.unicodeScalars.map { scalar in
+      let letter = table.letterIndex(of: scalar)!, key = letterKeys.keyIndex(ofLetter: letter)!
+      let frame = layout[key].frame
+      return (TouchPoint(x: frame.midX + jitter(), y: frame.midY + jitter()), key, letter)
+    }
+  }
+  let decoderHistory = WordHistory()
+  var historyContext = TypingContext(table: table, wordHistory: decoderHistory)
+  historyContext.record(contentsOf: String(repeating: "the quick brown fox jumps over the lazy dog while keyboards decode jargon words ", count: 20))
+  let decoder = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
+  let decoderConfiguration = Benchmark.Configuration(
+    metrics: microMetrics, timeUnits: .microseconds, scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 20_000)
+  // From nothing: seven touches noted, then the whole beam search and the decision.
+  Benchmark("Word decoder: decide at the word's end, 7-letter word", configuration: decoderConfiguration) { benchmark in
+    var word = 0
+    for _ in benchmark.scaledIterations {
+      decoder.reset()
+      for (touch, key, letter) in decoderTouches[word] { decoder.add(touch, key: key, letter: letter) }
+      blackHole(decoder.decide(limit: 3).margin)
+      word = (word + 1) % decoderTouches.count
+    }
+  }
+  // As a keyboard calls it after each touch: the beam grows by that touch, then completes.
+  Benchmark("Word decoder: suggestions(limit: 3) after each touch (beam grown by one touch)",
+            configuration: .init(metrics: microMetrics, timeUnits: .microseconds, scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 20_000)) { benchmark in
+    var word = 0
+    decoder.reset()
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      for (touch, key, letter) in decoderTouches[word] {
+        decoder.add(touch, key: key, letter: letter)
+        blackHole(decoder.suggestions(limit: 3).count)
+      }
+      benchmark.stopMeasurement()
+      decoder.reset()
+      word = (word + 1) % decoderTouches.count
+      benchmark.startMeasurement()
+    }
+  }
+  // The suggestion bar redrawn with the beam already built (three touches in).
+  Benchmark("Word decoder: suggestions(limit: 3), beam ready, 3 touches in",
+            configuration: .init(metrics: microMetrics, timeUnits: .microseconds, scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 20_000)) { benchmark in
+    decoder.reset()
+    for (touch, key, letter) in decoderTouches[0].prefix(3) { decoder.add(touch, key: key, letter: letter) }
+    blackHole(decoder.suggestions(limit: 3).count)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { blackHole(decoder.suggestions(limit: 3).count) }
+    benchmark.stopMeasurement()
+  }
+  // Noting one touch (the decoder's whole per-keystroke cost when nothing asks for suggestions).
+  Benchmark("Word decoder: add a touch", configuration: .init(scalingFactor: .kilo)) { benchmark in
+    var index = 0
+    for _ in benchmark.scaledIterations {
+      if index % 7 == 0 { decoder.reset() }
+      let (touch, key, letter) = decoderTouches[index % 8][index % 7]
+      decoder.add(touch, key: key, letter: letter)
+      index += 1
+    }
+  }
+
   let distribution = table.distribution(after: "th")
   Benchmark("topLetters(into:) 5 of 26") { benchmark in
     var top = [Int](repeating: 0, count: 5)

@@ -128,3 +128,29 @@ final class UInt16Buffer {
     }
   }
 }
+
+/// A heap buffer of `count` `Int32`s, allocated once and never resized: the word decoder's
+/// beam (node indices, parents, packed flags) at half the memory of `IntBuffer`.
+final class Int32Buffer {
+  private let base: UnsafeMutablePointer<Int32>
+  let count: Int
+
+  init(repeating value: Int32, count: Int) {
+    self.count = Swift.max(count, 0)
+    base = UnsafeMutablePointer<Int32>.allocate(capacity: self.count + 1)
+    base.initialize(repeating: value, count: self.count + 1)
+  }
+
+  deinit { base.deallocate() }
+
+  subscript(index: Int) -> Int32 {
+    @inline(__always) get {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      return base[index]
+    }
+    @inline(__always) set {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      base[index] = newValue
+    }
+  }
+}

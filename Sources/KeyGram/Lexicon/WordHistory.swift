@@ -112,6 +112,26 @@ public final class WordHistory {
     version &+= 1
   }
 
+  /// Takes back one occurrence of a word `learn` was given (the user undid it): each count
+  /// along its path drops by one, floored at 0. Nothing happens unless the word was learned
+  /// (its count as a whole word is at least 1). Nodes stay until a compaction drops them.
+  public func unlearn(length: Int, letter: (Int) -> Int) {
+    guard length > 0, length <= Self.maximumWordLength else { return }
+    var node = 0
+    for position in 0..<length {
+      guard let next = child(of: node, letter: letter(position)) else { return }
+      node = next
+    }
+    guard counts[node] - continuingCount(of: node) >= 1 else { return }
+    counts[0] = Swift.max(counts[0] - 1, 0)
+    node = 0
+    for position in 0..<length {
+      node = child(of: node, letter: letter(position))!
+      counts[node] = Swift.max(counts[node] - 1, 0)
+    }
+    version &+= 1
+  }
+
   /// Halves every count and keeps the nodes still counted at least once, copied breadth-first
   /// into the spare set, which then becomes the live one.
   private func compact() {
@@ -158,6 +178,19 @@ public final class WordHistory {
     }
     return nil
   }
+
+  /// The first child of `node`, or 0 for none; with `nextSiblingNode(of:)`, a walk over the
+  /// children without a closure (the word decoder's beam).
+  @inline(__always)
+  func firstChildNode(of node: Int) -> Int { Int(firstChild[node]) }
+
+  /// The next sibling of `node`, or 0 for none.
+  @inline(__always)
+  func nextSiblingNode(of node: Int) -> Int { Int(nextSibling[node]) }
+
+  /// The letter on the edge into `node`.
+  @inline(__always)
+  func letter(ofNode node: Int) -> Int { Int(letters[node]) }
 
   /// How many learned words pass through `node`.
   func count(of node: Int) -> Float { counts[node] }

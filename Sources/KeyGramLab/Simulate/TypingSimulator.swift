@@ -24,9 +24,15 @@ public struct TypingSimulator {
     /// Each row's noise as a multiple of σ (top row first); missing rows are 1.
     public var rowSpread: [Float]
     public var seed: UInt64
+    /// The chance that the typist skips a letter (no touch at all), and that a touch is doubled
+    /// (a second touch aimed at the same key, with its own noise). Drawn from a stream of their
+    /// own, so 0 leaves every other touch as it was.
+    public var omitRate: Double
+    public var extraRate: Double
 
     public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
-                keyOffsetSpread: Float = 0, rowSpread: [Float] = [], seed: UInt64 = 1) {
+                keyOffsetSpread: Float = 0, rowSpread: [Float] = [], seed: UInt64 = 1,
+                omitRate: Double = 0, extraRate: Double = 0) {
       self.sigmaX = sigmaX
       self.sigmaY = sigmaY
       self.offsetX = offsetX
@@ -34,6 +40,8 @@ public struct TypingSimulator {
       self.keyOffsetSpread = keyOffsetSpread
       self.rowSpread = rowSpread
       self.seed = seed
+      self.omitRate = omitRate
+      self.extraRate = extraRate
     }
   }
 
@@ -55,12 +63,27 @@ public struct TypingSimulator {
     /// Learns where this typist touches (a `TouchModel` fed the method's accepted keystrokes,
     /// committed at each word's end) and adapts the resolver to it.
     public var adaptive: Bool
+    /// Types uncorrected and applies a `WordDecoder`'s decision at each word's end, with these
+    /// parameters: "…, decoded" rows. nil: no decoder.
+    public var decoder: WordDecoder.Parameters?
 
-    public init(name: String, kind: Kind, context: Context, adaptive: Bool = false) {
+    public init(name: String, kind: Kind, context: Context, adaptive: Bool = false, decoder: WordDecoder.Parameters? = nil) {
       self.name = name
       self.kind = kind
       self.context = context
       self.adaptive = adaptive
+      self.decoder = decoder
+    }
+
+    /// The Gaussian × prior methods of `methods` with lexicon or history context again, with a
+    /// word decoder of `parameters` (its history is the method's): "…, decoded" rows.
+    public static func decodedVariants(of methods: [Method], parameters: WordDecoder.Parameters = .init()) -> [Method] {
+      methods.compactMap { method in
+        guard case .gaussian(let gaussian) = method.kind, gaussian.anchorFraction > 0, method.decoder == nil,
+              method.context == .lexicon || method.context == .history else { return nil }
+        return Method(name: method.name + ", decoded", kind: method.kind, context: method.context, adaptive: method.adaptive,
+                      decoder: parameters)
+      }
     }
 
     /// The boundary-shift and Gaussian × prior (anchored) methods of `methods` again, adaptive:
@@ -104,16 +127,34 @@ public struct TypingSimulator {
   /// What one method got wrong, and how that compares with the first method (static).
   public struct MethodResult: Sendable {
     public var method: Method
+    /// Committed letter errors: per word, the letters on the wrong key when the committed word
+    /// is as long as the intended one, else the edit distance (keys compared). Without skipped
+    /// or doubled touches and without a decoder, exactly the keystrokes resolved to a wrong key.
     public var errors: Int
     public var errorRate: Double
     /// Errors of the baseline ÷ errors of this method (> 1: fewer errors than static).
     public var reduction: Double
     /// A 95% confidence interval for `reduction` (block bootstrap over the text).
     public var reductionInterval: ClosedRange<Double>
+    /// Words committed with any wrong letter, their share of the words, its 95% interval, and the
+    /// baseline's word errors ÷ this method's with its interval.
+    public var wordErrors: Int
+    public var wordErrorRate: Double
+    public var wordErrorRateInterval: ClosedRange<Double>
+    public var wordReduction: Double
+    public var wordReductionInterval: ClosedRange<Double>
+    /// Words typed wrong that the decoder committed right, and words typed right that it
+    /// committed wrong (0 without a decoder), with 95% intervals of the counts.
+    public var wordsFixed: Int
+    public var wordsFixedInterval: ClosedRange<Double>
+    public var wordsBroken: Int
+    public var wordsBrokenInterval: ClosedRange<Double>
   }
 
   public struct Result: Sendable {
     public var keystrokes: Int
+    /// Words typed (runs of letters between boundaries).
+    public var words: Int
     public var touches: Touches
     public var methods: [MethodResult]
     /// Each method's errors in each window of `curveWindow` keystrokes, in typing order.
@@ -165,14 +206,33 @@ public struct TypingSimulator {
     return result
   }
 
+  /// One word as typed, for `run`'s `wordLog`: the intended letters, the touches (none for a
+  /// skipped letter, two for a doubled one) and what static resolution typed (key indices).
+  public struct TypedWord {
+    public var intended: [Int]
+    public var touches: [TouchPoint]
+    public var staticKeys: [KeyIndex]
+  }
+
+  /// Per-block tallies of one method, for the bootstrap.
+  struct Tally {
+    var letterErrors = 0
+    var wordErrors = 0
+    var fixed = 0
+    var broken = 0
+  }
+
   /// Types `keystrokes` once, with every method seeing the same touches. Lexicon and history
   /// methods blend by `lexiconBalance` (see `TypingContext`); the others see no lexicon. Each
   /// history method starts with an empty `WordHistory` of `historyCapacity` nodes blended by
-  /// `historyBalance`, which learns every word its context sees completed.
+  /// `historyBalance`, which learns every word its context sees completed. Decoded methods type
+  /// uncorrected and apply their `WordDecoder`'s decision when each word ends. `wordLog`, if
+  /// given, sees every word.
   public func run(_ keystrokes: [Keystroke], touches: Touches, methods: [Method] = Method.standard,
                   errors: Errors = .corrected, lexiconBalance: Float = TypingContext.defaultLexiconBalance,
                   historyBalance: Float = WordHistory.defaultBalance,
-                  historyCapacity: Int = WordHistory.defaultCapacity, curveWindow: Int = 500) -> Result {
+                  historyCapacity: Int = WordHistory.defaultCapacity, curveWindow: Int = 500,
+                  wordLog: ((TypedWord) -> Void)? = nil) -> Result {
     let resolvers: [any KeyResolver] = methods.map { method in
       switch method.kind {
       case .nearestKey: return StaticKeyResolver(layout: layout)
@@ -194,90 +254,211 @@ public struct TypingSimulator {
     let curveWindow = Swift.max(1, curveWindow)
     var curve: [[Int]] = []
     var random = SeededRandom(seed: touches.seed)
+    var slipRandom = SeededRandom(seed: touches.seed ^ 0x5_11B5)
     var contexts = methods.map { method in
       TypingContext(table: table, lexiconBalance: method.context == .lexicon || method.context == .history ? lexiconBalance : .infinity,
                     wordHistory: method.context == .history ? WordHistory(capacity: historyCapacity, balance: historyBalance) : nil)
     }
+    let decoders: [WordDecoder?] = methods.indices.map { index in
+      methods[index].decoder.map { WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: $0,
+                                               wordHistory: contexts[index].wordHistory) }
+    }
+    let keyOfLetter = (0..<table.letterCount).map { letterKeys.keyIndex(ofLetter: $0)?.rawValue ?? -1 }
     let letterCount = keystrokes.reduce(0) { $0 + ($1 == .boundary ? 0 : 1) }
     let blockCount = Swift.max(1, Swift.min(200, letterCount / 50))
-    var blockErrors = [[Int]](repeating: [Int](repeating: 0, count: methods.count), count: blockCount)
-    var typed = 0
-    for keystroke in keystrokes {
-      guard case .letter(let letter) = keystroke else {
-        for index in contexts.indices { contexts[index].recordBoundary() }
-        for (index, model) in touchModels.enumerated() {
-          guard let model else { continue }
-          model.commit()
+    var blocks = [[Tally]](repeating: [Tally](repeating: Tally(), count: methods.count), count: blockCount)
+    // The current word: intended keys, and per method what it typed (keys) and committed.
+    var intended: [Int] = [], intendedLetters: [Int] = [], wordTouches: [TouchPoint] = []
+    var typedKeys = [[Int]](repeating: [], count: methods.count)
+    var committedKeys = [[Int]](repeating: [], count: methods.count)
+    var typed = 0, words = 0, wordBlock = 0
+    // Without slips, an undecoded method's letter errors are its keystrokes' errors, each
+    // counted in its own keystroke's block (words can span two blocks).
+    let slips = touches.omitRate > 0 || touches.extraRate > 0
+    let perWord = methods.indices.map { slips || decoders[$0] != nil }
+
+    /// Applies decoded method `index`'s decision to what it typed since its last word end.
+    func decideWord(_ index: Int) {
+      guard let decoder = decoders[index] else { return }
+      let decision = decoder.decide(limit: 1)
+      if decision.replaces {
+        for _ in 0..<decision.typedLength { contexts[index].recordDeletion() }
+        committedKeys[index].removeLast(decoder.typedCount)
+        let best = decision.best
+        for position in 0..<best.count {
+          contexts[index].record(table.letter(at: best.letter(at: position)))
+          committedKeys[index].append(keyOfLetter[best.letter(at: position)])
+        }
+      }
+      decoder.finishWord(decision, teaching: touchModels[index])
+    }
+
+    func endWord() {
+      for index in contexts.indices {
+        if decoders[index] != nil { decideWord(index) }
+        contexts[index].recordBoundary()
+        if let model = touchModels[index] {
+          if decoders[index] == nil { model.commit() }
           (resolvers[index] as? GaussianKeyResolver)?.adapt(to: model)
           (resolvers[index] as? BoundaryShiftResolver)?.adapt(to: model)
+          decoders[index]?.adapt(to: model)
         }
+      }
+      guard !intended.isEmpty else { return }
+      words += 1
+      if let wordLog {
+        let staticKeys = methods.first?.kind == .nearestKey ? typedKeys[0].map { KeyIndex($0) } : []
+        wordLog(TypedWord(intended: intendedLetters, touches: wordTouches, staticKeys: staticKeys))
+      }
+      for index in methods.indices {
+        let typedRight = Self.letterErrors(typedKeys[index], intended) == 0
+        let committedErrors = Self.letterErrors(committedKeys[index], intended)
+        if perWord[index] { blocks[wordBlock][index].letterErrors += committedErrors }
+        if committedErrors > 0 { blocks[wordBlock][index].wordErrors += 1 }
+        if decoders[index] != nil {
+          if !typedRight && committedErrors == 0 { blocks[wordBlock][index].fixed += 1 }
+          if typedRight && committedErrors > 0 { blocks[wordBlock][index].broken += 1 }
+        }
+        typedKeys[index].removeAll(keepingCapacity: true)
+        committedKeys[index].removeAll(keepingCapacity: true)
+      }
+      intended.removeAll(keepingCapacity: true)
+      intendedLetters.removeAll(keepingCapacity: true)
+      wordTouches.removeAll(keepingCapacity: true)
+    }
+
+    for keystroke in keystrokes {
+      guard case .letter(let letter) = keystroke else {
+        endWord()
         continue
       }
       let key = letterKeys.keyIndex(ofLetter: letter)!
-      let (nx, ny) = random.normalPair()
-      let spread = rowSpread[key.rawValue]
-      let touch = TouchPoint(x: aims[key.rawValue].x + touches.offsetX + spread * touches.sigmaX * Float(nx),
-                             y: aims[key.rawValue].y + touches.offsetY + spread * touches.sigmaY * Float(ny))
-      let block = typed * blockCount / letterCount
+      if intended.isEmpty { wordBlock = typed * blockCount / letterCount }
+      intended.append(key.rawValue)
+      intendedLetters.append(letter)
       if typed % curveWindow == 0 { curve.append([Int](repeating: 0, count: methods.count)) }
-      let intended = table.letter(at: letter)
-      for (index, resolver) in resolvers.enumerated() {
-        let context = contexts[index]
-        if let weighted = resolver as? any WeightedKeyResolver {
-          let letters = context.letterContext
-          switch methods[index].context {
-          case .fourgram, .lexicon, .history, .none: weighted.update(for: context)
-          case .trigram:
-            weighted.update(with: letters.earlier.isLetter || letters.earlier == .boundary
-              ? table.distribution(after: LetterContext(previous: letters.previous, last: letters.last)) : context.distribution)
-          case .bigram:
-            weighted.update(with: letters.last.isLetter ? table.distribution(after: .bigram(letters.last)) : context.distribution)
+      let block = typed * blockCount / letterCount
+      typed += 1
+      let skipped = touches.omitRate > 0 && slipRandom.unit() <= touches.omitRate
+      let doubled = touches.extraRate > 0 && slipRandom.unit() <= touches.extraRate
+      let touchCount = skipped ? 0 : (doubled ? 2 : 1)
+      for repeatIndex in 0..<touchCount {
+        let (nx, ny) = random.normalPair()
+        let spread = rowSpread[key.rawValue]
+        let touch = TouchPoint(x: aims[key.rawValue].x + touches.offsetX + spread * touches.sigmaX * Float(nx),
+                               y: aims[key.rawValue].y + touches.offsetY + spread * touches.sigmaY * Float(ny))
+        if wordLog != nil { wordTouches.append(touch) }
+        let intendedScalar = table.letter(at: letter)
+        for (index, resolver) in resolvers.enumerated() {
+          let context = contexts[index]
+          if let weighted = resolver as? any WeightedKeyResolver {
+            let letters = context.letterContext
+            switch methods[index].context {
+            case .fourgram, .lexicon, .history, .none: weighted.update(for: context)
+            case .trigram:
+              weighted.update(with: letters.earlier.isLetter || letters.earlier == .boundary
+                ? table.distribution(after: LetterContext(previous: letters.previous, last: letters.last)) : context.distribution)
+            case .bigram:
+              weighted.update(with: letters.last.isLetter ? table.distribution(after: .bigram(letters.last)) : context.distribution)
+            }
+          }
+          let resolved = resolver.resolve(touch)
+          if repeatIndex == 0 && resolved != key {
+            curve[curve.count - 1][index] += 1
+            if !perWord[index] { blocks[block][index].letterErrors += 1 }
+          }
+          let decoded = decoders[index] != nil
+          typedKeys[index].append(resolved?.rawValue ?? -1)
+          // A decoded method's word ends at a key without a letter: decided before that key.
+          if decoded && (resolved.flatMap { layout[$0].letter } == nil) { decideWord(index) }
+          committedKeys[index].append(resolved?.rawValue ?? -1)
+          // Corrected, a miss is deleted, so never learned; uncorrected, it stays typed and is.
+          if !decoded, let resolved, resolved == key || errors == .uncorrected { touchModels[index]?.observe(touch, key: resolved) }
+          if decoded {
+            // What it typed, uncorrected; a key without a letter ends the word there.
+            if let resolved, let typedLetter = layout[resolved].letter, let letterIndex = table.letterIndex(of: typedLetter) {
+              decoders[index]!.add(touch, key: resolved, letter: letterIndex)
+              contexts[index].record(typedLetter)
+            } else {
+              contexts[index].recordBoundary()
+            }
+            continue
+          }
+          switch errors {
+          case .corrected: contexts[index].record(intendedScalar)
+          case .uncorrected:
+            // What the method typed: the letter on its key's cap, or a boundary for another key.
+            if let resolved, let typedLetter = layout[resolved].letter { contexts[index].record(typedLetter) } else { contexts[index].recordBoundary() }
           }
         }
-        let resolved = resolver.resolve(touch)
-        if resolved != key {
-          blockErrors[block][index] += 1
-          curve[curve.count - 1][index] += 1
-        }
-        // Corrected, a miss is deleted, so never learned; uncorrected, it stays typed and is.
-        if let resolved, resolved == key || errors == .uncorrected { touchModels[index]?.observe(touch, key: resolved) }
-        switch errors {
-        case .corrected: contexts[index].record(intended)
-        case .uncorrected:
-          // What the method typed: the letter on its key's cap, or a boundary for another key.
-          if let resolved, let typedLetter = layout[resolved].letter { contexts[index].record(typedLetter) } else { contexts[index].recordBoundary() }
-        }
       }
-      typed += 1
     }
-    return Result(keystrokes: typed, touches: touches,
-                  methods: Self.summarise(blockErrors, methods: methods, keystrokes: typed, seed: touches.seed),
+    endWord()
+    return Result(keystrokes: typed, words: words, touches: touches,
+                  methods: Self.summarise(blocks, methods: methods, keystrokes: typed, words: words, seed: touches.seed),
                   learningCurve: curve, curveWindow: curveWindow)
   }
 
+  /// Letters committed wrong: the keys that differ when the lengths match, else the edit distance.
+  static func letterErrors(_ committed: [Int], _ intended: [Int]) -> Int {
+    if committed.count == intended.count {
+      var errors = 0
+      for index in committed.indices where committed[index] != intended[index] { errors += 1 }
+      return errors
+    }
+    var previous = Array(0...intended.count), current = [Int](repeating: 0, count: intended.count + 1)
+    for (i, a) in committed.enumerated() {
+      current[0] = i + 1
+      for (j, b) in intended.enumerated() {
+        current[j + 1] = Swift.min(previous[j] + (a == b ? 0 : 1), previous[j + 1] + 1, current[j] + 1)
+      }
+      swap(&previous, &current)
+    }
+    return previous[intended.count]
+  }
+
   /// Error rates, and reductions against method 0 with block-bootstrap 95% intervals.
-  static func summarise(_ blocks: [[Int]], methods: [Method], keystrokes: Int, seed: UInt64) -> [MethodResult] {
-    let totals = methods.indices.map { method in blocks.reduce(0) { $0 + $1[method] } }
+  static func summarise(_ blocks: [[Tally]], methods: [Method], keystrokes: Int, words: Int, seed: UInt64) -> [MethodResult] {
+    func totals(_ field: (Tally) -> Int) -> [Int] { methods.indices.map { method in blocks.reduce(0) { $0 + field($1[method]) } } }
+    let letters = totals(\.letterErrors), wordErrors = totals(\.wordErrors), fixed = totals(\.fixed), broken = totals(\.broken)
     var random = SeededRandom(seed: seed ^ 0xB007_57A9)
     let resamples = 2000
-    var ratios = [[Double]](repeating: [], count: methods.count)
+    var ratios = [[Double]](repeating: [], count: methods.count), wordRatios = ratios, rates = ratios, fixedCounts = ratios, brokenCounts = ratios
     for _ in 0..<resamples {
-      var sums = [Int](repeating: 0, count: methods.count)
+      var sums = [Tally](repeating: Tally(), count: methods.count)
       for _ in blocks.indices {
         let block = blocks[Int(random.next() % UInt64(blocks.count))]
-        for method in methods.indices { sums[method] += block[method] }
+        for method in methods.indices {
+          sums[method].letterErrors += block[method].letterErrors
+          sums[method].wordErrors += block[method].wordErrors
+          sums[method].fixed += block[method].fixed
+          sums[method].broken += block[method].broken
+        }
       }
+      // Block sizes vary little, so the resampled words are taken as the text's.
       for method in methods.indices {
-        ratios[method].append(Double(sums[0]) / Double(Swift.max(sums[method], 1)))
+        ratios[method].append(Double(sums[0].letterErrors) / Double(Swift.max(sums[method].letterErrors, 1)))
+        wordRatios[method].append(Double(sums[0].wordErrors) / Double(Swift.max(sums[method].wordErrors, 1)))
+        rates[method].append(Double(sums[method].wordErrors) / Double(Swift.max(words, 1)))
+        fixedCounts[method].append(Double(sums[method].fixed))
+        brokenCounts[method].append(Double(sums[method].broken))
       }
     }
+    func interval(_ values: [Double]) -> ClosedRange<Double> {
+      let sorted = values.sorted()
+      return sorted[Int(Double(resamples) * 0.025)]...sorted[Int(Double(resamples) * 0.975) - 1]
+    }
     return methods.indices.map { index in
-      let sorted = ratios[index].sorted()
-      let low = sorted[Int(Double(resamples) * 0.025)], high = sorted[Int(Double(resamples) * 0.975) - 1]
-      return MethodResult(method: methods[index], errors: totals[index],
-                          errorRate: Double(totals[index]) / Double(Swift.max(keystrokes, 1)),
-                          reduction: Double(totals[0]) / Double(Swift.max(totals[index], 1)),
-                          reductionInterval: low...high)
+      MethodResult(method: methods[index], errors: letters[index],
+                   errorRate: Double(letters[index]) / Double(Swift.max(keystrokes, 1)),
+                   reduction: Double(letters[0]) / Double(Swift.max(letters[index], 1)),
+                   reductionInterval: interval(ratios[index]),
+                   wordErrors: wordErrors[index], wordErrorRate: Double(wordErrors[index]) / Double(Swift.max(words, 1)),
+                   wordErrorRateInterval: interval(rates[index]),
+                   wordReduction: Double(wordErrors[0]) / Double(Swift.max(wordErrors[index], 1)),
+                   wordReductionInterval: interval(wordRatios[index]),
+                   wordsFixed: fixed[index], wordsFixedInterval: interval(fixedCounts[index]),
+                   wordsBroken: broken[index], wordsBrokenInterval: interval(brokenCounts[index]))
     }
   }
 }

@@ -1,0 +1,67 @@
+extension WordDecoder {
+  /// The decoder's tunable parameters, with their defaults. Scores are in nats (natural logs).
+  public struct Parameters: Hashable, Sendable {
+    /// Touch spread and systematic offset, in points, as `GaussianKeyResolver.Parameters` has
+    /// them (8, 8, 0, 0); `adapt(to:)` replaces them with a `TouchModel`'s learned ones.
+    /// NaN, infinite or ≤ 0 spreads: the default; non-finite offsets: 0.
+    public var sigmaX: Float = 8
+    public var sigmaY: Float = 8
+    public var offsetX: Float = 0
+    public var offsetY: Float = 0
+    /// The exponent β on the word's probability in P(word)^β · Π N(touch). 1 is plain Bayes.
+    /// NaN or infinite: the default; clamped to 0 ... 100.
+    public var languageWeight: Float = 1
+    /// The typed letters stand unless the best word's score beats theirs by more than this.
+    /// Chosen by `keygram tune --decoder` on the tuning text. NaN: the default; clamped to ≥ 0.
+    public var margin: Float = 4
+    /// The cost of a letter the typist skipped (a letter of the word with no touch), and of a
+    /// touch that belongs to no letter (a doubled or stray tap); at most one of each per word.
+    /// `.infinity` turns one off, and both are off by default: on the tuning text every finite
+    /// cost tried broke more than 1 correct word in 1,000. NaN or negative: the default.
+    public var omissionCost: Float = .infinity
+    public var extraTouchCost: Float = .infinity
+    /// How many learned words the word history must hold before it weighs as much as the
+    /// tables: P(word) = (κ · P_tables(word) + c(word)) / (N + κ), with c the word's count in the
+    /// history and N all of them. NaN, infinite or ≤ 0: the default.
+    public var historyConcentration: Float = 10000
+    /// The prior odds against a word being a lexicon word, as `TypingContext.lexiconBalance`:
+    /// the typed letters, when they are no lexicon word, are scored by b / (1 + b) × their
+    /// n-gram probability. 0.1 (the typing context's is 0.01): chosen by `keygram tune --decoder`.
+    /// NaN, infinite or negative: the default.
+    public var lexiconBalance: Float = 0.1
+    /// A word the history holds at least this many times, typed exactly, is never replaced.
+    /// NaN or ≤ 0: the default.
+    public var protectedHistoryCount: Float = 1
+    /// How many partial words the beam keeps after each touch, and how many more that skipped a
+    /// letter. Fixed at init (the beam's memory); clamped to 1 ... 256 and 0 ... 256.
+    public var beamWidth: Int = 32
+    public var omissionBeamWidth: Int = 16
+    /// A letter whose key is farther from the touch than this many nats of the Gaussian
+    /// (−dx²/2σx² − dy²/2σy²) is not tried for that touch: 18 is 6 σ. NaN or ≤ 0: the default.
+    public var spatialCutoff: Float = 18
+
+    public init() {}
+
+    /// The parameters with every out-of-range value replaced as documented above.
+    public var sanitized: Parameters {
+      let defaults = Parameters()
+      var result = self
+      func positive(_ value: Float, _ fallback: Float) -> Float { value.isFinite && value > 0 ? value : fallback }
+      result.sigmaX = positive(sigmaX, defaults.sigmaX)
+      result.sigmaY = positive(sigmaY, defaults.sigmaY)
+      result.offsetX = offsetX.isFinite ? offsetX : 0
+      result.offsetY = offsetY.isFinite ? offsetY : 0
+      result.languageWeight = languageWeight.isFinite ? Swift.min(Swift.max(languageWeight, 0), 100) : defaults.languageWeight
+      result.margin = margin.isNaN ? defaults.margin : Swift.max(margin, 0)
+      result.omissionCost = omissionCost.isNaN || omissionCost < 0 ? defaults.omissionCost : omissionCost
+      result.extraTouchCost = extraTouchCost.isNaN || extraTouchCost < 0 ? defaults.extraTouchCost : extraTouchCost
+      result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
+      result.lexiconBalance = lexiconBalance.isFinite && lexiconBalance >= 0 ? lexiconBalance : defaults.lexiconBalance
+      result.protectedHistoryCount = protectedHistoryCount.isNaN || protectedHistoryCount <= 0 ? defaults.protectedHistoryCount : protectedHistoryCount
+      result.beamWidth = Swift.min(Swift.max(beamWidth, 1), 256)
+      result.omissionBeamWidth = Swift.min(Swift.max(omissionBeamWidth, 0), 256)
+      result.spatialCutoff = positive(spatialCutoff, defaults.spatialCutoff)
+      return result
+    }
+  }
+}
