@@ -3,6 +3,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= release
 KEYGRAM = .build/$(CONFIG)/keygram
+# The builder, its CLI and the lab are behind the package trait Builder (Package.swift), so that a
+# keyboard depending on the runtime resolves no package; every build here turns it on.
+TRAITS = --traits Builder
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
 .PHONY: tables test verify workflows bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
@@ -32,7 +35,7 @@ deps:
 	fi
 
 $(KEYGRAM): deps $(shell find Sources -name '*.swift' -not -path 'Sources/KeyGramTables/*') Package.swift
-	$(SWIFT) build -c $(CONFIG) --product keygram
+	$(SWIFT) build $(TRAITS) -c $(CONFIG) --product keygram
 
 tables: $(KEYGRAM)
 	$(KEYGRAM) build --all
@@ -41,16 +44,17 @@ tables: $(KEYGRAM)
 # where generic code is specialised and nothing may allocate.
 # Every test is Swift Testing, so XCTest's empty run is switched off.
 test: deps
-	$(SWIFT) test --disable-xctest
-	$(SWIFT) test -c release --disable-xctest --filter Allocation
+	$(SWIFT) test $(TRAITS) --disable-xctest
+	$(SWIFT) test $(TRAITS) -c release --disable-xctest --filter Allocation
 
 verify: $(KEYGRAM)
 	$(KEYGRAM) verify tables
 
-# The user's workflows outside the shipped corpora (Tests/Workflows): a table built from one's own
-# text and verified as another repository's CI would, then a language added to a copy of this
-# repository, built twice, verified, simulated and tested.
+# The user's workflows (Tests/Workflows): a keyboard's package that depends on the runtime and
+# resolves no package; a table built from one's own text and verified as another repository's CI
+# would; a language added to a copy of this repository, built twice, verified, simulated, tested.
 workflows: $(KEYGRAM)
+	bash Tests/Workflows/consumer.sh
 	bash Tests/Workflows/own-table.sh
 	bash Tests/Workflows/add-language.sh
 
@@ -129,7 +133,7 @@ fuzz-deps:
 	@rm -f /tmp/keygram-fuzz-probe /tmp/keygram-fuzz-probe.swift
 
 fuzz-build: deps fuzz-deps
-	KEYGRAM_FUZZ=1 $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+	KEYGRAM_FUZZ=1 $(SWIFT) build $(TRAITS) -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
 	  --product keygram-fuzz --scratch-path .build-fuzz
 
 # FUZZ_JOBS targets at a time (default: every core); FUZZ_RUNS stops a target at that many executions.

@@ -28,6 +28,12 @@ let package = Package(
     .library(name: "KeyGramLab", targets: ["KeyGramLab"]),
     .executable(name: "keygram", targets: ["keygram"]),
   ],
+  traits: [
+    // The table builder, its CLI and the evaluation lab, with their dependencies. Off by default,
+    // so a keyboard that depends on the runtime and the tables resolves no package at all; this
+    // repository's own builds turn it on (`swift build --traits Builder`; the Makefile does).
+    .trait(name: "Builder"),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // SHA-256 of the corpus files (BoringSSL's, with SHA-NI), for provenance.
@@ -45,7 +51,7 @@ let package = Package(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram", .product(name: "Crypto", package: "swift-crypto")]),
+    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram", .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Builder"]))]),
 
     // MARK: Evaluation
     .target(name: "KeyGramLab", dependencies: ["KeyGram"]),
@@ -57,7 +63,7 @@ let package = Package(
         "KeyGramPipeline",
         "KeyGramLab",
         "KeyGram",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Builder"])),
       ]),
 
     // MARK: Tests

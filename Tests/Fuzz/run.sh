@@ -59,7 +59,7 @@ for target in "$@"; do
   in_all=$(awk '{ n += $2 } END { print n + 0 }' "$work/$target/ledger")
   printf '%-10s %14s %10s %9s %14s  %s\n' "$target" "$runs" "$rate" "$findings" "$in_all" "$cpu"
   if [ "$findings" -gt 0 ]; then
-    echo "  $target: see $work/$target/log.txt; the input is in Tests/Fuzz/$target/regressions/ (the test suite replays it: swift test --filter FuzzRegressionTests)"
+    echo "  $target: see $work/$target/log.txt; the input is in Tests/Fuzz/$target/regressions/ (the test suite replays it: swift test --traits Builder --filter FuzzRegressionTests)"
     grep -m3 -E 'ERROR:|Fatal error|fuzz.*: |ALARM|==[0-9]+==' "$work/$target/log.txt" | sed 's/^/    /'
   fi
   total_runs=$((total_runs + runs)); total_findings=$((total_findings + findings))

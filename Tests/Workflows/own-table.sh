@@ -5,7 +5,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 keygram="$repo/.build/release/keygram"
-test -x "$keygram" || (cd "$repo" && swift build -c release --product keygram)
+test -x "$keygram" || (cd "$repo" && swift build --traits Builder -c release --product keygram)
 work=$(mktemp -d "${TMPDIR:-/tmp}/keygram-own-table.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
