@@ -8,12 +8,13 @@ KEYGRAM = .build/$(CONFIG)/keygram
 TRAITS = --traits Builder
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: tables test verify workflows bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
+.PHONY: tables test verify workflows docs check-docs bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
 	@echo "make test     run the test suite"
 	@echo "make verify   check tables are normalised, intact and up to date (the CI gate)"
+	@echo "make docs     the runtime's API reference (DocC) in .build-docs/KeyGram.doccarchive; fails on a broken link"
 	@echo "make workflows  a table from your own text verified as your CI would, and a language added to a copy of the repository"
 	@echo "make bench    benchmarks: build throughput vs zlib/gzip/Python, runtime ns/op and mallocs"
 	@echo "make accuracy the typing simulator: tuning sweep and error rates on held-out text"
@@ -57,6 +58,20 @@ workflows: $(KEYGRAM)
 	bash Tests/Workflows/consumer.sh
 	bash Tests/Workflows/own-table.sh
 	bash Tests/Workflows/add-language.sh
+
+# The runtime's API reference, with the toolchain's own docc (no plugin, so consumers resolve
+# nothing): symbol graphs of KeyGram alone, then the catalogue; a broken symbol link, a missing
+# article or an undocumented public declaration fails.
+DOCS = .build-docs
+docs:
+	rm -rf $(DOCS)/symbol-graphs && mkdir -p $(DOCS)/symbol-graphs
+	$(SWIFT) build --target KeyGram --scratch-path $(DOCS)/scratch \
+	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS)/symbol-graphs
+	python3 Tests/Docs/undocumented.py $(DOCS)/symbol-graphs
+	docc convert Sources/KeyGram/KeyGram.docc --additional-symbol-graph-dir $(DOCS)/symbol-graphs \
+	  --fallback-display-name KeyGram --fallback-bundle-identifier org.keygram.KeyGram \
+	  --output-path $(DOCS)/KeyGram.doccarchive --warnings-as-errors
+	@echo "API reference: $(DOCS)/KeyGram.doccarchive"
 
 corpora:
 	@for lang in $(LANGS); do bash corpora/$$lang/derive.sh || exit 1; done
