@@ -162,18 +162,18 @@ struct OutputSetTests {
         { $0.hasPrefix("    languageName: \"") && $0.hasSuffix("\",") }, { $0 == "    base64: \"AQID\")" }, { $0 == "}" }, { $0 == "" },
       ]
       #expect(lines.count == template.count && zip(lines, template).allSatisfy { $1($0) }, "\(lines)")
-      FileManager.default.createFile(atPath: folder + "/" + SwiftTableSource.fileName(for: language), contents: Data(source.utf8))
+      #expect(FileManager.default.createFile(atPath: folder + "/" + SwiftTableSource.fileName(for: language), contents: Data(source.utf8)))
       identifiers.append(identifier)
     }
     // The index re-exports each language's module (one per file in the package); typechecked
     // here as one module, its language files are part of it, so those imports go.
     let index = SwiftTableSource.index(forFolder: folder).split(separator: "\n", omittingEmptySubsequences: false)
       .filter { !$0.hasPrefix("@_exported import KeyGramTables") }.joined(separator: "\n")
-    FileManager.default.createFile(atPath: folder + "/" + SwiftTableSource.indexFileName, contents: Data(index.utf8))
+    #expect(FileManager.default.createFile(atPath: folder + "/" + SwiftTableSource.indexFileName, contents: Data(index.utf8)))
     try FileManager.default.copyItem(atPath: Fixtures.packageRoot + "/Sources/KeyGramTables/KeyGramTables+Lookup.swift",
                                      toPath: folder + "/KeyGramTables+Lookup.swift")
     // A file that uses every identifier, the index and its lookups, and names no injected member.
-    FileManager.default.createFile(atPath: folder + "/Uses.swift", contents: Data("""
+    #expect(FileManager.default.createFile(atPath: folder + "/Uses.swift", contents: Data("""
       import KeyGram
       func uses() throws {
         let tables: [EmbeddedTable] = [\(identifiers.map { "KeyGramTables.\($0)" }.joined(separator: ", "))]
@@ -183,16 +183,16 @@ struct OutputSetTests {
         _ = KeyGramTables.languageCodes
       }
 
-      """.utf8))
+      """.utf8)))
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.sorted()
     #expect(files.count == Self.hostileNames.count + 3)
     let result = try Self.typecheck(files.map { folder + "/" + $0 }, module: "KeyGramTables")
     #expect(result.status == 0, "\(result.output)")
     // And with a use of what the names tried to inject, the typechecker finds no such member.
-    FileManager.default.createFile(atPath: folder + "/Injected.swift", contents: Data("""
+    #expect(FileManager.default.createFile(atPath: folder + "/Injected.swift", contents: Data("""
       let injected = KeyGramTables.injected + KeyGramTables.separated + KeyGramTables.closed
 
-      """.utf8))
+      """.utf8)))
     let injected = try Self.typecheck((files + ["Injected.swift"]).map { folder + "/" + $0 }, module: "KeyGramTables")
     #expect(injected.status != 0)
     for member in ["injected", "separated", "closed"] {

@@ -13,7 +13,7 @@ extension KeygramCLITests {
       guard let enumerator = FileManager.default.enumerator(atPath: "\(root)/\(folder)") else { continue }
       for case let name as String in enumerator {
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: "\(root)/\(folder)/\(name)", isDirectory: &isDirectory)
+        guard FileManager.default.fileExists(atPath: "\(root)/\(folder)/\(name)", isDirectory: &isDirectory) else { continue }
         files["\(folder)/\(name)"] = isDirectory.boolValue ? Data("(folder)".utf8) : FileManager.default.contents(atPath: "\(root)/\(folder)/\(name)")
       }
     }
@@ -25,7 +25,7 @@ extension KeygramCLITests {
     let root = try scratch()
     let build = try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root)
     #expect(build.status == 0, "\(build.stderr)")
-    FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8)))
     return (root, outputs(in: root))
   }
 
@@ -43,7 +43,7 @@ extension KeygramCLITests {
 
   @Test func aCorpusWithTooFewLettersIsRefused() throws {
     let (root, _) = try builtScratch()
-    FileManager.default.createFile(atPath: "\(root)/zeros.txt", contents: Data(count: 1_000_000))
+    #expect(FileManager.default.createFile(atPath: "\(root)/zeros.txt", contents: Data(count: 1_000_000)))
     let gzip = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "gzip -c zeros.txt > zeros.gz"], in: root)
     #expect(gzip == 0)
     let stored = try #require(FileManager.default.attributesOfItem(atPath: "\(root)/zeros.gz")[.size] as? Int)
@@ -53,7 +53,7 @@ extension KeygramCLITests {
       """)
     // Text in another script (no English letters), with mine.txt's 22 letters.
     let russian = Data("привет мир как дела дом".utf8)
-    FileManager.default.createFile(atPath: "\(root)/ru.txt", contents: russian)
+    #expect(FileManager.default.createFile(atPath: "\(root)/ru.txt", contents: russian))
     try expectRefusedBuild(["ru.txt", "mine.txt"], in: root, message: """
       ru.txt, mine.txt: 22 letters of the English alphabet in \(russian.count + 25) bytes read (\(russian.count + 25) bytes of text); \
       a table needs at least 10,000 (--min-letters N changes the floor, 0 turns it off)
@@ -73,7 +73,7 @@ extension KeygramCLITests {
   @Test func outsideTheRepositoryTheMessageSaysWhereItLookedAndWhatToPass() throws {
     let elsewhere = NSTemporaryDirectory() + "keygram-elsewhere-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: "\(elsewhere)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(elsewhere)/mine.txt", contents: Data("quiet queens quit quickly".utf8)))
     try expectOutput(["build", "en", "mine.txt", "--out", "out"], in: elsewhere, stderr: """
       Error: \(elsewhere)/corpora: no corpora folder here (looked for en/language.json); \
       pass --corpora DIR, or run keygram from the repository root
@@ -131,7 +131,7 @@ extension KeygramCLITests {
   ] as [(String, [UInt8], String)])
   func damagedGzipMagicIsAGzipError(name: String, bytes: [UInt8], message: String) throws {
     let (root, _) = try builtScratch()
-    FileManager.default.createFile(atPath: "\(root)/\(name)", contents: Data(bytes))
+    #expect(FileManager.default.createFile(atPath: "\(root)/\(name)", contents: Data(bytes)))
     try expectRefusedBuild([name, "--min-letters", "0"], in: root, message: message)
   }
 
@@ -207,9 +207,9 @@ extension KeygramCLITests {
   ])
   func aMissingNestedManifestFieldIsNamedByItsPath(field: String, message: String) throws {
     let (root, _) = try builtScratch()
-    FileManager.default.createFile(atPath: "\(root)/corpora/en/language.json", contents: Data("""
+    #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/language.json", contents: Data("""
       {"code": "en", "name": "English", "alphabet": "abcdefghijklmnopqrstuvwxyz", \(field)}
-      """.utf8))
+      """.utf8)))
     try expectRefusedBuild(["--min-letters", "0"], in: root, message: "corpora/en/language.json: \(message)")
   }
 }

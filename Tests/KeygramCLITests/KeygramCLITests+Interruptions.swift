@@ -125,7 +125,7 @@ extension KeygramCLITests {
 
   @Test func twoBuildsRacingOnOneFolderTakeTurnsAndLeaveOneWholeSet() throws {
     let (root, before) = try builtScratch()
-    FileManager.default.createFile(atPath: "\(root)/other.txt", contents: Data(String(repeating: "quiet queens quit quickly ", count: 50).utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/other.txt", contents: Data(String(repeating: "quiet queens quit quickly ", count: 50).utf8)))
     // While the folder is locked both builds write their outputs in full, then wait: nothing is
     // replaced. Let go, and they rename their sets one after the other.
     let builds = try whileLocking("\(root)/swift") {
@@ -192,7 +192,7 @@ extension KeygramCLITests {
     let before = outputs(in: disk)
     // Fill the disk: the copy stops at ENOSPC.
     #expect(try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "cat /dev/zero > disk/filler 2>/dev/null"], in: root) != 0)
-    FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8)))
     try expectOutput(["build", "en", "mine.txt", "--min-letters", "0", "--out", "disk/tables", "--swift-out", "disk/swift"], in: root,
                      stderr: "Error: disk/tables/en.keygram: cannot write: No space left on device; no output was replaced\n", status: 1)
     #expect(outputs(in: disk) == before)

@@ -91,7 +91,7 @@ struct KeygramCLITests {
     let manifest = try String(contentsOfFile: Self.packageRoot + "/corpora/en/language.json", encoding: .utf8)
       .replacingOccurrences(of: #"{"files": "*", "feeds": ["letters"]}"#, with: #"{"files": "*", "feeds": ["letters", "words"], "weight": 300}"#)
     try manifest.write(toFile: "\(root)/corpora/en/language.json", atomically: true, encoding: .utf8)
-    FileManager.default.createFile(atPath: "\(root)/corpora/en/tiny.gz", contents: Data(Self.gzipCorpus))
+    #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/tiny.gz", contents: Data(Self.gzipCorpus)))
     return root
   }
 
@@ -208,7 +208,7 @@ struct KeygramCLITests {
 
   @Test func buildFromTheUsersOwnFiles() throws {
     let root = try scratch()
-    FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8)))
     let run = try keygram("build", "en", "--min-letters", "0", "mine.txt", "--out", "tables", "--no-swift", in: root)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("English (en): 1 file, 25 bytes stored, 25 bytes of text"))
@@ -218,7 +218,7 @@ struct KeygramCLITests {
   @Test func buildKeepsAsManyFourGramRowsAsAsked() throws {
     let root = try scratch()
     // 13 three-letter contexts: ^qu qui uie iet, que uee een ens, uit, uic ick ckl kly.
-    FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/mine.txt", contents: Data("quiet queens quit quickly".utf8)))
     for (asked, kept) in [(2, 2), (0, 0), (1_000, 13)] {
       let run = try keygram("build", "en", "--min-letters", "0", "mine.txt", "--quadgram-contexts", "\(asked)", "--out", "tables", "--no-swift", in: root)
       #expect(run.status == 0, "\(run.stderr)")
@@ -270,11 +270,11 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("count", "en", "corpora/en/tiny.gz", "-o", "good.kgcounts", in: root).status == 0)
     let good = try #require(FileManager.default.contents(atPath: "\(root)/good.kgcounts"))
-    FileManager.default.createFile(atPath: "\(root)/cut.kgcounts", contents: good.prefix(100))
+    #expect(FileManager.default.createFile(atPath: "\(root)/cut.kgcounts", contents: good.prefix(100)))
     var part = good
     part.replaceSubrange(16..<20, with: Data("PART".utf8))
-    FileManager.default.createFile(atPath: "\(root)/part.kgcounts", contents: part)
-    FileManager.default.createFile(atPath: "\(root)/out.kgcounts", contents: Data("old".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/part.kgcounts", contents: part))
+    #expect(FileManager.default.createFile(atPath: "\(root)/out.kgcounts", contents: Data("old".utf8)))
     try expectOutput(["merge", "-o", "out.kgcounts"], in: root,
                      stderr: "Error: merge: no count files given; name at least one .kgcounts file\n", status: 1)
     try expectOutput(["merge", "good.kgcounts", "missing.kgcounts", "-o", "out.kgcounts"], in: root,
@@ -291,7 +291,7 @@ struct KeygramCLITests {
     let root = try scratch()
     var bytes = Self.gzipCorpus
     bytes[bytes.count - 8] ^= 0xFF
-    FileManager.default.createFile(atPath: "\(root)/crc.gz", contents: Data(bytes))
+    #expect(FileManager.default.createFile(atPath: "\(root)/crc.gz", contents: Data(bytes)))
     try expectOutput(["build", "en", "crc.gz", "--out", "tables", "--no-swift"], in: root,
                      stderr: "Error: crc.gz at byte 58: corrupt gzip: incorrect data check\n", status: 1)
   }
@@ -313,8 +313,8 @@ struct KeygramCLITests {
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     let before = try FileManager.default.contentsOfDirectory(atPath: "\(root)/tables").sorted()
     let table = FileManager.default.contents(atPath: "\(root)/tables/en.keygram")
-    FileManager.default.createFile(atPath: "\(root)/corpora/en/language.json",
-                                   contents: Data(#"{"code":"en","name":"English","alphabet":"abcdefghijklmnopqrstuvwxyza"}"#.utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/language.json",
+                                   contents: Data(#"{"code":"en","name":"English","alphabet":"abcdefghijklmnopqrstuvwxyza"}"#.utf8)))
     try expectOutput(["build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root,
                      stderr: "Error: corpora/en/language.json: alphabet: \"a\" appears twice\n", status: 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: "\(root)/tables").sorted() == before)
@@ -408,7 +408,7 @@ struct KeygramCLITests {
   @Test func verifyJSONReportsFailures() throws {
     let root = try scratch()
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
-    FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8)))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
       {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50144,"crc32":937802103,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":false,"swift":"swift/English.swift","failures":[{"check":"freshness",\
@@ -443,7 +443,7 @@ struct KeygramCLITests {
 
   @Test func frequencyListFromTheCommandLine() throws {
     let root = try scratch()
-    FileManager.default.createFile(atPath: "\(root)/count_1w.txt", contents: Data("the\t23135851162\nof\t13151942776\nand\t12997637966\n".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/count_1w.txt", contents: Data("the\t23135851162\nof\t13151942776\nand\t12997637966\n".utf8)))
     let run = try keygram("build", "en", "--frequency-list", "count_1w.txt", "--out", "tables", "--no-swift", in: root)
     #expect(run.status == 0, "\(run.stderr)")
     // 23,135,851,162 + 13,151,942,776 + 12,997,637,966 = 49,285,431,904 words and
@@ -476,7 +476,7 @@ struct KeygramCLITests {
 
   @Test func simulateWorksForEveryShippedLanguage() throws {
     let root = try scratch()
-    FileManager.default.createFile(atPath: "\(root)/de.txt", contents: Data("Die Größe der Städte überrascht übermäßig viele Bürger.".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/de.txt", contents: Data("Die Größe der Städte überrascht übermäßig viele Bürger.".utf8)))
     let run = try keygram("simulate", "--lang", "de", "--text", "\(root)/de.txt", "--table", Self.packageRoot + "/tables/de.keygram")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("47 keystrokes"))
@@ -495,8 +495,8 @@ struct KeygramCLITests {
   ])
   func simulateRejectsBadInput(arguments: [String], stderr: String, status: Int32) throws {
     let root = try scratch()
-    FileManager.default.createFile(atPath: "\(root)/empty.txt", contents: Data())
-    FileManager.default.createFile(atPath: "\(root)/digits.txt", contents: Data("123 456, 789!".utf8))
+    #expect(FileManager.default.createFile(atPath: "\(root)/empty.txt", contents: Data()))
+    #expect(FileManager.default.createFile(atPath: "\(root)/digits.txt", contents: Data("123 456, 789!".utf8)))
     let table = Self.packageRoot + "/tables/en.keygram"
     try expectOutput(["simulate", "--limit", "1000", "--table", table] + arguments, in: root, stderr: stderr, status: status)
   }
