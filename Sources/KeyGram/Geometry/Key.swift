@@ -6,9 +6,13 @@ public struct Key: Hashable, Sendable {
   public enum Role: Hashable, Sendable {
     /// Types the letter on its cap (and, through a `LetterKeyMap`, possibly others, as é on e).
     case letter(Unicode.Scalar)
+    /// Shift: capitals and the shifted layer.
     case shift
+    /// Deletes the character before the cursor.
     case backspace
+    /// The space bar: ends a word.
     case space
+    /// Return: ends a line (and a word).
     case returnKey
     /// Switches to numbers or symbols ("123").
     case modeChange
@@ -16,6 +20,7 @@ public struct Key: Hashable, Sendable {
     case other
   }
 
+  /// What the key does.
   public var role: Role
   /// The visible key cap.
   public var frame: KeyFrame
@@ -23,6 +28,7 @@ public struct Key: Hashable, Sendable {
   /// row tile it from left to right.
   public var slot: KeyFrame
 
+  /// A key with its role, visible cap and static touch area.
   public init(role: Role, frame: KeyFrame, slot: KeyFrame) {
     self.role = role
     self.frame = frame

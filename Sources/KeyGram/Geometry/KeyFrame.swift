@@ -1,11 +1,16 @@
 /// An axis-aligned rectangle in points (UIKit's `CGRect`, without UIKit, in `Float`).
 @frozen
 public struct KeyFrame: Hashable, Sendable {
+  /// The left edge, in points.
   public var x: Float
+  /// The top edge, in points.
   public var y: Float
+  /// The width, in points.
   public var width: Float
+  /// The height, in points.
   public var height: Float
 
+  /// A rectangle from its top-left corner and size.
   @inlinable public init(x: Float, y: Float, width: Float, height: Float) {
     self.x = x
     self.y = y
@@ -13,12 +18,19 @@ public struct KeyFrame: Hashable, Sendable {
     self.height = height
   }
 
+  /// The left edge.
   @inlinable public var minX: Float { x }
+  /// The right edge (excluded from the frame).
   @inlinable public var maxX: Float { x + width }
+  /// The top edge.
   @inlinable public var minY: Float { y }
+  /// The bottom edge (excluded from the frame).
   @inlinable public var maxY: Float { y + height }
+  /// The horizontal centre.
   @inlinable public var midX: Float { x + width / 2 }
+  /// The vertical centre.
   @inlinable public var midY: Float { y + height / 2 }
+  /// The centre, as a touch there would be.
   @inlinable public var center: TouchPoint { TouchPoint(x: midX, y: midY) }
 
   /// True when every field is finite and the size is not negative.

@@ -5,13 +5,16 @@ public struct KeyIndex: Hashable, Comparable, Sendable, ExpressibleByIntegerLite
   /// The index into `KeyboardLayout.keys`.
   public var rawValue: Int
 
+  /// The key at position `rawValue` of `KeyboardLayout.keys`.
   @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
 
   /// `KeyIndex(3)` written `3`, for fixed layouts in examples and tests.
   @inlinable public init(integerLiteral value: Int) { self.rawValue = value }
 
+  /// Orders keys as `KeyboardLayout.keys` does.
   @inlinable public static func < (lhs: KeyIndex, rhs: KeyIndex) -> Bool { lhs.rawValue < rhs.rawValue }
 
+  /// "key 3", for messages.
   public var description: String { "key \(rawValue)" }
 }
 

@@ -16,6 +16,7 @@ extension KeyboardLayout {
     /// Whether to add the bottom row: "123", space bar, return.
     public var includesSpaceRow: Bool = true
 
+    /// The iPhone portrait metrics (iOS's own keyboard, in points).
     public init() {}
 
     /// The distance between the centres of neighbouring full-width keys.

@@ -2,9 +2,12 @@
 /// y growing downwards, as in UIKit).
 @frozen
 public struct TouchPoint: Hashable, Sendable {
+  /// The horizontal position, in points from the keyboard's left edge.
   public var x: Float
+  /// The vertical position, in points from the keyboard's top edge.
   public var y: Float
 
+  /// A touch at (`x`, `y`) in the keyboard's coordinates.
   @inlinable public init(x: Float, y: Float) {
     self.x = x
     self.y = y

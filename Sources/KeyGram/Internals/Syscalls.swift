@@ -13,9 +13,12 @@ import Musl
 
 /// An `errno` value from a failed call, kept as a number so errors stay allocation-free.
 public struct SystemErrno: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The `errno` number (`ENOENT`, `EACCES`, …).
   public var rawValue: Int32
+  /// The error with `errno` number `rawValue`.
   public init(rawValue: Int32) { self.rawValue = rawValue }
 
+  /// `strerror`'s text for the number.
   public var description: String {
     guard let message = strerror(rawValue) else { return "errno \(rawValue)" }
     return String(cString: message)

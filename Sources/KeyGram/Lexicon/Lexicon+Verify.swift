@@ -78,7 +78,9 @@ extension Lexicon {
   /// A lexicon word and its weight: the evidence at its node × its end share / 255, the
   /// expected count of the word itself.
   public struct Word: Sendable, Equatable {
+    /// The word's letters, as indices into the table's alphabet.
     public let letters: [UInt8]
+    /// Its expected count: the evidence at its node × its end share ÷ 255.
     public let weight: Float
   }
 

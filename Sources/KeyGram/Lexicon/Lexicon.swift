@@ -24,10 +24,13 @@ public struct Lexicon: Sendable {
   @usableFromInline let section: TableBytes
   /// The table whose memory `section` is, kept alive; nil only inside the table itself.
   @usableFromInline var owner: KeyGramTable?
+  /// How many nodes the trie has, the root included.
   public let nodeCount: Int
+  /// How many words end in the trie.
   public let wordCount: Int
   /// The sum of the counts of the lexicon's words (before quantising): the root's evidence.
   public let totalMass: UInt64
+  /// The size of the table's alphabet, which labels every edge.
   public let letterCount: Int
   /// The length of the longest word.
   public let maximumDepth: Int
@@ -193,6 +196,7 @@ public struct LexiconRow: Sendable {
   @usableFromInline let sharesOffset: Int
   /// The index of the first child.
   @usableFromInline let first: Int
+  /// How many children the node has: the letters that can follow its prefix.
   public let childCount: Int
   /// P(end of word), out of 255.
   public let endWeight: UInt32

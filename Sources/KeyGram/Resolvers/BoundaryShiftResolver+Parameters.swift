@@ -16,8 +16,10 @@ extension BoundaryShiftResolver {
     /// ever go to a neighbour of its slot's key. Default 0.60. NaN: the default; clamped to 0 ... 1.
     public var minWidthRatio: Float = 0.60
 
+    /// The defaults, tuned by `keygram tune` on held-out text.
     public init() {}
 
+    /// Parameters from their values; each out-of-range value is handled as its property says.
     public init(priorWeight: Float = 0.9, sigma: Float = 8, minWidthRatio: Float = 0.60) {
       self.priorWeight = priorWeight
       self.sigma = sigma

@@ -15,6 +15,7 @@
 /// cross and a touch can only go to its static key or a neighbour: `resolve` is O(1), the
 /// static key (from the row's buckets) then two branch-free compares.
 public final class BoundaryShiftResolver: WeightedKeyResolver {
+  /// The keyboard whose letter keys it resolves.
   public let layout: KeyboardLayout
   /// The parameters in use, after `Parameters.sanitized`.
   public let parameters: Parameters
@@ -75,15 +76,18 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
     self.init(layout: layout, letterKeys: LetterKeyMap(layout: layout, table: table), parameters: parameters)
   }
 
+  /// Moves the dividers for `context`'s next-letter distribution; no work unless it changed.
   public func update(for context: TypingContext) {
     if weights.refresh(for: context) { recomputeDividers() }
   }
 
+  /// Moves the dividers for `distribution`.
   public func update(with distribution: LetterDistribution) {
     weights.refresh(with: distribution)
     recomputeDividers()
   }
 
+  /// Moves the dividers for per-key weights (one per key of `layout`), bypassing the table.
   public func update(keyWeights: some Sequence<Float>) {
     weights.refresh(explicit: keyWeights)
     recomputeDividers()
@@ -104,6 +108,7 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
     }
   }
 
+  /// The key `touch` types under the current dividers, in O(1); nil for a touch that is not finite.
   public func resolve(_ touch: TouchPoint) -> KeyIndex? {
     resolvedKey(touch).map { KeyIndex($0) }
   }

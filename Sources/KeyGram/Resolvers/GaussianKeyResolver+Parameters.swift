@@ -9,6 +9,7 @@ extension GaussianKeyResolver {
     /// Where touches land relative to the cap centre, in points (Goodman et al. 2002 and
     /// Henze et al. 2011 found touches systematically offset). Default 0, 0. Non-finite: 0.
     public var offsetX: Float = 0
+    /// The vertical part of the touch offset, in points.
     public var offsetY: Float = 0
     /// The exponent α of P(key | context) in the score P^α · N(touch). 1 is plain Bayes;
     /// 0 ignores the context (nearest aim point). Default 0.7, tuned by `keygram tune` on
@@ -22,8 +23,10 @@ extension GaussianKeyResolver {
     /// NaN: the default; clamped to 0 ... 1 (0 turns anchoring off).
     public var anchorFraction: Float = 0.7
 
+    /// The defaults, tuned by `keygram tune` on held-out text.
     public init() {}
 
+    /// Parameters from their values; each out-of-range value is handled as its property says.
     public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
                 priorWeight: Float = 0.7, anchorFraction: Float = 0.7) {
       self.sigmaX = sigmaX

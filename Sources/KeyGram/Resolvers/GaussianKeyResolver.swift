@@ -17,6 +17,7 @@
 /// α · ln P per key is computed once per context change (`update(for:)`), so a resolve is
 /// adds and multiplies only.
 public final class GaussianKeyResolver: WeightedKeyResolver {
+  /// The keyboard whose letter keys it resolves.
   public let layout: KeyboardLayout
   /// The parameters in use, after `Parameters.sanitized`.
   public let parameters: Parameters
@@ -75,15 +76,18 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     self.init(layout: layout, letterKeys: LetterKeyMap(layout: layout, table: table), parameters: parameters)
   }
 
+  /// Recomputes α · ln P per key for `context`; no work unless its distribution changed.
   public func update(for context: TypingContext) {
     if weights.refresh(for: context) { recomputeLogPriors() }
   }
 
+  /// Recomputes α · ln P per key for `distribution`.
   public func update(with distribution: LetterDistribution) {
     weights.refresh(with: distribution)
     recomputeLogPriors()
   }
 
+  /// Sets per-key weights directly (one per key of `layout`), bypassing the table.
   public func update(keyWeights: some Sequence<Float>) {
     weights.refresh(explicit: keyWeights)
     recomputeLogPriors()
@@ -138,6 +142,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     }
   }
 
+  /// The key with the highest prior × Gaussian score for `touch`; nil for a touch that is not finite.
   public func resolve(_ touch: TouchPoint) -> KeyIndex? {
     resolvedKey(touch).map { KeyIndex($0) }
   }

@@ -9,6 +9,7 @@ public struct EmbeddedTable: Sendable {
   /// The table bytes, standard base64.
   public let base64: StaticString
 
+  /// A table compiled into the app; generated sources make these, open one with `KeyGramTable(embedded:)`.
   public init(languageCode: StaticString, languageName: StaticString, base64: StaticString) {
     self.languageCode = languageCode
     self.languageName = languageName

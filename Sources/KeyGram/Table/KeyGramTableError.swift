@@ -23,6 +23,7 @@ public enum KeyGramTableError: Error, Equatable, Sendable {
 }
 
 extension KeyGramTableError: CustomStringConvertible {
+  /// What is wrong, with the byte offset where there is one.
   public var description: String {
     switch self {
     case .cannotOpen(let errno): return "cannot open: \(errno)"

@@ -2,9 +2,12 @@
 /// punctuation, digit, start of text) or a letter the alphabet lacks.
 @frozen
 public struct LetterSymbol: Hashable, Sendable {
+  /// A letter index below 0xFD, `unknownLetter` (0xFD) or `boundary` (0xFE).
   public var rawValue: UInt8
 
+  /// The symbol with the raw value `rawValue`.
   @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// The letter at `letterIndex` of the table's alphabet.
   @inlinable public init(letterIndex: Int) {
     precondition(letterIndex >= 0 && letterIndex < Int(LetterSymbol.unknownLetter.rawValue))
     rawValue = UInt8(letterIndex)
@@ -15,7 +18,9 @@ public struct LetterSymbol: Hashable, Sendable {
   /// A letter that is not in the table's alphabet (é in an English table).
   public static let unknownLetter = LetterSymbol(rawValue: 0xFD)
 
+  /// True for a letter of the alphabet (not a boundary or an unknown letter).
   @inlinable public var isLetter: Bool { rawValue < LetterSymbol.unknownLetter.rawValue }
+  /// The letter's index in the alphabet, or nil for a boundary or an unknown letter.
   @inlinable public var letterIndex: Int? { isLetter ? Int(rawValue) : nil }
 }
 
@@ -26,8 +31,11 @@ public struct LetterSymbol: Hashable, Sendable {
 /// `.unknownLetter` asks for the trigram row: that is what `init(previous:last:)` makes.
 @frozen
 public struct LetterContext: Hashable, Sendable {
+  /// The symbol before `previous` (the 4-gram row's first).
   public var earlier: LetterSymbol
+  /// The symbol before `last`.
   public var previous: LetterSymbol
+  /// The most recent symbol.
   public var last: LetterSymbol
 
   /// A trigram context: two symbols, nothing known before them.

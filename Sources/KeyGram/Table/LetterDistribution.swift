@@ -8,6 +8,7 @@ public struct LetterDistribution: RandomAccessCollection, Sendable {
   @usableFromInline let table: KeyGramTable
   /// The row's UInt16 weights, or nil for the uniform distribution.
   @usableFromInline let row: TableBytes?
+  /// The size of the alphabet: elements 0 ..< letterCount are letters.
   public let letterCount: Int
   /// True when the last element is P(end of word).
   public let includesEndOfWord: Bool
@@ -24,7 +25,9 @@ public struct LetterDistribution: RandomAccessCollection, Sendable {
     self.includesEndOfWord = location.includesEndOfWord
   }
 
+  /// The first letter's index, 0.
   public var startIndex: Int { 0 }
+  /// Past the last element: the end-of-word element, when there is one, is last.
   @inlinable public var endIndex: Int { includesEndOfWord ? letterCount + 1 : letterCount }
 
   /// The index of P(end of word), when the distribution has one.
