@@ -61,6 +61,17 @@ extension Keygram {
     @Option(name: .customLong("extra-rate"), help: "With --decoder: the chance of a doubled touch in the run that tunes the edit costs.")
     var extraRate: Double = 0.01
 
+    func validate() throws {
+      guard sigma.isFinite && sigma > 0 else { throw ValidationError("--sigma must be a positive number of points, not \(sigma).") }
+      guard preciseSigma.isFinite && preciseSigma > 0 else {
+        throw ValidationError("--precise-sigma must be a positive number of points, not \(preciseSigma).")
+      }
+      guard limit > 0 else { throw ValidationError("--limit must be positive.") }
+      for (name, rate) in [("--omit-rate", omitRate), ("--extra-rate", extraRate)] where !(rate >= 0 && rate < 1) {
+        throw ValidationError("\(name) must be in [0, 1), not \(rate).")
+      }
+    }
+
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: .iphonePortrait)
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "tuning")

@@ -175,6 +175,8 @@ extension KeygramCLITests {
     try expectOutput(["simulate", "--sigma", "-3"], stderr: "Error: --sigma must be a positive number of points, not -3.0.\n" + Self.usage("simulate"),
                      status: Self.usageError)
     try expectOutput(["simulate", "--limit", "-5"], stderr: "Error: --limit must be positive.\n" + Self.usage("simulate"), status: Self.usageError)
+    try expectOutput(["tune", "--sigma", "-1"], stderr: "Error: --sigma must be a positive number of points, not -1.0.\n" + Self.usage("tune"),
+                     status: Self.usageError)
   }
 
   @Test func theDetailsAUserMeets() throws {
