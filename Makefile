@@ -14,6 +14,7 @@ help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
 	@echo "make test     run the test suite"
 	@echo "make verify   check tables are normalised, intact and up to date (the CI gate)"
+	@echo "make check-docs  redraw the pictures and recheck README's examples: fails when the docs drift"
 	@echo "make docs     the runtime's API reference (DocC) in .build-docs/KeyGram.doccarchive; fails on a broken link"
 	@echo "make workflows  a table from your own text verified as your CI would, and a language added to a copy of the repository"
 	@echo "make bench    benchmarks: build throughput vs zlib/gzip/Python, runtime ns/op and mallocs"
@@ -72,6 +73,11 @@ docs:
 	  --fallback-display-name KeyGram --fallback-bundle-identifier org.keygram.KeyGram \
 	  --output-path $(DOCS)/KeyGram.doccarchive --warnings-as-errors
 	@echo "API reference: $(DOCS)/KeyGram.doccarchive"
+
+# What the docs show that can be made again (pictures, README's inspect example) is made again
+# and compared; README and docs/ must not speak of development history.
+check-docs: $(KEYGRAM)
+	bash Tests/Docs/check-docs.sh
 
 corpora:
 	@for lang in $(LANGS); do bash corpora/$$lang/derive.sh || exit 1; done
