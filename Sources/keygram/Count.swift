@@ -32,7 +32,7 @@ extension Keygram {
             help: ArgumentHelp("Name your own files relative to this folder, as `build --source-root` does (default: the current folder).", valueName: "dir"))
     var relativeTo: String?
 
-    @Option(help: "How many files to count at once (default: the number of cores).")
+    @Option(help: ArgumentHelp("How many files to count at once.", valueName: "n"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .customLong("words-in-memory"),
