@@ -5,7 +5,7 @@ CONFIG ?= release
 KEYGRAM = .build/$(CONFIG)/keygram
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: tables test verify bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
+.PHONY: tables test verify bench bench-build bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
@@ -49,13 +49,17 @@ verify: $(KEYGRAM)
 corpora:
 	@for lang in $(LANGS); do bash corpora/$$lang/derive.sh || exit 1; done
 
-bench: bench-build bench-runtime bench-size
+bench: bench-build bench-runtime bench-size bench-merge
 
 bench-build: $(KEYGRAM)
 	bash Benchmarks/build-throughput.sh
 
 bench-runtime:
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+# Peak memory of merge and build --counts over 2, 20 and 200 shards of the English corpus.
+bench-merge: $(KEYGRAM)
+	bash Benchmarks/merge-memory.sh
 
 # A one-language executable against one with every language, and the tables' clean build time.
 bench-size:
