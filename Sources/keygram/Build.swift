@@ -32,8 +32,8 @@ extension Keygram {
             help: "How many words the table's lexicon keeps, the most frequent (0: no lexicon).")
     var lexiconWords = LexiconSection.defaultWordCount
 
-    @Option(name: .customLong("counts"), parsing: .singleValue,
-            help: "A count file (keygram count, merge) to build from instead of the corpus; repeatable, summed.")
+    @Option(name: .customLong("counts"), parsing: .upToNextOption,
+            help: "Count files (keygram count, merge) to build from instead of the corpus, summed: --counts A B, or --counts A --counts B.")
     var countFiles: [String] = []
 
     @Option(help: "How many files to count at once (default: the number of cores).")
