@@ -8,7 +8,11 @@ KEYGRAM = .build/$(CONFIG)/keygram
 TRAITS = --traits Builder
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
+<<<<<<< HEAD
 .PHONY: tables test verify workflows docs check-docs bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
+=======
+.PHONY: tables test verify bench bench-build bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
+>>>>>>> harden
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
@@ -82,13 +86,17 @@ check-docs: $(KEYGRAM)
 corpora:
 	@for lang in $(LANGS); do bash corpora/$$lang/derive.sh || exit 1; done
 
-bench: bench-build bench-runtime bench-size
+bench: bench-build bench-runtime bench-size bench-merge
 
 bench-build: $(KEYGRAM)
 	bash Benchmarks/build-throughput.sh
 
 bench-runtime:
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+# Peak memory of merge and build --counts over 2, 20 and 200 shards of the English corpus.
+bench-merge: $(KEYGRAM)
+	bash Benchmarks/merge-memory.sh
 
 # A one-language executable against one with every language, and the tables' clean build time.
 bench-size:
@@ -134,7 +142,7 @@ spark-test: $(KEYGRAM) spark-deps
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= $(shell nproc)
 FUZZ_RUNS ?= -1
-FUZZ_TARGETS = table verifier gzip decoder manifest freqlist countfile
+FUZZ_TARGETS = table verifier gzip decoder manifest freqlist countfile touchmodel
 
 # libFuzzer's runtime ships with the swift.org toolchain; a toolchain without it gets Debian's.
 fuzz-deps:

@@ -15,9 +15,11 @@ import argparse
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 from pyspark.sql import SparkSession
 
@@ -29,14 +31,21 @@ def run(command):
         raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr.strip()}")
 
 
+def scratch_folder(root):
+    """A new folder for one task's files inside the job's folder `root`, which the driver removes
+    when the job ends, however it ends (an executor on another machine makes its own)."""
+    os.makedirs(root, exist_ok=True)
+    return tempfile.mkdtemp(prefix="task-", dir=root)
+
+
 def count_partition(settings):
-    keygram, lang, corpora, relative_to = settings
+    keygram, lang, corpora, relative_to, root = settings
 
     def count(index, tasks):
         tasks = list(tasks)
         if not tasks:
             return
-        folder = tempfile.mkdtemp(prefix="keygram-spark-")
+        folder = scratch_folder(root)
         try:
             groups = {}
             for path, part, parts in tasks:
@@ -63,9 +72,9 @@ def count_partition(settings):
     return count
 
 
-def merger(keygram):
+def merger(keygram, root):
     def merge(a, b):
-        folder = tempfile.mkdtemp(prefix="keygram-spark-")
+        folder = scratch_folder(root)
         try:
             paths = [os.path.join(folder, name) for name in ("a.kgcounts", "b.kgcounts", "ab.kgcounts")]
             for path, data in zip(paths, (a, b)):
@@ -78,6 +87,21 @@ def merger(keygram):
             shutil.rmtree(folder, ignore_errors=True)
 
     return merge
+
+
+def remove(folder, seconds=10):
+    """Removes `folder`, trying again while a worker that is being stopped still writes in it."""
+    deadline = time.monotonic() + seconds
+    while os.path.exists(folder):
+        shutil.rmtree(folder, ignore_errors=True)
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+
+
+def stop_on_signal(number, frame):
+    """SIGTERM and SIGHUP end the job as Ctrl-C does, through the `finally` that cleans up."""
+    raise SystemExit(128 + number)
 
 
 def main(argv=None):
@@ -110,20 +134,31 @@ def main(argv=None):
     tasks = [(path, part, args.parts) for path in files for part in range(args.parts)]
     partitions = args.partitions or len(tasks)
 
-    spark = (SparkSession.builder.master(args.master).appName("keygram-count")
-             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").getOrCreate())
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, stop_on_signal)
+    # Every task's files go in one folder of the job's, removed at the end even when interrupted.
+    root = tempfile.mkdtemp(prefix="keygram-spark-")
     try:
-        rdd = spark.sparkContext.parallelize(tasks, numSlices=partitions)
-        counts = (rdd.mapPartitionsWithIndex(count_partition((keygram, args.lang, corpora, relative_to)))
-                  .treeReduce(merger(keygram), depth=2))
+        spark = (SparkSession.builder.master(args.master).appName("keygram-count")
+                 .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").getOrCreate())
+        try:
+            rdd = spark.sparkContext.parallelize(tasks, numSlices=partitions)
+            counts = (rdd.mapPartitionsWithIndex(count_partition((keygram, args.lang, corpora, relative_to, root)))
+                      .treeReduce(merger(keygram, root), depth=2))
+        finally:
+            spark.stop()
     finally:
-        spark.stop()
+        remove(root)
     temporary = f"{args.output}.{os.getpid()}.tmp"
-    with open(temporary, "wb") as f:
-        f.write(counts)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(temporary, args.output)
+    try:
+        with open(temporary, "wb") as f:
+            f.write(counts)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, args.output)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
     print(f"{args.output}: {len(counts)} bytes from {len(tasks)} tasks in {partitions} partitions")
 
 

@@ -1,17 +1,64 @@
 #!/usr/bin/env python3
 """`make spark-test`: the Spark job over the shipped English corpus, dealt into 9 shards (3 files
-× 3 parts of their lines), on local[2], must give the table `make tables` writes, byte for byte."""
+× 3 parts of their lines), on local[2], must give the table `make tables` writes, byte for byte;
+and a job interrupted mid-way (Ctrl-C to its process group, or SIGTERM to the driver) must leave
+no keygram-spark-* folder in $TMPDIR."""
 import filecmp
+import glob
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 KEYGRAM = os.path.abspath(".build/release/keygram")
 
 
+def interrupted_jobs_leave_nothing(job):
+    """Interrupts the job once its tasks are writing count files; no keygram-spark-* may stay."""
+    failures = []
+    for number, whom in ((signal.SIGINT, "process group"), (signal.SIGTERM, "driver")):
+        tmp = tempfile.mkdtemp(prefix="keygram-spark-interrupt-")
+        output = os.path.join(tmp, "out.kgcounts")
+        process = subprocess.Popen([sys.executable, job, "--lang", "en", "--parts", "3", "--master", "local[2]",
+                                    "--output", output], env=dict(os.environ, TMPDIR=tmp), start_new_session=True,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        def writing():  # a task has a folder with something in it
+            return any(os.listdir(folder) for folder in glob.glob(os.path.join(tmp, "keygram-spark-*")) if os.path.isdir(folder))
+
+        deadline = time.monotonic() + 180
+        while not writing() and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        started = writing()
+        time.sleep(0.5)  # mid-task
+        if number == signal.SIGINT:
+            os.killpg(process.pid, number)  # as Ctrl-C in a terminal
+        else:
+            process.send_signal(number)
+        try:
+            process.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            failures.append(f"{whom} {signal.Signals(number).name}: the job did not stop")
+        try:
+            os.killpg(process.pid, signal.SIGKILL)  # a JVM left running, if any
+        except ProcessLookupError:
+            pass
+        left = glob.glob(os.path.join(tmp, "keygram-spark-*"))
+        if not started:
+            failures.append(f"{whom} {signal.Signals(number).name}: no task had started")
+        if left:
+            failures.append(f"{whom} {signal.Signals(number).name}: left {left}")
+        shutil.rmtree(tmp, ignore_errors=True)
+    return failures
+
+
 def main():
+    job_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "keygram_count.py")
+    interrupted = interrupted_jobs_leave_nothing(job_path)
+    if interrupted:
+        sys.exit("spark-test: an interrupted job left files: " + "; ".join(interrupted))
     work = tempfile.mkdtemp(prefix="keygram-spark-test-")
     counts = os.path.join(work, "en.kgcounts")
     # Run as a script, as spark-submit would: its functions then travel to the workers by value.
@@ -31,6 +78,7 @@ def main():
     if failures:
         sys.exit("spark-test: differs: " + ", ".join(failures))
     shutil.rmtree(work, ignore_errors=True)
+    print("spark-test: ok: interrupted jobs (SIGINT to the group, SIGTERM to the driver) left no keygram-spark-* folder")
     print("spark-test: ok: 9 shards (3 files x 3 parts) on local[2] give tables/en.keygram and English.swift byte for byte")
 
 

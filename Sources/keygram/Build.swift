@@ -41,8 +41,8 @@ extension Keygram {
             help: ArgumentHelp("With your own files: the lexicon's words from the word list in corpora/<lang>/ (language) or from your files' own words (text); --lexicon-words 0 builds none.", valueName: "language|text"))
     var lexiconFrom: LexiconOrigin = .language
 
-    @Option(name: .customLong("counts"), parsing: .singleValue,
-            help: "A count file (keygram count, merge) to build from instead of the corpus; repeatable, summed.")
+    @Option(name: .customLong("counts"), parsing: .upToNextOption,
+            help: "Count files (keygram count, merge) to build from instead of the corpus, summed: --counts A B, or --counts A --counts B.")
     var countFiles: [String] = []
 
     @Option(help: ArgumentHelp("How many files to count at once.", valueName: "n"))

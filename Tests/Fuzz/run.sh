@@ -2,7 +2,8 @@
 # Runs each fuzz target under libFuzzer (built by `make fuzz-build`) for SECONDS, or until it has
 # made RUNS executions, JOBS targets at a time, and prints per target this run's executions,
 # rate and findings and the executions the target has made in all since its corpus was started
-# (the ledger, .build-fuzz/runs/<target>/ledger). A run over 1 s is a hang. An input that
+# (the ledger, .build-fuzz/runs/<target>/ledger), and appends each target's line to the committed
+# record, Tests/Fuzz/ledger.tsv. A run over 1 s is a hang. An input that
 # crashes, hangs or breaks a promise is copied to Tests/Fuzz/<target>/regressions/ to commit
 # (the test suite replays that folder). Exit status 1 when any target found something.
 # Usage: [FUZZ_JOBS=2] [FUZZ_RUNS=10000000] [FUZZER=path] Tests/Fuzz/run.sh SECONDS TARGET...
@@ -16,6 +17,10 @@ work=.build-fuzz/runs
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)
 # Scratch files (each harness rewrites its input file every run) live in memory when it can.
 scratch_root=$PWD/$work; [ -d /dev/shm ] && [ -w /dev/shm ] && scratch_root=/dev/shm/keygram-fuzz-$$
+
+# The committed record: one line per target and run (Tests/Fuzz/README.md).
+record=Tests/Fuzz/ledger.tsv
+[ -f "$record" ] || printf 'date\ttarget\tseconds\texecutions\texec/s\tfindings\tcpu\n' >"$record"
 
 # One target: fuzz, copy findings, write "runs rate findings" to its result file.
 fuzz_target() {
@@ -40,6 +45,7 @@ fuzz_target() {
   mkdir -p "Tests/Fuzz/$target/regressions"
   for artifact in "$artifacts"/*; do [ -f "$artifact" ] && cp "$artifact" "Tests/Fuzz/$target/regressions/"; done
   printf '%s %s %s %s %s\n' "$(date -u +%FT%TZ)" "$runs" "$rate" "$findings" "$cpu" >>"$work/$target/ledger"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%F)" "$target" "$seconds" "$runs" "$rate" "$findings" "$cpu, $(nproc) cores" >>"$record"
   echo "$runs $rate $findings" >"$work/$target/result"
   rm -rf "$scratch"
 }

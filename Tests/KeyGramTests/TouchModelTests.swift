@@ -127,7 +127,7 @@ struct TouchModelTests {
     for shift in 0..<4 { negative[28 + shift] = UInt8(truncatingIfNeeded: minusOne >> UInt32(8 * shift)) }
     let crc = TouchModel.crc32(negative)
     for shift in 0..<4 { negative.append(UInt8(truncatingIfNeeded: crc >> UInt32(8 * shift))) }
-    #expect(error(negative) == .badValue(offset: 28))
+    #expect(error(negative) == .badValue(field: "key 0 weight", offset: 28))
   }
 
   @Test("both resolvers follow a typist who touches 30 pt low: w, not the key below it")

@@ -83,6 +83,29 @@ struct ZeroAllocationTests {
     context._checkInvariants()
   }
 
+  @Test("Recording NFD text, combining marks composed, through every entry point")
+  func recordCombiningMarks() throws {
+    let table = try KeyGramTable(embedded: KeyGramTables.french)
+    var context = TypingContext(table: table)
+    let text = "le cafe\u{301} na\u{308}ve, voila\u{300} Ç\u{301}a\u{303} "
+    let scalars = Array(text.unicodeScalars), characters = Array(text)
+    var composed = 0
+    let count = mallocs {
+      for index in 0..<(Self.iterations / 10) {
+        switch index % 4 {
+        case 0: context.reset(textBeforeCursor: text)
+        case 1: context.record(contentsOf: text)
+        case 2: context.record(characters[index % characters.count])
+        default: context.record(scalars[index % scalars.count])
+        }
+        composed &+= table.context(after: text).last.rawValue == 0 ? 0 : 1
+      }
+    }
+    #expect(count == 0)
+    #expect(composed > 0)
+    context._checkInvariants()
+  }
+
   @Test("Boundary-shift resolves", arguments: EnglishTable.Source.allCases)
   func boundaryResolve(source: EnglishTable.Source) {
     let resolver = BoundaryShiftResolver(layout: layout, table: source.table)

@@ -29,6 +29,32 @@ struct SymbolHistory: Hashable, Sendable {
     newer = (newer &<< 8) | UInt64(raw)
   }
 
+  /// The newest entry other than an apostrophe, or `floor` when there is none.
+  var newestSymbol: LetterSymbol {
+    var index = 0
+    while index < count {
+      let raw = entry(index)
+      if raw != Self.transparent { return LetterSymbol(rawValue: raw) }
+      index += 1
+    }
+    return floor
+  }
+
+  /// Rewrites the newest entry other than an apostrophe as `raw`; false when there is none.
+  @discardableResult
+  mutating func replaceNewestSymbol(with raw: UInt8) -> Bool {
+    var index = 0
+    while index < count && entry(index) == Self.transparent { index += 1 }
+    guard index < count else { return false }
+    let shift = UInt64(8 * (index % 8)), mask: UInt64 = ~(0xFF &<< shift)
+    if index < 8 {
+      newer = (newer & mask) | (UInt64(raw) &<< shift)
+    } else {
+      older = (older & mask) | (UInt64(raw) &<< shift)
+    }
+    return true
+  }
+
   /// Forgets the newest entry; false when there was none to forget.
   @discardableResult
   mutating func pop() -> Bool {

@@ -1,46 +1,34 @@
 extension TypingContext {
-  /// Records a typed scalar: a letter of the table's alphabet (either case), a letter the
-  /// alphabet lacks (`LetterSymbol.unknownLetter`), an apostrophe (transparent), or anything
-  /// else, which is a boundary.
+  /// Records a typed scalar by the builder's decoding rule (`KeyGramTable.step(for:after:)`):
+  /// a letter of the table's alphabet (either case), a letter the alphabet lacks
+  /// (`LetterSymbol.unknownLetter`), an apostrophe (transparent), a combining mark (composed
+  /// with the letter before it), a format character (nothing), or anything else, a boundary.
   public mutating func record(_ scalar: Unicode.Scalar) {
-    if Self.isApostrophe(scalar) {
-      // Remembered only so a later deletion removes it and not the letter before it; a full
-      // history may drop its oldest symbol to make room, which can change the context.
-      push(SymbolHistory.transparent)
-      refresh()
-      return
+    switch table.step(for: scalar, after: history.newestSymbol) {
+    case .append(let symbol): push(symbol.rawValue)
+    // Remembered only so a later deletion removes it and not the letter before it; a full
+    // history may drop its oldest symbol to make room, which can change the context.
+    case .apostrophe: push(SymbolHistory.transparent)
+    case .replaceLastLetter(let symbol):
+      history.replaceNewestSymbol(with: symbol.rawValue)
+      rewalkWord()
+    case .skip: return
     }
-    push(table.symbol(for: scalar).rawValue)
     refresh()
   }
 
-  /// Records a typed character. A single-scalar character is recorded as that scalar; a
-  /// combining sequence (e + U+0301) as the alphabet letter it is canonically equal to,
-  /// else as its first scalar's kind. Allocation-free for single-scalar characters.
+  /// Records a typed character, scalar by scalar, by the same rule: "e" + U+0301 as "é" when
+  /// the alphabet has it. Allocation-free.
   /// (Disfavoured so that a literal such as `record("t")` picks the scalar overload.)
   @_disfavoredOverload
   public mutating func record(_ character: Character) {
-    let scalars = character.unicodeScalars
-    guard let first = scalars.first else { return }
-    if scalars.index(after: scalars.startIndex) == scalars.endIndex {
-      record(first)
-      return
-    }
-    for index in 0..<table.letterCount where Character(table.letter(at: index)) == character
-      || Character(table.uppercaseLetter(at: index)) == character {
-      push(LetterSymbol(letterIndex: index).rawValue)
-      refresh()
-      return
-    }
-    // An emoji sequence, a flag, or a letter with marks the alphabet lacks.
-    push(first.properties.isAlphabetic ? LetterSymbol.unknownLetter.rawValue : LetterSymbol.boundary.rawValue)
-    refresh()
+    for scalar in character.unicodeScalars { record(scalar) }
   }
 
-  /// Records every character of `text` in order, as `UITextDocumentProxy.insertText(_:)`
-  /// would deliver it.
+  /// Records every scalar of `text` in order, as `UITextDocumentProxy.insertText(_:)` would
+  /// deliver it: the same context as recording them one at a time.
   public mutating func record(contentsOf text: some StringProtocol) {
-    for character in text { record(character) }
+    for scalar in text.unicodeScalars { record(scalar) }
   }
 
   /// Records a space, punctuation or return: the next letter starts a word.
@@ -79,10 +67,11 @@ extension TypingContext {
     // When the text goes on before what we read, what precedes it is unknown.
     history.removeAll(floor: start > scalars.startIndex ? .unknownLetter : .boundary)
     for scalar in scalars[start...] {
-      if Self.isApostrophe(scalar) {
-        history.push(SymbolHistory.transparent)
-      } else {
-        history.push(table.symbol(for: scalar).rawValue)
+      switch table.step(for: scalar, after: history.newestSymbol) {
+      case .append(let symbol): history.push(symbol.rawValue)
+      case .apostrophe: history.push(SymbolHistory.transparent)
+      case .replaceLastLetter(let symbol): history.replaceNewestSymbol(with: symbol.rawValue)
+      case .skip: break
       }
     }
     rewalkWord()

@@ -13,6 +13,8 @@
 ///   is uniform (see `KeyGramTable.distribution(after:)`).
 /// - Apostrophes (U+0027, U+2019, U+02BC) are transparent, as in the tables, where "don't"
 ///   was counted as "dont".
+/// - Text is read by the builder's rule whatever the entry point (`KeyGramTable.step(for:after:)`):
+///   a combining mark composes with the letter before it, so NFD text gives the NFC context.
 /// - A deletion goes back to the symbols before the deleted one, from a history of the last
 ///   `historyCapacity` recorded symbols.
 public struct TypingContext {

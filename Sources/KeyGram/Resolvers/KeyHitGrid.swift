@@ -108,8 +108,10 @@ final class KeyHitGrid {
   func staticKey(at x: Float, inRow row: Int) -> Int {
     let count = rowBucketCount[row]
     guard count > 0 else { return key(at: x, inRow: row, dividers: keyDividers) }
-    // Clamped as a Float first, so no touch, however far away, overflows the conversion.
-    let position = Swift.min(Swift.max((x - rowBucketOrigin[row]) * rowBucketScale[row], 0), Float(count - 1))
+    // Clamped as a Float first, so no touch, however far away, overflows the conversion; a NaN
+    // fails `> 0` and takes bucket 0, so the conversion never traps.
+    let scaled = (x - rowBucketOrigin[row]) * rowBucketScale[row]
+    let position = scaled > 0 ? Swift.min(scaled, Float(count - 1)) : 0
     let key = bucketKey[rowFirstBucket[row] + Int(position)]
     // Rounding in `position` may pick the bucket next to the right one: check both neighbours.
     return neighbour(of: key, at: x, before: keyDividersBefore, after: keyDividers)

@@ -211,11 +211,18 @@ extension KeyGramTable {
     distribution(after: context(after: text))
   }
 
-  /// The context after typing `text` from `start` (word start unless told otherwise), skipping
-  /// apostrophes as `TypingContext` does (allocation-free, but for tools and tests).
+  /// The context after typing `text` from `start` (word start unless told otherwise), by the
+  /// rule `TypingContext` records with (`step(for:after:)`; allocation-free, but for tools and tests).
   public func context(after text: some StringProtocol, from start: LetterContext = .wordStart) -> LetterContext {
     var context = start
-    for scalar in text.unicodeScalars where !TypingContext.isApostrophe(scalar) { context.append(symbol(for: scalar)) }
+    for scalar in text.unicodeScalars {
+      switch step(for: scalar, after: context.last) {
+      case .append(let symbol): context.append(symbol)
+      case .replaceLastLetter(let symbol):
+        context = .canonical(earlier: context.earlier, previous: context.previous, last: symbol)
+      case .apostrophe, .skip: break
+      }
+    }
     return context
   }
 
@@ -224,7 +231,8 @@ extension KeyGramTable {
   @inlinable
   public func symbol(for scalar: Unicode.Scalar) -> LetterSymbol {
     if let index = letterIndex(of: scalar) { return LetterSymbol(letterIndex: index) }
-    if scalar.isASCII { return .boundary }
+    // An ASCII letter the alphabet lacks (Latin in Russian text) is unknown, as the builder counts it.
+    if scalar.isASCII { return (scalar.value | 0x20) &- 0x61 < 26 ? .unknownLetter : .boundary }
     return scalar.properties.isAlphabetic ? .unknownLetter : .boundary
   }
 }

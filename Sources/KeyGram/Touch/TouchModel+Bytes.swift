@@ -10,8 +10,10 @@ public enum TouchModelError: Error, Equatable, Sendable, CustomStringConvertible
   case otherLayout(savedKeys: Int, keys: Int)
   /// The bytes were damaged: the stored CRC-32 does not match.
   case checksumMismatch(stored: UInt32, computed: UInt32)
-  /// A stored figure is impossible (negative, or not finite), at this byte offset.
-  case badValue(offset: Int)
+  /// A stored figure no keyboard can produce (not finite, a negative weight or spread, a weight
+  /// above `TouchModel.maximumWeight`, a mean beyond the layout's `offsetLimit`): `field` names
+  /// it ("key 3 mean x"), `offset` is its byte.
+  case badValue(field: String, offset: Int)
 
   public var description: String {
     switch self {
@@ -20,7 +22,7 @@ public enum TouchModelError: Error, Equatable, Sendable, CustomStringConvertible
     case .unsupportedVersion(let major, let minor): "touch model: version \(major).\(minor) is not supported (this runtime reads 1.x)"
     case .otherLayout(let saved, let keys): "touch model: saved for another layout (\(saved) keys; this one has \(keys), or other key frames)"
     case .checksumMismatch(let stored, let computed): "touch model: damaged (stored CRC-32 \(stored), computed \(computed))"
-    case .badValue(let offset): "touch model: impossible value at byte \(offset)"
+    case .badValue(let field, let offset): "touch model: impossible \(field) at byte \(offset)"
     }
   }
 }
@@ -65,21 +67,30 @@ extension TouchModel {
     guard bytes.count >= needed else { throw .truncated(count: bytes.count, needed: needed) }
     let stored = word(needed - 4), computed = Self.crc32(bytes[0..<(needed - 4)])
     guard stored == computed else { throw .checksumMismatch(stored: stored, computed: computed) }
-    func float(_ offset: Int, weight: Bool = false) throws(TouchModelError) -> Float {
+    // What a model can hold: weights in 0...2²⁴, means within ±offsetLimit, and sums of squared
+    // deviations of at most 2²⁴ samples (twice, for rounding) of at most 2 × offsetLimit each.
+    let limit = offsetLimit, squaresLimit = 2 * Self.maximumWeight * (2 * limit) * (2 * limit)
+    enum Kind { case weight, mean, squares }
+    func float(_ offset: Int, _ kind: Kind, _ field: @autoclosure () -> String) throws(TouchModelError) -> Float {
       let value = Float(bitPattern: word(offset))
-      guard value.isFinite, !weight || value >= 0 else { throw .badValue(offset: offset) }
+      let valid = switch kind {
+      case .weight: value >= 0 && value <= Self.maximumWeight
+      case .mean: value >= -limit && value <= limit
+      case .squares: value >= 0 && value <= squaresLimit && value.isFinite
+      }
+      guard valid else { throw .badValue(field: field(), offset: offset) }
       return value
     }
-    layoutWeight = try float(16, weight: true)
-    layoutMeanX = try float(20)
-    layoutMeanY = try float(24)
+    layoutWeight = try float(16, .weight, "layout weight")
+    layoutMeanX = try float(20, .mean, "layout mean x")
+    layoutMeanY = try float(24, .mean, "layout mean y")
     for key in 0..<keyCount {
       let base = Self.headerLength + Self.bytesPerKey * key
-      sampleWeight[key] = try float(base, weight: true)
-      meanX[key] = try float(base + 4)
-      meanY[key] = try float(base + 8)
-      squaresX[key] = try float(base + 12, weight: true)
-      squaresY[key] = try float(base + 16, weight: true)
+      sampleWeight[key] = try float(base, .weight, "key \(key) weight")
+      meanX[key] = try float(base + 4, .mean, "key \(key) mean x")
+      meanY[key] = try float(base + 8, .mean, "key \(key) mean y")
+      squaresX[key] = try float(base + 12, .squares, "key \(key) squares x")
+      squaresY[key] = try float(base + 16, .squares, "key \(key) squares y")
     }
   }
 

@@ -49,6 +49,12 @@ public final class TouchModel {
   public let keyCount: Int
   /// Identifies that layout's geometry; `init(bytes:layout:)` refuses another's.
   public let layoutFingerprint: UInt32
+  /// The largest offset, in points, a touch on the layout can have from a cap centre on either
+  /// axis: the larger of the layout's width and height (at least 1). Observed offsets are
+  /// clamped to it, and saved means beyond it are refused.
+  public let offsetLimit: Float
+  /// The largest sample weight a model can reach: with no forgetting a Float count stops at 2²⁴.
+  public static let maximumWeight: Float = 16_777_216
   /// Bumped by every `commit()` that learned something, so resolvers adapt only when needed.
   public private(set) var version = 0
 
@@ -80,6 +86,8 @@ public final class TouchModel {
     self.parameters = parameters.sanitized
     keyCount = layout.keys.count
     layoutFingerprint = Self.fingerprint(of: layout)
+    let bounds = layout.bounds, span = Swift.max(bounds.width, bounds.height)
+    offsetLimit = span.isFinite && span >= 1 ? span : (span.isFinite ? 1 : .greatestFiniteMagnitude / 4)
     centerX = FloatBuffer(layout.keys.map(\.frame.midX))
     centerY = FloatBuffer(layout.keys.map(\.frame.midY))
     var rows = [Int](repeating: 0, count: layout.keys.count)
@@ -100,7 +108,7 @@ public final class TouchModel {
 
   /// Notes that `touch` typed `key`; learned at the next `commit()` unless retracted first.
   /// A full ring learns its oldest touch at once. Touches that are not finite, and keys
-  /// outside the layout, are ignored.
+  /// outside the layout, are ignored; an offset beyond `offsetLimit` is clamped to it.
   public func observe(_ touch: TouchPoint, key: KeyIndex) {
     let index = key.rawValue
     guard touch.isFinite, index >= 0, index < keyCount else { return }
@@ -111,8 +119,8 @@ public final class TouchModel {
       version += 1
     }
     let slot = (pendingStart + pendingCount) % Self.pendingCapacity
-    pendingX[slot] = touch.x - centerX[index]
-    pendingY[slot] = touch.y - centerY[index]
+    pendingX[slot] = clampedOffset(touch.x - centerX[index])
+    pendingY[slot] = clampedOffset(touch.y - centerY[index])
     pendingKey[slot] = index
     pendingCount += 1
   }
@@ -150,21 +158,28 @@ public final class TouchModel {
     version += 1
   }
 
+  /// `offset` within ±`offsetLimit` (an overflow to ±∞ included), so every sum stays finite.
+  @inline(__always)
+  func clampedOffset(_ offset: Float) -> Float {
+    Swift.min(Swift.max(offset, -offsetLimit), offsetLimit)
+  }
+
   private func learn(pendingAt slot: Int) {
     let key = pendingKey[slot], x = pendingX[slot], y = pendingY[slot]
     let forgetting = parameters.forgetting
     let weight = forgetting * sampleWeight[key] + 1
     let deltaX = x - meanX[key], deltaY = y - meanY[key]
-    meanX[key] += deltaX / weight
-    meanY[key] += deltaY / weight
+    // Clamped again: rounding must not carry a mean past what `init(bytes:layout:)` accepts.
+    meanX[key] = clampedOffset(meanX[key] + deltaX / weight)
+    meanY[key] = clampedOffset(meanY[key] + deltaY / weight)
     squaresX[key] = forgetting * squaresX[key] + deltaX * (x - meanX[key])
     squaresY[key] = forgetting * squaresY[key] + deltaY * (y - meanY[key])
-    sampleWeight[key] = weight
+    sampleWeight[key] = Swift.min(weight, Self.maximumWeight)
     // The layout-wide mean forgets as slowly as a key does per sample of its own.
     let layoutForgetting = 1 - (1 - forgetting) / Float(Swift.max(keyCount, 1))
-    layoutWeight = layoutForgetting * layoutWeight + 1
-    layoutMeanX += (x - layoutMeanX) / layoutWeight
-    layoutMeanY += (y - layoutMeanY) / layoutWeight
+    layoutWeight = Swift.min(layoutForgetting * layoutWeight + 1, Self.maximumWeight)
+    layoutMeanX = clampedOffset(layoutMeanX + (x - layoutMeanX) / layoutWeight)
+    layoutMeanY = clampedOffset(layoutMeanY + (y - layoutMeanY) / layoutWeight)
   }
 
   // MARK: Estimates

@@ -13,21 +13,42 @@ extension CountFile {
     public let wordEntries: UInt64
     /// Where the language code, the alphabet and the rules digest are, for errors about them.
     public let languageOffset: Int, alphabetOffset: Int, rulesOffset: Int
+    /// The CRC-32 the header records: a merge's second pass checks the file is the one it summed.
+    public let checksum: UInt32
     private let input: BufferedInput
     private var wordsLeft: UInt64
     private var lastWord: [UInt8] = []
     private var wordsRead: UInt64 = 0
 
-    public init(path: String) throws(CountFileError) {
+    /// A file's head up to its n-grams: what a merge checks before it reads or sets aside
+    /// memory for any n-gram count.
+    struct Identity {
+      let path: String
+      let languageCode: String, alphabet: [Unicode.Scalar], rulesDigest: FileDigest
+      let inputs: [Input]
+      let languageOffset: Int, alphabetOffset: Int, rulesOffset: Int
+    }
+
+    /// Reads the whole head, n-gram counts included, into memory.
+    public convenience init(path: String) throws(CountFileError) {
+      try self.init(path: path, bufferSize: 1 << 18, check: { _ throws(CountFileError) in }, ngram: nil)
+    }
+
+    /// Reads a count file, passing its identity to `check` before any n-gram is read. With
+    /// `ngram`, each n-gram entry (dense index, count; increasing indices) goes to it instead
+    /// of into a dense array, and `head.counts` carries the totals only: a merge's readers then
+    /// hold no counts of their own. `bufferSize` bounds the bytes buffered for the words.
+    init(path: String, bufferSize: Int, check: (Identity) throws(CountFileError) -> Void,
+         ngram: ((_ index: Int, _ count: UInt64) throws(CountFileError) -> Void)?) throws(CountFileError) {
       self.path = path
       // Pass 1: header, size, state, CRC.
-      let check = try BufferedInput(path: path)
-      let size = check.size
+      let whole = try BufferedInput(path: path)
+      let size = whole.size
       guard size >= CountFile.headerSize else {
-        if size >= 8, try check.bytes(8) != CountFile.magic { throw CountFileError(path: path, byteOffset: 0, kind: .notACountFile) }
+        if size >= 8, try whole.bytes(8) != CountFile.magic { throw CountFileError(path: path, byteOffset: 0, kind: .notACountFile) }
         throw CountFileError(path: path, byteOffset: size, kind: .truncated(recorded: UInt64(CountFile.headerSize), actual: UInt64(size)))
       }
-      var header = try check.bytes(CountFile.headerSize)
+      var header = try whole.bytes(CountFile.headerSize)
       func u16(_ at: Int) -> UInt16 { UInt16(header[at]) | UInt16(header[at + 1]) << 8 }
       func u32(_ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(header[at + $1]) << (8 * UInt32($1)) } }
       func u64(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(header[at + $1]) << (8 * UInt64($1)) } }
@@ -57,10 +78,11 @@ extension CountFile {
       let recordedCRC = u32(Offset.crc)
       for k in 0..<4 { header[Offset.crc + k] = 0 }
       var crc = header.withUnsafeBytes { zlib_crc32($0) }
-      try check.crcOfRest(&crc)
+      try whole.crcOfRest(&crc)
       guard crc == recordedCRC else {
         throw CountFileError(path: path, byteOffset: Offset.crc, kind: .checksumMismatch(recorded: recordedCRC, actual: crc))
       }
+      checksum = recordedCRC
       let letterCount = Int(u16(Offset.letterCount))
       let order = Int(u16(Offset.order))
       guard (2...250).contains(letterCount) else {
@@ -75,7 +97,7 @@ extension CountFile {
       wordsLeft = wordEntries
 
       // Pass 2: the head.
-      let input = try BufferedInput(path: path)
+      let input = try BufferedInput(path: path, bufferSize: bufferSize)
       _ = try input.bytes(CountFile.headerSize)
       func malformed(_ why: String, at offset: Int) -> CountFileError { CountFileError(path: path, byteOffset: offset, kind: .malformed(why)) }
       languageOffset = input.offset
@@ -121,12 +143,14 @@ extension CountFile {
         }
         inputs.append(Input(file: Provenance.File(name: name, size: fileSize, sha256: digest), partCount: partCount, parts: parts))
       }
+      try check(Identity(path: path, languageCode: code, alphabet: alphabet, rulesDigest: rules, inputs: inputs,
+                         languageOffset: languageOffset, alphabetOffset: alphabetOffset, rulesOffset: rulesOffset))
       let width = letterCount + 1
       let cells = order == 4 ? width * width * width * width : width * width * width
       guard ngramEntries <= UInt64(cells) else {
         throw malformed("\(ngramEntries) n-gram entries for \(cells) n-grams", at: Offset.ngramEntries)
       }
-      var dense = [UInt64](repeating: 0, count: cells)
+      var dense = ngram == nil ? [UInt64](repeating: 0, count: cells) : []
       var previous = -1
       var total: UInt64 = 0
       for _ in 0..<ngramEntries {
@@ -139,11 +163,11 @@ extension CountFile {
         let (sum, overflow) = total.addingReportingOverflow(count)
         guard !overflow else { throw malformed("n-gram counts add up past \(UInt64.max) (UInt64.max)", at: at + 4) }
         total = sum
-        dense[index] = count
+        if let ngram { try ngram(index, count) } else { dense[index] = count }
         previous = index
       }
-      var counts = order == 4 ? NgramCounts(letterCount: letterCount, quadgrams: dense)
-                              : NgramCounts(letterCount: letterCount, trigrams: dense)
+      var counts = ngram != nil ? NgramCounts(totalsOnlyFor: letterCount)
+        : order == 4 ? NgramCounts(letterCount: letterCount, quadgrams: dense) : NgramCounts(letterCount: letterCount, trigrams: dense)
       counts.outsideAlphabet = totals[0]
       counts.invalidUTF8 = totals[1]
       counts.frequencyListWords = totals[2]

@@ -141,6 +141,8 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
     /// Building from counts that hold only some parts of an input's lines.
     case incompleteInput(name: String, parts: [UInt32], of: UInt32)
     case countOverflow(String)
+    /// A claimed alphabet whose dense n-gram counts would pass the merge's memory budget.
+    case overBudget(letters: Int, bytes: Int, budget: Int)
     /// A merge given no files.
     case noCountFiles
   }
@@ -184,6 +186,8 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
     case .incompleteInput(let name, let parts, let of):
       let missing = (0..<of).filter { !parts.contains($0) }.map(String.init).joined(separator: ", ")
       return "\(path): input '\(name)' is counted only in part: parts \(missing) of \(of) are missing"
+    case .overBudget(let letters, let bytes, let budget):
+      return "\(path)\(at): \(letters) letters need \(grouped(bytes)) bytes of dense n-gram counts, over the merge's budget of \(grouped(budget)) bytes"
     case .noCountFiles: return "\(path): no count files given; name at least one .kgcounts file"
     case .countOverflow(let what): return "\(path): count out of range: \(what) would pass \(UInt64.max) (UInt64.max)"
     }

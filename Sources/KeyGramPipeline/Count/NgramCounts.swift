@@ -36,6 +36,26 @@ public struct NgramCounts: Equatable, Sendable {
     letterCount <= TableFormat.Quadgram.maximumLetterCount
   }
 
+  /// No n-gram cells, only the totals: the head of a count file whose n-grams were streamed
+  /// into a merge's accumulator (`CountFile.Reader`'s streaming form). Not for lookups.
+  init(totalsOnlyFor letterCount: Int) {
+    self.letterCount = letterCount
+    trigrams = []
+    quadgrams = []
+  }
+
+  /// Adds `count` to the stored n-gram at dense `index` (a 4-gram's when 4-grams are counted,
+  /// else a trigram's), and to the trigram it sums into. The caller keeps `symbolTotal` in
+  /// range, which keeps every cell in range.
+  mutating func addStored(index: Int, count: UInt64) {
+    if quadgrams.isEmpty {
+      trigrams[index] &+= count
+    } else {
+      quadgrams[index] &+= count
+      trigrams[index % trigrams.count] &+= count
+    }
+  }
+
   /// Counts made from dense trigram counts alone (alphabets too large for 4-grams).
   public init(letterCount: Int, trigrams: [UInt64]) {
     let width = letterCount + 1

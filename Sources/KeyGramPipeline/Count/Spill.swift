@@ -40,6 +40,26 @@ public enum Spill {
     }
   }
 
+  /// The run files' names in `$TMPDIR`: "keygram-words-<pid>-<UUID>.run".
+  static let runPrefix = "keygram-words-", runSuffix = ".run"
+
+  /// Removes the runs that builds no longer running left in `$TMPDIR` (SIGKILL gives a build
+  /// no chance to clean up), as `TemporaryFile.removeStale` does for the outputs' temporary
+  /// files; once a process, before its first run. A run whose pid is alive (ours, or another
+  /// build's) is kept.
+  static func removeStaleRuns(in folder: String = system_temporaryFolder()) {
+    let own = system_processID()
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for entry in entries where entry.hasPrefix(runPrefix) && entry.hasSuffix(runSuffix) {
+      let pid = entry.dropFirst(runPrefix.count).prefix { $0 != "-" }
+      guard let pid = Int32(pid), pid > 0, pid != own, !system_processExists(pid) else { continue }
+      system_unlink("\(folder)/\(entry)")
+    }
+  }
+
+  /// Runs `removeStaleRuns()` the first time it is read.
+  static let staleRunsRemoved: Void = removeStaleRuns()
+
   /// At most this many runs are kept: more are merged into one (a merge opens every run at once).
   public static let fanIn = 64
 
@@ -66,7 +86,7 @@ public enum Spill {
 
   /// Streams sorted entries to a new run file in `$TMPDIR`.
   final class Writer {
-    private let file = TemporaryFile(path: "\(system_temporaryFolder())/keygram-words-\(system_processID())-\(UUID().uuidString).run")
+    private let file = TemporaryFile(path: "\(system_temporaryFolder())/\(runPrefix)\(system_processID())-\(UUID().uuidString)\(runSuffix)")
     var path: String { file.path }
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -74,6 +94,7 @@ public enum Spill {
     private var done = false
 
     init() throws(OutputError) {
+      _ = Spill.staleRunsRemoved
       switch system_createExclusive(file.path) {
       case .success(let opened): fd = opened
       case .failure(let errno): throw OutputError(path: file.path, reason: "cannot spill word counts: \(errno)")

@@ -29,6 +29,8 @@ public struct WordCounts: Sendable, Equatable {
   public init(memoryCap: Int = WordCounts.defaultMemoryCap) {
     precondition(memoryCap > 0, "the word memory cap must be positive")
     self.memoryCap = memoryCap
+    // Counting may spill: first take away the runs that killed builds left in $TMPDIR.
+    _ = Spill.staleRunsRemoved
   }
 
   /// How many sorted runs were spilled to disk.

@@ -17,6 +17,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case frequencyList = "freqlist"
   /// The count-file reader (`CountFile.Reader`) and `Merge`.
   case countFile = "countfile"
+  /// A saved touch model (`TouchModel(bytes:layout:)`), then both resolvers adapted to it.
+  case touchModel = "touchmodel"
 
   /// Runs the harness on one input; returns the promises it broke (empty when none).
   public func run(_ input: [UInt8]) -> [FuzzFinding] {
@@ -29,6 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .manifest: Self.manifest(input, &findings)
     case .frequencyList: Self.frequencyList(input, &findings)
     case .countFile: Self.countFile(input, &findings)
+    case .touchModel: Self.touchModel(input, &findings)
     }
     return findings.list
   }
