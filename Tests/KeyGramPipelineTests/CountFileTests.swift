@@ -340,6 +340,20 @@ struct CountFileTests {
     expectRefused(again, CountFileError(path: again, kind: .duplicateInput(name: "a.txt", otherPath: workspace.good)), in: workspace)
   }
 
+  @Test func aCountFileThatListsNoInputs() throws {
+    // Written through the real writer with its inputs taken out: merged twice, it would double its counts.
+    let workspace = try badInputWorkspace()
+    let folder = Fixtures.temporaryFolder()
+    let bad = folder + "/anonymous.kgcounts"
+    let (head, words) = try Pipeline.countToFile([workspace.folder + "/a.txt"], language: Self.language, output: folder + "/a.kgcounts",
+                                                 corpusFolder: workspace.folder, jobs: 1)
+    var anonymous = head
+    anonymous.inputs = []
+    try CountFile.write(anonymous, words: words, to: bad)
+    expectRefused(bad, CountFileError(path: bad, kind: .noInputs), in: workspace)
+    #expect(throws: CountFileError(path: bad, kind: .noInputs)) { try Merge.files([bad, bad], into: folder + "/twice.kgcounts") }
+  }
+
   @Test func mergingZeroFiles() throws {
     let folder = Fixtures.temporaryFolder()
     #expect(throws: CountFileError(path: "merge", kind: .noCountFiles)) { try Merge.files([], into: folder + "/out.kgcounts") }

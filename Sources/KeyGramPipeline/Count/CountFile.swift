@@ -145,6 +145,8 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
     case overBudget(letters: Int, bytes: Int, budget: Int)
     /// A merge given no files.
     case noCountFiles
+    /// A count file that names no input: nothing would show it being added twice.
+    case noInputs
   }
 
   public var path: String
@@ -189,6 +191,8 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
     case .overBudget(let letters, let bytes, let budget):
       return "\(path)\(at): \(letters) letters need \(grouped(bytes)) bytes of dense n-gram counts, over the merge's budget of \(grouped(budget)) bytes"
     case .noCountFiles: return "\(path): no count files given; name at least one .kgcounts file"
+    case .noInputs:
+      return "\(path): lists no inputs, so nothing would show its counts being added twice; count the files again with keygram count"
     case .countOverflow(let what): return "\(path): count out of range: \(what) would pass \(UInt64.max) (UInt64.max)"
     }
   }

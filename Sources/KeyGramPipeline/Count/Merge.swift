@@ -84,6 +84,8 @@ public enum Merge {
       let reader = try CountFile.Reader(path: path, bufferSize: wordBufferSize, check: { identity throws(CountFileError) in
         if let expectation { try expectation.check(identity) }
         expectation = expectation ?? Expectation(identity)
+        // Every count file `count` and `merge` write names its inputs: that is what refuses a twice-added file.
+        guard !identity.inputs.isEmpty else { throw CountFileError(path: path, kind: .noInputs) }
         for input in identity.inputs {
           lastNaming[input.file.name] = path
           guard let (known, knownPath) = inputs[input.file.name] else {
