@@ -15,6 +15,7 @@ public enum TouchModelError: Error, Equatable, Sendable, CustomStringConvertible
   /// it ("key 3 mean x"), `offset` is its byte.
   case badValue(field: String, offset: Int)
 
+  /// What is wrong with the bytes, naming the field and byte where there is one.
   public var description: String {
     switch self {
     case .truncated(let count, let needed): "touch model: \(count) bytes, at least \(needed) needed"

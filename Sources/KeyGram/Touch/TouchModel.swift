@@ -24,6 +24,7 @@ public final class TouchModel {
     /// Learned spreads stay within this range, in points.
     public var sigmaRange: ClosedRange<Float> = 2...24
 
+    /// The defaults documented on each property.
     public init() {}
 
     /// The parameters with every out-of-range value replaced by its default.
@@ -44,6 +45,7 @@ public final class TouchModel {
   /// Touches observed but not yet committed: the current word's, at most this many.
   public static let pendingCapacity = 64
 
+  /// How the model learns: forgetting, shrinkage and the clamps on what it learns.
   public let parameters: Parameters
   /// The number of keys of the layout the model was made for.
   public let keyCount: Int
