@@ -8,11 +8,7 @@ KEYGRAM = .build/$(CONFIG)/keygram
 TRAITS = --traits Builder
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-<<<<<<< HEAD
-.PHONY: tables test verify workflows docs check-docs bench bench-build bench-runtime bench-size accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
-=======
-.PHONY: tables test verify bench bench-build bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
->>>>>>> harden
+.PHONY: tables test verify workflows docs check-docs bench bench-build bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
 
 help:
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
