@@ -38,7 +38,7 @@ struct VerifyTests {
     }
 
     var bytes: [UInt8] { Array(FileManager.default.contents(atPath: table)!) }
-    func write(_ bytes: [UInt8]) { FileManager.default.createFile(atPath: table, contents: Data(bytes)) }
+    func write(_ bytes: [UInt8]) { #expect(FileManager.default.createFile(atPath: table, contents: Data(bytes))) }
     func verify() -> TableVerifier.Report { verifier.verify(table) }
     /// Without the generated-Swift check, which any edit to the binary also trips.
     func verifyBinaryOnly() -> TableVerifier.Report {

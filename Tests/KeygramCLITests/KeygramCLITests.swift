@@ -249,7 +249,7 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     let before = FileManager.default.contents(atPath: "\(root)/tables/en.keygram")
-    if let bytes { FileManager.default.createFile(atPath: "\(root)/\(name)", contents: Data(bytes)) }
+    if let bytes { #expect(FileManager.default.createFile(atPath: "\(root)/\(name)", contents: Data(bytes))) }
     try expectOutput(["build", "en", "--min-letters", "0", name, "--out", "tables", "--swift-out", "swift"], in: root, stderr: "Error: \(message)\n", status: 1)
     #expect(FileManager.default.contents(atPath: "\(root)/tables/en.keygram") == before)
   }
