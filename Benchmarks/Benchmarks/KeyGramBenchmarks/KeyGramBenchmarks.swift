@@ -237,6 +237,7 @@ let benchmarks: @Sendable () -> Void = {
   var historyContext = TypingContext(table: table, wordHistory: decoderHistory)
   historyContext.record(contentsOf: String(repeating: "the quick brown fox jumps over the lazy dog while keyboards decode jargon words ", count: 20))
   let decoder = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
+  print("Word decoder's fixed memory at the default widths (memoryBytes): \(decoder.memoryBytes) bytes")
   let decoderConfiguration = Benchmark.Configuration(
     metrics: microMetrics, timeUnits: .microseconds, scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 20_000)
   // From nothing: seven touches noted, then the whole beam search and the decision.
@@ -275,6 +276,41 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations { blackHole(decoder.suggestions(limit: 3).count) }
     benchmark.stopMeasurement()
+  }
+  // A keyboard's whole keystroke, side by side without and with the decoder attached: the
+  // resolver updates for the context, resolves a touch near the intended key, the context
+  // records the letter shown (a space ends the word); with the decoder, it also notes the touch.
+  let sentence = Array("the quick brown fox jumps over the lazy dog while keyboards decode jargon words ".unicodeScalars)
+  let sentenceTouches: [(TouchPoint, Int)?] = sentence.map { scalar in
+    guard let letter = table.letterIndex(of: scalar), let key = letterKeys.keyIndex(ofLetter: letter) else { return nil }
+    let frame = layout[key].frame
+    return (TouchPoint(x: frame.midX + jitter() / 2, y: frame.midY + jitter() / 2), letter)
+  }
+  let keystrokeResolver = GaussianKeyResolver(layout: layout, table: table)
+  for attached in [false, true] {
+    let keystrokeHistory = WordHistory()
+    let keystrokeDecoder = WordDecoder(table: table, layout: layout, wordHistory: keystrokeHistory)
+    Benchmark("Keystroke: update + resolve + record, " + (attached ? "decoder attached" : "no decoder"),
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+      var context = TypingContext(table: table, wordHistory: keystrokeHistory)
+      var sum = 0
+      benchmark.startMeasurement()
+      for index in benchmark.scaledIterations {
+        let position = index % sentence.count
+        keystrokeResolver.update(for: context)
+        if let (touch, letter) = sentenceTouches[position] {
+          let key = keystrokeResolver.resolve(touch) ?? KeyIndex(0)
+          sum &+= key.rawValue
+          context.record(table.letter(at: letter))
+          if attached { keystrokeDecoder.add(touch, key: key, letter: letter) }
+        } else {
+          context.recordBoundary()
+          if attached { keystrokeDecoder.reset() }
+        }
+      }
+      benchmark.stopMeasurement()
+      blackHole(sum)
+    }
   }
   // Noting one touch (the decoder's whole per-keystroke cost when nothing asks for suggestions).
   Benchmark("Word decoder: add a touch", configuration: .init(scalingFactor: .kilo)) { benchmark in
