@@ -13,7 +13,7 @@ extension WordDecoder {
     public var languageWeight: Float = 1
     /// The typed letters stand unless the best word's score beats theirs by more than this.
     /// Chosen by `keygram tune --decoder` on the tuning text. NaN: the default; clamped to ≥ 0.
-    public var margin: Float = 4
+    public var margin: Float = 3
     /// The cost of a letter the typist skipped (a letter of the word with no touch), and of a
     /// touch that belongs to no letter (a doubled or stray tap); at most one of each per word.
     /// `.infinity` turns one off, and both are off by default: on the tuning text every finite
@@ -39,7 +39,7 @@ extension WordDecoder {
     /// 0.25 … 3 × σ0. A precise typist's exact word then needs far more evidence to be
     /// replaced; a sloppy one's less. Chosen by `keygram tune --decoder`. NaN or ≤ 0: the default.
     public var learnsSpread = true
-    public var spreadPriorTouches: Float = 100
+    public var spreadPriorTouches: Float = 20
     public var spreadMemory: Float = 2000
     /// How many partial words the beam keeps after each touch, and how many more that skipped a
     /// letter. Fixed at init (the beam's memory); clamped to 1 ... 256 and 0 ... 256.

@@ -412,9 +412,11 @@ public struct TypingSimulator {
           if !decoded, let resolved, resolved == key || errors == .uncorrected { touchModels[index]?.observe(touch, key: resolved) }
           if decoded {
             // What it typed, uncorrected; a key without a letter ends the word there.
-            if let resolved, let typedLetter = layout[resolved].letter, let letterIndex = table.letterIndex(of: typedLetter) {
-              decoders[index]!.add(touch, key: resolved, letter: letterIndex)
-              contexts[index].record(typedLetter)
+            if let resolved, let capLetter = layout[resolved].letter, let capIndex = table.letterIndex(of: capLetter) {
+              // On the intended key the typist gets the intended letter (é by a long press on e).
+              let shown = resolved == key ? letter : capIndex
+              decoders[index]!.add(touch, key: resolved, letter: shown)
+              contexts[index].record(table.letter(at: shown))
             } else {
               contexts[index].recordBoundary()
             }
@@ -423,8 +425,13 @@ public struct TypingSimulator {
           switch errors {
           case .corrected: contexts[index].record(intendedScalar)
           case .uncorrected:
-            // What the method typed: the letter on its key's cap, or a boundary for another key.
-            if let resolved, let typedLetter = layout[resolved].letter { contexts[index].record(typedLetter) } else { contexts[index].recordBoundary() }
+            // What the method typed: the intended letter on the intended key (é by a long press
+            // on e), the letter on the cap of another letter key, or a boundary for another key.
+            if let resolved, let typedLetter = layout[resolved].letter {
+              contexts[index].record(resolved == key ? intendedScalar : typedLetter)
+            } else {
+              contexts[index].recordBoundary()
+            }
           }
         }
       }
