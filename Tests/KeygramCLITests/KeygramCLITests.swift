@@ -68,10 +68,10 @@ struct KeygramCLITests {
     let usages = [
       // Past 200 characters ArgumentParser writes "[<options>]" for the options.
       "build": "keygram build [<options>] [<language>] [<files> ...]",
-      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words]",
+      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>]",
       // ArgumentParser writes "<options>" when the full list would not fit its line.
       "simulate": "keygram simulate <options>",
-      "tune": "keygram tune [--lang <lang>] [--text <text>] [--table <table>] [--sigma <sigma>] [--precise-sigma <precise-sigma>] [--limit <limit>] [--seed <seed>] [--context <context>] [--corpora <corpora>] [--lexicon-balance <lexicon-balance>] [--lexicon] [--history]",
+      "tune": "keygram tune <options>",
     ]
     return "Usage: \(usages[command]!)\n  See 'keygram \(command) --help' for more information.\n"
   }
