@@ -82,6 +82,14 @@ extension Keygram {
             help: "Write each word's intended letters, what static resolution typed and its touches to this file (tab-separated), for an outside corrector.")
     var writeTouches: String?
 
+    @Option(name: .customLong("write-decisions"),
+            help: "With --decode: write the history row's decision at each word's end (previous word, intended word, typed letters and the alternatives, with scores in nats) to this file (tab-separated).")
+    var writeDecisions: String?
+
+    @Flag(name: .customLong("special-keys-type-letters"),
+          help: "With --decode: a touch on a key without a letter (shift, backspace, space …) inside a word types the nearest letter and is decoded with the word.")
+    var specialKeysTypeLetters = false
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -125,12 +133,19 @@ extension Keygram {
             return method
           }
         }
+        if specialKeysTypeLetters { decoded = decoded.map { var method = $0; method.specialKeysTypeLetters = true; return method } }
         methods += decoded
       }
       let log = try writeTouches.map { try TouchLog(path: $0, table: setup.simulator.table, layout: setup.simulator.layout) }
+      let decisions = try writeDecisions.map { path -> DecisionLog in
+        guard decode else { throw ValidationError("--write-decisions needs --decode.") }
+        return DecisionLog(path: path, table: setup.simulator.table,
+                           method: methods.lastIndex { $0.decoder != nil && $0.context == .history } ?? 0)
+      }
       let result = setup.simulator.run(keystrokes, touches: touches, methods: methods, errors: errors, lexiconBalance: lexiconBalance,
-                                       wordLog: log.map { log in { log.append($0) } })
+                                       wordLog: log.map { log in { log.append($0) } }, decisionLog: decisions.map { log in { log.append($0) } })
       try log?.commit()
+      try decisions?.commit()
       let seconds = (ContinuousClock.now - started) / .seconds(1)
       if json {
         print(try SimulationReport.json(result, lang: lang, text: textPath))
@@ -230,6 +245,39 @@ final class TouchLog {
     }
     line += "\t" + word.touches.map { String(format: "%.2f,%.2f", $0.x, $0.y) }.joined(separator: " ") + "\n"
     bytes += line.utf8
+  }
+
+  func commit() throws {
+    do { try AtomicFile.write(bytes, to: path) } catch { throw CLIError("\(error)") }
+  }
+}
+
+/// `simulate --write-decisions`: one line per decoded word of one row, tab-separated: the
+/// previous word it committed, the intended word, the typed letters, their score, then each
+/// alternative as "word score" (scores in nats). Written to a temporary file and renamed.
+final class DecisionLog {
+  let path: String
+  let table: KeyGramTable
+  let method: Int
+  private var bytes: [UInt8] = Array("# keygram simulate --write-decisions: previous<TAB>intended<TAB>typed<TAB>typed score<TAB>alternative score ...\n".utf8)
+
+  init(path: String, table: KeyGramTable, method: Int) {
+    self.path = path
+    self.table = table
+    self.method = method
+  }
+
+  func text(_ letters: [Int]) -> String { String(String.UnicodeScalarView(letters.map { table.letter(at: $0) })) }
+
+  func append(_ logged: TypingSimulator.LoggedDecision) {
+    guard logged.method == method else { return }
+    let decision = logged.decision
+    var line = text(logged.previous) + "\t" + text(logged.intended) + "\t" + decision.typed.text + "\t" + String(format: "%.3f", decision.typed.score)
+    for index in 0..<decision.alternativeCount {
+      let alternative = decision.alternative(at: index)
+      line += "\t" + alternative.text + " " + String(format: "%.3f", alternative.score)
+    }
+    bytes += (line + "\n").utf8
   }
 
   func commit() throws {

@@ -52,7 +52,7 @@ extension Keygram {
     @Flag(help: "Sweep the word history's balance (resolvers at their defaults, history context) instead of the resolvers' parameters.")
     var history = false
 
-    @Flag(help: "Sweep the word decoder's margin, edit costs, lexicon balance and history concentration (Gaussian × prior at its defaults, history context, uncorrected typing).")
+    @Flag(help: "Sweep the word decoder's margin, edit costs and spread learning (Gaussian × prior at its defaults, history context, uncorrected typing).")
     var decoder = false
 
     @Option(name: .customLong("omit-rate"), help: "With --decoder: the chance of a skipped letter in the run that tunes the edit costs.")
@@ -203,23 +203,25 @@ extension Keygram.Tune {
   func sweepDecoder(_ setup: SimulationSetup, _ keystrokes: [TypingSimulator.Keystroke], _ textPath: String) throws {
     guard setup.simulator.table.lexicon != nil else { throw CLIError("tables/\(lang).keygram has no lexicon to decode with") }
     var grid: [(name: String, parameters: WordDecoder.Parameters)] = []
-    for margin: Float in [1, 2, 3, 4, 6] {
-      for cost: Float in [8, 12, .infinity] {
-        for balance: Float in [0.01, 0.1] {
-          for concentration: Float in [1000, 10000] {
-            var parameters = WordDecoder.Parameters()
-            parameters.margin = margin
-            parameters.omissionCost = cost
-            parameters.extraTouchCost = cost
-            parameters.lexiconBalance = balance
-            parameters.historyConcentration = concentration
-            grid.append(("margin \(margin), edit cost \(cost), lexicon balance \(balance), history concentration \(concentration)", parameters))
-          }
+    for margin: Float in [2, 3, 4, 6] {
+      for cost: Float in [12, .infinity] {
+        for learnsSpread in [false, true] {
+          var parameters = WordDecoder.Parameters()
+          parameters.margin = margin
+          parameters.omissionCost = cost
+          parameters.extraTouchCost = cost
+          parameters.learnsSpread = learnsSpread
+          grid.append(("margin \(margin), edit cost \(cost), \(learnsSpread ? "learned" : "fixed") spread", parameters))
         }
       }
     }
     var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
     methods += grid.map { TypingSimulator.Method(name: $0.name, kind: .gaussian(.init()), context: .history, decoder: $0.parameters) }
+    // The same decoders again, with a touch on a key without a letter inside a word typing the nearest letter.
+    methods += grid.filter { $0.parameters.omissionCost == .infinity }.map {
+      TypingSimulator.Method(name: $0.name + ", special keys type letters", kind: .gaussian(.init()), context: .history,
+                             decoder: $0.parameters, specialKeysTypeLetters: true)
+    }
     func run(_ sigma: Float, slips: Bool) -> TypingSimulator.Result {
       setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed, omitRate: slips ? omitRate : 0,
                                                      extraRate: slips ? extraRate : 0),
@@ -233,13 +235,16 @@ extension Keygram.Tune {
     for index in main.methods.indices {
       let (a, b, c) = (main.methods[index], slipping.methods[index], precise.methods[index])
       print("| \(a.method.name) | \(a.wordErrors) | \(a.errors) | \(a.wordsBroken) | \(b.wordErrors) | \(c.errors) |")
-      guard index > 0, a.wordsBroken * 1000 <= main.words, Self.isNoWorseThanStatic(c) else { continue }
+      // At the precise σ static may make no error at all: then no more word errors than static beyond the row's interval.
+      let preciseStatic = Double(precise.methods[0].wordErrors) / Double(Swift.max(precise.words, 1))
+      guard index > 0, a.wordsBroken * 1000 <= main.words,
+            Self.isNoWorseThanStatic(c) || c.wordErrorRateInterval.lowerBound <= preciseStatic else { continue }
       if a.wordErrors + b.wordErrors < (best?.errors ?? .max) { best = (a.method.name, a.wordErrors + b.wordErrors) }
     }
     if let best {
       print("\nbest decoder: \(best.name): \(best.errors) word errors over the two runs at σ = \(sigma)")
     } else {
-      print("\nbest decoder: none breaks at most 1 word in 1,000 and is as good as static at σ = \(preciseSigma)")
+      print("\nbest decoder: none breaks at most 1 word in 1,000 and is as good as static at σ = \(preciseSigma) within the interval")
     }
   }
 }

@@ -287,4 +287,33 @@ struct WordDecoderTests {
     type("keyboatd", into: decoder)
     #expect(decoder.decide().isDecoded)
   }
+
+  @Test("the spread follows the typist: after precise words, a touch 70% of the way to a neighbour is read as typed")
+  func learnedSpread() {
+    let learning = decoder(), fixed: WordDecoder = {
+      var parameters = WordDecoder.Parameters()
+      parameters.learnsSpread = false
+      return decoder(parameters)
+    }()
+    #expect(learning.spread == (8, 8))
+    // Forty words touched within 1 pt of their keys' centres.
+    for index in 0..<40 {
+      for target in [learning, fixed] {
+        for (position, scalar) in "keyboards".unicodeScalars.enumerated() {
+          let point = centre(scalar), nudge: Float = (index + position) % 2 == 0 ? 1 : -1
+          target.add(TouchPoint(x: point.x + nudge, y: point.y - nudge), key: layout.index(scalar), letter: letter(scalar))
+        }
+        target.finishWord(target.decide())
+      }
+    }
+    // (20 · 8² + 360 · 1²) / 380 ≈ 2.3² (one word is still pending).
+    #expect(learning.spread.x < 2.5 && learning.spread.x >= 2)
+    #expect(fixed.spread == (8, 8))
+    for target in [learning, fixed] { type("keyboard", into: target, shifted: [6: ("t", 0.7)]) }
+    let precise = learning.decide(), assumed = fixed.decide()
+    #expect(precise.typed.text == "keyboatd" && assumed.typed.text == "keyboatd")
+    #expect(!precise.replaces)
+    #expect(assumed.replaces && assumed.best.text == "keyboard")
+  }
+
 }

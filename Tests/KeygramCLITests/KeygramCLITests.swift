@@ -578,6 +578,24 @@ struct KeygramCLITests {
     #expect(bad.status == Self.usageError && bad.stderr.hasPrefix("Error: --omit-rate must be a probability from 0 to 0.5, not 0.9."))
   }
 
+  @Test func simulateWritesTheDecisions() throws {
+    let root = try scratch()
+    let run = try keygram("simulate", "--lang", "en", "--limit", "3000", "--decode", "--special-keys-type-letters",
+                          "--write-decisions", "\(root)/decisions.tsv")
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = try String(contentsOfFile: "\(root)/decisions.tsv", encoding: .utf8).split(separator: "\n")
+    #expect(lines.first?.hasPrefix("# keygram simulate --write-decisions: previous") == true)
+    #expect(lines.count > 100)
+    for line in lines.dropFirst() {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      #expect(fields.count >= 4 && Float(fields[3]) != nil, "\(line)")
+      for alternative in fields.dropFirst(4) { #expect(alternative.split(separator: " ").last.flatMap { Float($0) } != nil, "\(line)") }
+    }
+    let bad = try keygram("simulate", "--limit", "1000", "--write-decisions", "\(root)/other.tsv")
+    #expect(bad.status != 0 && bad.stderr.contains("--write-decisions needs --decode."))
+    #expect(!FileManager.default.fileExists(atPath: "\(root)/other.tsv"))
+  }
+
   @Test func inspectSuggestsCompletionsAndCorrections() throws {
     let text = try keygram("inspect", "tables/en.keygram", "--suggest", "keyb", "--top", "3")
     #expect(text.status == 0, "\(text.stderr)")

@@ -13,7 +13,7 @@ extension WordDecoder {
     public var languageWeight: Float = 1
     /// The typed letters stand unless the best word's score beats theirs by more than this.
     /// Chosen by `keygram tune --decoder` on the tuning text. NaN: the default; clamped to ≥ 0.
-    public var margin: Float = 4
+    public var margin: Float = 3
     /// The cost of a letter the typist skipped (a letter of the word with no touch), and of a
     /// touch that belongs to no letter (a doubled or stray tap); at most one of each per word.
     /// `.infinity` turns one off, and both are off by default: on the tuning text every finite
@@ -32,6 +32,15 @@ extension WordDecoder {
     /// A word the history holds at least this many times, typed exactly, is never replaced.
     /// NaN or ≤ 0: the default.
     public var protectedHistoryCount: Float = 1
+    /// Until `adapt(to:)` adopts a `TouchModel`, the decoder learns the typist's spread from
+    /// the touches of the words that stood (one word behind, so an undo takes a word back):
+    /// σ² = (s · σ0² + Σ d²) / (s + n), with s = `spreadPriorTouches` pseudo-touches at
+    /// `sigmaX`/`sigmaY` and the sums forgetting past `spreadMemory` touches, clamped to
+    /// 0.25 … 3 × σ0. A precise typist's exact word then needs far more evidence to be
+    /// replaced; a sloppy one's less. Chosen by `keygram tune --decoder`. NaN or ≤ 0: the default.
+    public var learnsSpread = true
+    public var spreadPriorTouches: Float = 20
+    public var spreadMemory: Float = 2000
     /// How many partial words the beam keeps after each touch, and how many more that skipped a
     /// letter. Fixed at init (the beam's memory); clamped to 1 ... 256 and 0 ... 256.
     public var beamWidth: Int = 32
@@ -58,6 +67,8 @@ extension WordDecoder {
       result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
       result.lexiconBalance = lexiconBalance.isFinite && lexiconBalance >= 0 ? lexiconBalance : defaults.lexiconBalance
       result.protectedHistoryCount = protectedHistoryCount.isNaN || protectedHistoryCount <= 0 ? defaults.protectedHistoryCount : protectedHistoryCount
+      result.spreadPriorTouches = positive(spreadPriorTouches, defaults.spreadPriorTouches)
+      result.spreadMemory = positive(spreadMemory, defaults.spreadMemory)
       result.beamWidth = Swift.min(Swift.max(beamWidth, 1), 256)
       result.omissionBeamWidth = Swift.min(Swift.max(omissionBeamWidth, 0), 256)
       result.spatialCutoff = positive(spatialCutoff, defaults.spatialCutoff)

@@ -105,6 +105,12 @@ public final class WordDecoder {
   /// The touch model observations the decoder left pending for the last finished word.
   var pendingObservations = 0
 
+  // The spread learned from the words that stood (`Parameters.learnsSpread`).
+  /// Σ dx², Σ dy² and n over the touches learned (forgetting past `spreadMemory`).
+  var spreadSquaresX: Float = 0, spreadSquaresY: Float = 0, spreadTouches: Float = 0
+  /// The last finished word's sums, learned when the next word finishes unless undone.
+  var pendingSquaresX: Float = 0, pendingSquaresY: Float = 0, pendingTouches: Float = 0
+
   /// A decoder over `table`'s lexicon for `layout`, with `letterKeys` saying which key types
   /// each letter. Allocates everything it will ever use.
   public init(table: KeyGramTable, layout: KeyboardLayout, letterKeys: LetterKeyMap,
@@ -274,6 +280,50 @@ public final class WordDecoder {
     beam.invalidate()
   }
 
+  /// The typist's spread, learned one word behind: the previous word's touches join the sums,
+  /// this word's wait (against the keys of the letters that stood), and every row takes the
+  /// shrunk estimate. O(touches + rows).
+  func learnSpread(_ decision: WordDecision) {
+    spreadSquaresX += pendingSquaresX
+    spreadSquaresY += pendingSquaresY
+    spreadTouches += pendingTouches
+    let memory = parameters.spreadMemory
+    if spreadTouches > memory {
+      let keep = memory / spreadTouches
+      spreadSquaresX *= keep
+      spreadSquaresY *= keep
+      spreadTouches = memory
+    }
+    pendingSquaresX = 0
+    pendingSquaresY = 0
+    pendingTouches = 0
+    func note(_ touch: Int, key: Int) {
+      let dx = touchX[touch] - aimX[key], dy = touchY[touch] - aimY[key]
+      pendingSquaresX += dx * dx
+      pendingSquaresY += dy * dy
+      pendingTouches += 1
+    }
+    if decision.replaces {
+      for touch in 0..<bestAlignedTouches where bestAlignmentKeys[touch] >= 0 { note(touch, key: bestAlignmentKeys[touch]) }
+    } else if invalidCount == 0 {
+      for touch in 0..<storedCount { note(touch, key: touchKey[touch]) }
+    }
+    let prior = parameters.spreadPriorTouches
+    let sigmaX = parameters.sigmaX, sigmaY = parameters.sigmaY
+    let spreadX = Swift.min(Swift.max(((prior * sigmaX * sigmaX + spreadSquaresX) / (prior + spreadTouches)).squareRoot(), sigmaX / 4), 3 * sigmaX)
+    let spreadY = Swift.min(Swift.max(((prior * sigmaY * sigmaY + spreadSquaresY) / (prior + spreadTouches)).squareRoot(), sigmaY / 4), 3 * sigmaY)
+    for row in 0..<rowXScale.count {
+      rowXScale[row] = 1 / (2 * spreadX * spreadX)
+      rowYScale[row] = 1 / (2 * spreadY * spreadY)
+      rowLogNorm[row] = system_logf(sigmaX * sigmaY / (spreadX * spreadY))
+    }
+  }
+
+  /// The spread (σx, σy) the decoder scores touches with now, in points (the first row's).
+  public var spread: (x: Float, y: Float) {
+    ((1 / (2 * rowXScale[0])).squareRoot(), (1 / (2 * rowYScale[0])).squareRoot())
+  }
+
   // MARK: The word's end
 
   /// Decides the current word: the typed letters, the best word, whether to replace, the
@@ -326,6 +376,7 @@ public final class WordDecoder {
         }
       }
     }
+    if parameters.learnsSpread && !correction.isActive { learnSpread(decision) }
     canUndo = decision.replaces
     if decision.replaces {
       replacedSlots.copy(slot: 1, of: decision.slots, to: 1)
@@ -347,6 +398,10 @@ public final class WordDecoder {
       for _ in 0..<pendingObservations { model.retractLast() }
       pendingObservations = 0
     }
+    // The typed letters stand now: their touches are learned when this word finishes again.
+    pendingSquaresX = 0
+    pendingSquaresY = 0
+    pendingTouches = 0
     if let wordHistory {
       let slots = replacedSlots
       wordHistory.unlearn(length: slots.lengths[1]) { Int(slots.letters[WordDecoder.capacity + $0]) }

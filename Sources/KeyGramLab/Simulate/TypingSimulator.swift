@@ -66,13 +66,19 @@ public struct TypingSimulator {
     /// Types uncorrected and applies a `WordDecoder`'s decision at each word's end, with these
     /// parameters: "…, decoded" rows. nil: no decoder.
     public var decoder: WordDecoder.Parameters?
+    /// With a decoder: a touch that resolves to a key without a letter (shift, backspace,
+    /// space …) inside a word types the nearest letter key instead and is decoded with the
+    /// word, rather than ending it there.
+    public var specialKeysTypeLetters: Bool
 
-    public init(name: String, kind: Kind, context: Context, adaptive: Bool = false, decoder: WordDecoder.Parameters? = nil) {
+    public init(name: String, kind: Kind, context: Context, adaptive: Bool = false, decoder: WordDecoder.Parameters? = nil,
+                specialKeysTypeLetters: Bool = false) {
       self.name = name
       self.kind = kind
       self.context = context
       self.adaptive = adaptive
       self.decoder = decoder
+      self.specialKeysTypeLetters = specialKeysTypeLetters
     }
 
     /// The Gaussian × prior methods of `methods` with lexicon or history context again, with a
@@ -214,6 +220,15 @@ public struct TypingSimulator {
     public var staticKeys: [KeyIndex]
   }
 
+  /// One decoded word, for `run`'s `decisionLog`: the previous word the method committed, the
+  /// intended letters, and the decoder's decision (typed letters, alternatives, scores).
+  public struct LoggedDecision {
+    public var method: Int
+    public var previous: [Int]
+    public var intended: [Int]
+    public var decision: WordDecision
+  }
+
   /// Per-block tallies of one method, for the bootstrap.
   struct Tally {
     var letterErrors = 0
@@ -232,7 +247,7 @@ public struct TypingSimulator {
                   errors: Errors = .corrected, lexiconBalance: Float = TypingContext.defaultLexiconBalance,
                   historyBalance: Float = WordHistory.defaultBalance,
                   historyCapacity: Int = WordHistory.defaultCapacity, curveWindow: Int = 500,
-                  wordLog: ((TypedWord) -> Void)? = nil) -> Result {
+                  wordLog: ((TypedWord) -> Void)? = nil, decisionLog: ((LoggedDecision) -> Void)? = nil) -> Result {
     let resolvers: [any KeyResolver] = methods.map { method in
       switch method.kind {
       case .nearestKey: return StaticKeyResolver(layout: layout)
@@ -276,11 +291,29 @@ public struct TypingSimulator {
     // counted in its own keystroke's block (words can span two blocks).
     let slips = touches.omitRate > 0 || touches.extraRate > 0
     let perWord = methods.indices.map { slips || decoders[$0] != nil }
+    // Per decoded method, the letters of the last word it committed (for the decision log).
+    var previousWords = [[Int]](repeating: [], count: methods.count)
+    // The nearest letter key to each point, for `specialKeysTypeLetters`.
+    let letterKeyIndices = layout.keys.indices.filter { !layout.keys[$0].isSpecial }
+    func nearestLetterKey(_ touch: TouchPoint) -> KeyIndex {
+      let key = letterKeyIndices.min { a, b in
+        let fa = layout.keys[a].frame, fb = layout.keys[b].frame
+        let da = (fa.midX - touch.x) * (fa.midX - touch.x) + (fa.midY - touch.y) * (fa.midY - touch.y)
+        let db = (fb.midX - touch.x) * (fb.midX - touch.x) + (fb.midY - touch.y) * (fb.midY - touch.y)
+        return da < db
+      }!
+      return KeyIndex(key)
+    }
 
     /// Applies decoded method `index`'s decision to what it typed since its last word end.
     func decideWord(_ index: Int) {
       guard let decoder = decoders[index] else { return }
-      let decision = decoder.decide(limit: 1)
+      let decision = decoder.decide(limit: decisionLog == nil ? 1 : WordDecoder.maximumAlternatives)
+      if let decisionLog, decision.isDecoded {
+        decisionLog(LoggedDecision(method: index, previous: previousWords[index], intended: intendedLetters, decision: decision))
+      }
+      let committedWord = decision.replaces ? decision.best : decision.typed
+      previousWords[index] = (0..<committedWord.count).map { committedWord.letter(at: $0) }
       if decision.replaces {
         for _ in 0..<decision.typedLength { contexts[index].recordDeletion() }
         committedKeys[index].removeLast(decoder.typedCount)
@@ -362,7 +395,10 @@ public struct TypingSimulator {
               weighted.update(with: letters.last.isLetter ? table.distribution(after: .bigram(letters.last)) : context.distribution)
             }
           }
-          let resolved = resolver.resolve(touch)
+          var resolved = resolver.resolve(touch)
+          if methods[index].specialKeysTypeLetters && decoders[index] != nil, let shown = resolved, layout[shown].isSpecial {
+            resolved = nearestLetterKey(touch)
+          }
           if repeatIndex == 0 && resolved != key {
             curve[curve.count - 1][index] += 1
             if !perWord[index] { blocks[block][index].letterErrors += 1 }
@@ -376,9 +412,11 @@ public struct TypingSimulator {
           if !decoded, let resolved, resolved == key || errors == .uncorrected { touchModels[index]?.observe(touch, key: resolved) }
           if decoded {
             // What it typed, uncorrected; a key without a letter ends the word there.
-            if let resolved, let typedLetter = layout[resolved].letter, let letterIndex = table.letterIndex(of: typedLetter) {
-              decoders[index]!.add(touch, key: resolved, letter: letterIndex)
-              contexts[index].record(typedLetter)
+            if let resolved, let capLetter = layout[resolved].letter, let capIndex = table.letterIndex(of: capLetter) {
+              // On the intended key the typist gets the intended letter (é by a long press on e).
+              let shown = resolved == key ? letter : capIndex
+              decoders[index]!.add(touch, key: resolved, letter: shown)
+              contexts[index].record(table.letter(at: shown))
             } else {
               contexts[index].recordBoundary()
             }
@@ -387,8 +425,13 @@ public struct TypingSimulator {
           switch errors {
           case .corrected: contexts[index].record(intendedScalar)
           case .uncorrected:
-            // What the method typed: the letter on its key's cap, or a boundary for another key.
-            if let resolved, let typedLetter = layout[resolved].letter { contexts[index].record(typedLetter) } else { contexts[index].recordBoundary() }
+            // What the method typed: the intended letter on the intended key (é by a long press
+            // on e), the letter on the cap of another letter key, or a boundary for another key.
+            if let resolved, let typedLetter = layout[resolved].letter {
+              contexts[index].record(resolved == key ? intendedScalar : typedLetter)
+            } else {
+              contexts[index].recordBoundary()
+            }
           }
         }
       }
