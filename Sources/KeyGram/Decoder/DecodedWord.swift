@@ -47,7 +47,9 @@ public struct DecodedWord {
 
   /// Where a word came from.
   public struct Source: OptionSet, Hashable, Sendable {
+    /// The sources as bits: lexicon, history, typed.
     public let rawValue: Int
+    /// The sources whose bits `rawValue` holds.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// A word of the table's lexicon.
     public static let lexicon = Source(rawValue: 1)
@@ -127,8 +129,11 @@ public struct WordDecision {
 /// A view of the decoder's storage: valid until its next `suggestions(limit:)`.
 public struct WordSuggestions: RandomAccessCollection {
   let slots: WordSlots
+  /// The first suggestion, the best.
   public var startIndex: Int { 0 }
+  /// Past the last suggestion.
   public var endIndex: Int { slots.count }
+  /// The suggestion at `position`, best first.
   public subscript(position: Int) -> DecodedWord {
     precondition(position >= 0 && position < slots.count, "suggestion index out of range")
     return DecodedWord(slots: slots, slot: position)

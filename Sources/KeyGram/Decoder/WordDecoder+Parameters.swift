@@ -5,8 +5,11 @@ extension WordDecoder {
     /// them (8, 8, 0, 0); `adapt(to:)` replaces them with a `TouchModel`'s learned ones.
     /// NaN, infinite or ≤ 0 spreads: the default; non-finite offsets: 0.
     public var sigmaX: Float = 8
+    /// The vertical spread, in points.
     public var sigmaY: Float = 8
+    /// The horizontal offset of touches from the cap centre, in points.
     public var offsetX: Float = 0
+    /// The vertical offset of touches from the cap centre, in points.
     public var offsetY: Float = 0
     /// The exponent β on the word's probability in P(word)^β · Π N(touch). 1 is plain Bayes.
     /// NaN or infinite: the default; clamped to 0 ... 100.
@@ -19,6 +22,7 @@ extension WordDecoder {
     /// `.infinity` turns one off, and both are off by default: on the tuning text every finite
     /// cost tried broke more than 1 correct word in 1,000. NaN or negative: the default.
     public var omissionCost: Float = .infinity
+    /// The cost of a touch that belongs to no letter, in nats (`.infinity`: off).
     public var extraTouchCost: Float = .infinity
     /// How many learned words the word history must hold before it weighs as much as the
     /// tables: P(word) = (κ · P_tables(word) + c(word)) / (N + κ), with c the word's count in the
@@ -39,16 +43,20 @@ extension WordDecoder {
     /// 0.25 … 3 × σ0. A precise typist's exact word then needs far more evidence to be
     /// replaced; a sloppy one's less. Chosen by `keygram tune --decoder`. NaN or ≤ 0: the default.
     public var learnsSpread = true
+    /// How many touches at the starting spread the learned spread begins with.
     public var spreadPriorTouches: Float = 20
+    /// Past this many touches, older ones weigh less in the learned spread.
     public var spreadMemory: Float = 2000
     /// How many partial words the beam keeps after each touch, and how many more that skipped a
     /// letter. Fixed at init (the beam's memory); clamped to 1 ... 256 and 0 ... 256.
     public var beamWidth: Int = 32
+    /// How many more partial words the beam keeps that skipped a letter.
     public var omissionBeamWidth: Int = 16
     /// A letter whose key is farther from the touch than this many nats of the Gaussian
     /// (−dx²/2σx² − dy²/2σy²) is not tried for that touch: 18 is 6 σ. NaN or ≤ 0: the default.
     public var spatialCutoff: Float = 18
 
+    /// The defaults documented on each property.
     public init() {}
 
     /// The parameters with every out-of-range value replaced as documented above.

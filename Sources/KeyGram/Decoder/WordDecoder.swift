@@ -22,7 +22,9 @@ public final class WordDecoder {
   /// The most alternatives a decision or suggestion list holds.
   public static let maximumAlternatives = 8
 
+  /// The table whose lexicon the decoder searches.
   public let table: KeyGramTable
+  /// The keyboard whose touches it scores.
   public let layout: KeyboardLayout
   /// The parameters in use, after `Parameters.sanitized`.
   public let parameters: Parameters
