@@ -136,6 +136,27 @@ struct ZeroAllocationTests {
     #expect(total > 0)
   }
 
+  @Test("Gaussian resolves timed touches (speed-aware spread)", arguments: EnglishTable.Source.allCases)
+  func gaussianResolveTimed(source: EnglishTable.Source) {
+    let resolver = GaussianKeyResolver(layout: layout, table: source.table)
+    var context = TypingContext(table: source.table)
+    context.record("t")
+    resolver.update(for: context)
+    let timed = Self.touches
+    var total = 0
+    var time = 0.0
+    let count = mallocs {
+      for index in 0..<Self.iterations {
+        var touch = timed[index & 255]
+        time += 0.12 + Double(index & 7) * 0.035  // 120 to 365 ms apart: no pause falls back
+        touch.timestamp = time
+        total &+= resolver.resolve(touch)?.rawValue ?? 0
+      }
+    }
+    #expect(count == 0)
+    #expect(total > 0)
+  }
+
   @Test("Static resolves and a whole keystroke cycle", arguments: EnglishTable.Source.allCases)
   func keystrokeCycle(source: EnglishTable.Source) {
     let fixed = StaticKeyResolver(layout: layout)

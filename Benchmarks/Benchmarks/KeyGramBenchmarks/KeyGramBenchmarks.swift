@@ -340,6 +340,29 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(sum)
     }
   }
+  // The same keystroke with timed touches, 250 ms apart: each touch after a word's first is
+  // scored with the spread of its movement (TouchMotion), to compare with "no decoder" above.
+  let timedResolver = GaussianKeyResolver(layout: layout, table: table)
+  Benchmark("Keystroke: update + resolve + record, timed touches (speed-aware spread)",
+            configuration: .init(scalingFactor: .kilo)) { benchmark in
+    var context = TypingContext(table: table, wordHistory: WordHistory())
+    var sum = 0
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations {
+      let position = index % sentence.count
+      timedResolver.update(for: context)
+      if let (touch, letter) = sentenceTouches[position] {
+        let timed = TouchPoint(x: touch.x, y: touch.y, timestamp: Double(index) * 0.25)
+        let key = timedResolver.resolve(timed) ?? KeyIndex(0)
+        sum &+= key.rawValue
+        context.record(table.letter(at: letter))
+      } else {
+        context.recordBoundary()
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sum)
+  }
   // Noting one touch (the decoder's whole per-keystroke cost when nothing asks for suggestions).
   Benchmark("Word decoder: add a touch", configuration: .init(scalingFactor: .kilo)) { benchmark in
     var index = 0

@@ -22,13 +22,16 @@ extension GaussianKeyResolver {
     /// typist (σ = 4 pt) makes no more errors than with static keys beyond the 95% interval.
     /// NaN: the default; clamped to 0 ... 1 (0 turns anchoring off).
     public var anchorFraction: Float = 0.7
+    /// The spread of a timed touch from the movement since the previous one (`TouchMotion`).
+    public var motion = TouchMotion.Parameters()
 
     /// The defaults, tuned by `keygram tune` on held-out text.
     public init() {}
 
     /// Parameters from their values; each out-of-range value is handled as its property says.
     public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
-                priorWeight: Float = 0.7, anchorFraction: Float = 0.7) {
+                priorWeight: Float = 0.7, anchorFraction: Float = 0.7, motion: TouchMotion.Parameters = .init()) {
+      self.motion = motion
       self.sigmaX = sigmaX
       self.sigmaY = sigmaY
       self.offsetX = offsetX
@@ -47,6 +50,7 @@ extension GaussianKeyResolver {
       result.offsetY = offsetY.isFinite ? offsetY : 0
       result.priorWeight = priorWeight.isFinite ? Swift.min(Swift.max(priorWeight, 0), 100) : defaults.priorWeight
       result.anchorFraction = anchorFraction.isNaN ? defaults.anchorFraction : Swift.min(Swift.max(anchorFraction, 0), 1)
+      result.motion = motion.sanitized
       return result
     }
   }

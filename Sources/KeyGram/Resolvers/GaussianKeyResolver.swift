@@ -16,6 +16,12 @@
 ///
 /// α · ln P per key is computed once per context change (`update(for:)`), so a resolve is
 /// adds and multiplies only.
+///
+/// A timed touch (`TouchPoint.timestamp`) is scored with the spread `TouchMotion` gives it from
+/// the movement since the previous touch: each row's 1/2σ² is multiplied by σ0² / σ², where σ0
+/// is the parameters' σ, so a `TouchModel`'s learned spread is widened or narrowed in the same
+/// proportion. An untimed touch, the first touch of a word and every fallback `TouchMotion`
+/// lists are scored exactly as with no timestamp.
 public final class GaussianKeyResolver: WeightedKeyResolver {
   /// The keyboard whose letter keys it resolves.
   public let layout: KeyboardLayout
@@ -45,6 +51,8 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   /// 1 / 2σx² and 1 / 2σy² of each row: the parameters' σ, or a `TouchModel`'s learned spread.
   let rowXScale: FloatBuffer
   let rowYScale: FloatBuffer
+  /// The previous timed touch and the constants of the spread of the next one.
+  public private(set) var motion: TouchMotion
 
   /// A resolver over `layout`, with `letterKeys` saying which key types which letter.
   public init(layout: KeyboardLayout, letterKeys: LetterKeyMap, parameters: Parameters = Parameters()) {
@@ -65,6 +73,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     rowAimsAscending = BoolBuffer(repeating: true, count: layout.rows.count)
     rowXScale = FloatBuffer(repeating: 1 / (2 * parameters.sigmaX * parameters.sigmaX), count: layout.rows.count)
     rowYScale = FloatBuffer(repeating: 1 / (2 * parameters.sigmaY * parameters.sigmaY), count: layout.rows.count)
+    motion = TouchMotion(parameters: parameters.motion)
     recomputeRowAims()
     recomputeLogPriors()
     recomputeCount = 0
@@ -78,6 +87,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
 
   /// Recomputes α · ln P per key for `context`; no work unless its distribution changed.
   public func update(for context: TypingContext) {
+    if context.letterContext.last == .boundary { motion.startWord() }
     if weights.refresh(for: context) { recomputeLogPriors() }
   }
 
@@ -110,6 +120,10 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     }
     recomputeRowAims()
   }
+
+  /// Forgets the previous touch, so the next timed one is scored with the static spread (as the
+  /// first touch of a word is: `update(for:)` does this at a word's start).
+  public func forgetPreviousTouch() { motion.startWord() }
 
   /// Each row's vertical extent of letter-key aim points, and whether they run left to right.
   private func recomputeRowAims() {
@@ -148,6 +162,14 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   }
 
   private func resolvedKey(_ touch: TouchPoint) -> Int? {
+    // Untimed: exactly 1, and x · 1 == x, so the scores are the static ones bit for bit.
+    var xFactor: Float = 1, yFactor: Float = 1
+    if touch.timestamp == nil {
+      motion.startWord()
+    } else if let variance = motion.variance(of: touch) {
+      xFactor = parameters.sigmaX * parameters.sigmaX / variance.x
+      yFactor = parameters.sigmaY * parameters.sigmaY / variance.y
+    }
     guard touch.isFinite, grid.rowCount > 0 else { return nil }
     let x = touch.x, y = touch.y
     let placed = correction.corrected(touch, in: grid)
@@ -160,12 +182,12 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     }
     var bestScore = -Float.infinity
     var bestKey = slotKey
-    scan(row: touchRow, from: slotKey, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
+    scan(row: touchRow, from: slotKey, x: x, y: y, xFactor: xFactor, yFactor: yFactor, bestScore: &bestScore, bestKey: &bestKey)
     for row in 0..<grid.rowCount where row != touchRow {
       let dy = y < rowMinAimY[row] ? rowMinAimY[row] - y : (y > rowMaxAimY[row] ? y - rowMaxAimY[row] : 0)
-      if rowBestLogPrior[row] - rowYScale[row] * dy * dy > bestScore {
+      if rowBestLogPrior[row] - rowYScale[row] * yFactor * dy * dy > bestScore {
         let start = grid.staticKey(at: x, inRow: row)
-        scan(row: row, from: start, x: x, y: y, bestScore: &bestScore, bestKey: &bestKey)
+        scan(row: row, from: start, x: x, y: y, xFactor: xFactor, yFactor: yFactor, bestScore: &bestScore, bestKey: &bestKey)
       }
     }
     return bestKey
@@ -177,9 +199,10 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   /// beyond it is farther still, so nothing that could win is skipped. Rows whose aim points
   /// are not in left-to-right order are scored whole.
   @inline(__always)
-  private func scan(row: Int, from start: Int, x: Float, y: Float, bestScore: inout Float, bestKey: inout Int) {
+  private func scan(row: Int, from start: Int, x: Float, y: Float, xFactor: Float, yFactor: Float,
+                    bestScore: inout Float, bestKey: inout Int) {
     let logPrior = self.logPrior, aimX = self.aimX, aimY = self.aimY
-    let xScale = rowXScale[row], yScale = rowYScale[row]
+    let xScale = rowXScale[row] * xFactor, yScale = rowYScale[row] * yFactor
     let rowStart = grid.rowKeyStart[row], rowEnd = grid.rowKeyEnd[row]
     let ceiling = rowBestLogPrior[row]
     let ordered = rowAimsAscending[row]
@@ -214,8 +237,9 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     return weights.probability[index]
   }
 
-  /// The log-space score of key `index` for `touch`, as `resolve` compares them (−∞ for
-  /// special keys); for tests and tuning tools.
+  /// The log-space score of key `index` for `touch`, as `resolve` compares them for an untimed
+  /// touch (−∞ for special keys): the static spread, whatever `touch.timestamp`; for tests and
+  /// tuning tools.
   public func score(ofKey key: KeyIndex, for touch: TouchPoint) -> Float {
     let index = key.rawValue
     guard index >= 0 && index < grid.keyCount else { return -.infinity }

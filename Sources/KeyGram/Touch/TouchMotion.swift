@@ -1,0 +1,129 @@
+/// The spread of a touch from how far and how fast the finger travelled since the previous
+/// one: the dual-Gaussian view of finger touch (FFitts law, Bi, Li and Zhai, CHI 2013).
+///
+/// A touch's variance is the sum of two independent parts, σ² = σa² + σr²:
+/// - σa, the finger's absolute precision, the same at any speed (`absoluteSigma`);
+/// - σr, the relative precision of Fitts' speed–accuracy trade-off. Fitts' law
+///   T = a + b · log2(A / (√(2πe) · σr) + 1), solved for σr, gives
+///   σr = A / (√(2πe) · (2^((T − a) / b) − 1)): it grows with the distance A travelled and
+///   shrinks with the time T taken. A move faster than the intercept a gets the widest spread.
+///
+/// The relative part can be elongated along the movement (Rotational Dual Gaussian, Ma, Zhai,
+/// Ramakrishnan and Bi, UIST 2021): σr∥ = σr · √e along it and σr⊥ = σr / √e across it, for
+/// `elongation` e. The resolvers score with axis-aligned Gaussians, so the rotated covariance
+/// is kept to its diagonal: σx² = σa² + σr∥² cos²θ + σr⊥² sin²θ, and σy² likewise.
+///
+/// The static spread stands (the answer is nil) for the first touch after `startWord()`, a
+/// touch after a pause longer than `longPause`, an untimed touch, a touch that is not finite,
+/// and a timestamp that is NaN, infinite, negative or earlier than the previous one; the touch
+/// after an untimed or bad one has no previous touch to measure from. O(1), no allocation.
+public struct TouchMotion: Sendable {
+  /// The model's constants, with their defaults.
+  public struct Parameters: Hashable, Sendable {
+    /// σa, the absolute precision, in points. Default 5: with the Fitts constants below, a
+    /// move of 90 pt (between keys 2.4 caps apart on an iPhone) in 300 ms gets σ ≈ 7.9 pt,
+    /// the resolvers' static 8 pt. Not fitted to typing data yet.
+    public var absoluteSigma: Float = 5
+    /// Fitts' intercept a, in seconds. Default 0.08. NaN, infinite or < 0: the default.
+    public var fittsIntercept: Float = 0.08
+    /// Fitts' slope b, in seconds per bit. Default 0.1. NaN, infinite or ≤ 0: the default.
+    public var fittsSlope: Float = 0.1
+    /// σr∥ / σr⊥, the relative part's elongation along the movement. Default 1 (round), until
+    /// it is fitted to typing data. NaN, infinite or ≤ 0: the default.
+    public var elongation: Float = 1
+    /// A touch later than this many seconds after the previous one is scored with the static
+    /// spread: the finger rested. Default 1.5. NaN, infinite or ≤ 0: the default.
+    public var longPause: Float = 1.5
+    /// Speed-aware spreads stay within this range, in points (the `TouchModel`'s default range).
+    public var sigmaRange: ClosedRange<Float> = 2...24
+
+    public init() {}
+
+    public init(absoluteSigma: Float = 5, fittsIntercept: Float = 0.08, fittsSlope: Float = 0.1,
+                elongation: Float = 1, longPause: Float = 1.5, sigmaRange: ClosedRange<Float> = 2...24) {
+      self.absoluteSigma = absoluteSigma
+      self.fittsIntercept = fittsIntercept
+      self.fittsSlope = fittsSlope
+      self.elongation = elongation
+      self.longPause = longPause
+      self.sigmaRange = sigmaRange
+    }
+
+    /// The parameters with every out-of-range value replaced by its default.
+    public var sanitized: Parameters {
+      let defaults = Parameters()
+      var result = self
+      if !(absoluteSigma.isFinite && absoluteSigma > 0) { result.absoluteSigma = defaults.absoluteSigma }
+      if !(fittsIntercept.isFinite && fittsIntercept >= 0) { result.fittsIntercept = defaults.fittsIntercept }
+      if !(fittsSlope.isFinite && fittsSlope > 0) { result.fittsSlope = defaults.fittsSlope }
+      if !(elongation.isFinite && elongation > 0) { result.elongation = defaults.elongation }
+      if !(longPause.isFinite && longPause > 0) { result.longPause = defaults.longPause }
+      if !(sigmaRange.lowerBound.isFinite && sigmaRange.upperBound.isFinite && sigmaRange.lowerBound > 0) {
+        result.sigmaRange = defaults.sigmaRange
+      }
+      return result
+    }
+  }
+
+  /// The parameters in use, after `Parameters.sanitized`.
+  public let parameters: Parameters
+  private var previousX: Float = 0
+  private var previousY: Float = 0
+  private var previousTime: Double = 0
+  /// Whether the previous touch was timed and finite, so a movement can be measured from it.
+  public private(set) var hasPrevious = false
+
+  public init(parameters: Parameters = Parameters()) {
+    self.parameters = parameters.sanitized
+  }
+
+  /// Forgets the previous touch: the next one starts a word, and the finger came from elsewhere.
+  public mutating func startWord() { hasPrevious = false }
+
+  /// The variance (σx², σy²) of `touch`, in square points, from the movement since the
+  /// previous touch, or nil where the static spread stands (see the type's notes). Either
+  /// way `touch` becomes the previous touch when it is timed and finite.
+  public mutating func variance(of touch: TouchPoint) -> (x: Float, y: Float)? {
+    guard let time = touch.timestamp, time.isFinite, time >= 0, touch.isFinite else {
+      hasPrevious = false
+      return nil
+    }
+    defer {
+      previousX = touch.x
+      previousY = touch.y
+      previousTime = time
+      hasPrevious = true
+    }
+    guard hasPrevious else { return nil }
+    let interval = time - previousTime
+    guard interval >= 0, interval <= Double(parameters.longPause) else { return nil }
+    let dx = touch.x - previousX, dy = touch.y - previousY
+    let distanceSquared = dx * dx + dy * dy
+    guard distanceSquared.isFinite else { return nil }
+    let lower = parameters.sigmaRange.lowerBound, upper = parameters.sigmaRange.upperBound
+    let absolute = parameters.absoluteSigma * parameters.absoluteSigma
+    guard distanceSquared > 0 else {
+      let clamped = Swift.min(Swift.max(absolute, lower * lower), upper * upper)
+      return (clamped, clamped)
+    }
+    let bits = (Float(interval) - parameters.fittsIntercept) / parameters.fittsSlope
+    let widthRatio = system_expf(bits * Self.ln2) - 1
+    // 2πe · (2^bits − 1)²: a move at or below the intercept gets the widest spread.
+    let relative = widthRatio > 0 ? distanceSquared / (Self.twoPiE * widthRatio * widthRatio) : Float.infinity
+    let along = relative * parameters.elongation, across = relative / parameters.elongation
+    let cosineSquared = dx * dx / distanceSquared, sineSquared = dy * dy / distanceSquared
+    let varianceX = absolute + Self.weighted(along, cosineSquared) + Self.weighted(across, sineSquared)
+    let varianceY = absolute + Self.weighted(along, sineSquared) + Self.weighted(across, cosineSquared)
+    return (Swift.min(Swift.max(varianceX, lower * lower), upper * upper),
+            Swift.min(Swift.max(varianceY, lower * lower), upper * upper))
+  }
+
+  /// `variance · share`, with an infinite variance and no share giving none (not NaN).
+  @inline(__always)
+  private static func weighted(_ variance: Float, _ share: Float) -> Float {
+    share > 0 ? variance * share : 0
+  }
+
+  static let ln2: Float = 0.693_147_18
+  static let twoPiE: Float = 17.079_468
+}
