@@ -19,6 +19,7 @@ public struct TouchPoint: Hashable, Sendable {
     self.timestamp = nil
   }
 
+  /// A touch at (`x`, `y`) at `timestamp` seconds (UITouch.timestamp), or untimed with nil.
   @inlinable public init(x: Float, y: Float, timestamp: Double?) {
     self.x = x
     self.y = y

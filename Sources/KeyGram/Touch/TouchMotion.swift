@@ -37,8 +37,10 @@ public struct TouchMotion: Sendable {
     /// Speed-aware spreads stay within this range, in points (the `TouchModel`'s default range).
     public var sigmaRange: ClosedRange<Float> = 2...24
 
+    /// The defaults documented on each property.
     public init() {}
 
+    /// Parameters from their values; out-of-range ones are replaced as each property says.
     public init(absoluteSigma: Float = 5, fittsIntercept: Float = 0.08, fittsSlope: Float = 0.1,
                 elongation: Float = 1, longPause: Float = 1.5, sigmaRange: ClosedRange<Float> = 2...24) {
       self.absoluteSigma = absoluteSigma
@@ -73,6 +75,7 @@ public struct TouchMotion: Sendable {
   /// Whether the previous touch was timed and finite, so a movement can be measured from it.
   public private(set) var hasPrevious = false
 
+  /// A motion tracker with no previous touch: the next touch gets the fixed spread.
   public init(parameters: Parameters = Parameters()) {
     self.parameters = parameters.sanitized
   }
