@@ -291,8 +291,8 @@ public enum Pipeline {
     do {
       return try buildAfterPreflight(request, progress: progress)
     } catch {
-      // A refused build leaves no folder of its own behind (only empty ones it made are removed).
-      for folder in createdFolders.reversed() { try? FileManager.default.removeItem(atPath: folder) }
+      // A refused build leaves no folder of its own behind: those it made, innermost first, if empty.
+      for folder in createdFolders.reversed() { system_removeEmptyFolder(folder) }
       throw error
     }
   }

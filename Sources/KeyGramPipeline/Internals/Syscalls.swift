@@ -151,6 +151,9 @@ func system_rename(_ from: String, _ to: String) -> Result<Void, Errno> {
 /// `unlink(path)`.
 func system_unlink(_ path: String) { _ = unlink(path) }
 
+/// `rmdir(path)`: removes a folder only if it is empty (a concurrent build's outputs stay).
+func system_removeEmptyFolder(_ path: String) { _ = rmdir(path) }
+
 /// `isatty(STDERR_FILENO)`: draw progress only for a person watching.
 func system_stderrIsTerminal() -> Bool { isatty(STDERR_FILENO) == 1 }
 
