@@ -90,20 +90,11 @@ extension WordDecoder {
       let lexiconEnd: Float = lexiconNode >= 0 ? Float(Swift.max(255 - shareSum, 0)) : 0
       let historyEnd: Float = historyNode >= 0 ? Swift.max(wordHistory!.count(of: Int(historyNode)) - historyChildren, 0) : 0
       let endMass = mixture.lexiconScale * evidence * lexiconEnd / 255 + historyEnd
-      if !extends || bestLetter < 0 || endMass >= bestMass || steps >= WordDecoder.capacity {
-        // Extending: the first step goes on even when ending weighs more (the partial word
-        // itself is the other candidate), unless there is nowhere to go.
-        if extends && steps == 0 && bestLetter >= 0 && endMass >= bestMass {
-          if let slots, slots.lengths[target] < WordDecoder.capacity {
-            slots.letters[target * WordDecoder.capacity + slots.lengths[target]] = Int32(bestLetter)
-            slots.lengths[target] += 1
-          }
-          lexiconNode = bestLexicon
-          historyNode = bestHistory
-          evidence = bestLexicon >= 0 ? evidence * Float(bestShare) / 255 : 0
-          steps += 1
-          continue
-        }
+      let stops = !extends || bestLetter < 0 || endMass >= bestMass || steps >= WordDecoder.capacity
+      // Extending: the first step goes on even when ending weighs more (the partial word
+      // itself is the other candidate), unless there is nowhere to go.
+      let firstStepGoesOn = extends && steps == 0 && bestLetter >= 0 && endMass >= bestMass
+      if stops && !firstStepGoesOn {
         let score = endMass > 0 ? beam.touchScore[slot] + parameters.languageWeight * (system_logf(endMass) - mixture.logNormaliser) : -.infinity
         return (lexiconNode, historyNode, score)
       }
