@@ -70,7 +70,7 @@ extension TouchModel {
     guard stored == computed else { throw .checksumMismatch(stored: stored, computed: computed) }
     // What a model can hold: weights in 0...2²⁴, means within ±offsetLimit, and sums of squared
     // deviations of at most 2²⁴ samples (twice, for rounding) of at most 2 × offsetLimit each.
-    let limit = offsetLimit, squaresLimit = 2 * Self.maximumWeight * (2 * limit) * (2 * limit)
+    let limit = offsetLimit, squaresLimit = self.squaresLimit
     enum Kind { case weight, mean, squares }
     func float(_ offset: Int, _ kind: Kind, _ field: @autoclosure () -> String) throws(TouchModelError) -> Float {
       let value = Float(bitPattern: word(offset))

@@ -69,6 +69,8 @@ public final class TouchModel {
   let sampleWeight: FloatBuffer
   let meanX: FloatBuffer
   let meanY: FloatBuffer
+  /// The largest sum of squares a key can hold: twice the most weight times the widest offset squared.
+  var squaresLimit: Float { 2 * Self.maximumWeight * (2 * offsetLimit) * (2 * offsetLimit) }
   let squaresX: FloatBuffer
   let squaresY: FloatBuffer
   // Layout-wide: every sample, for the offset all keys share.
@@ -174,8 +176,9 @@ public final class TouchModel {
     // Clamped again: rounding must not carry a mean past what `init(bytes:layout:)` accepts.
     meanX[key] = clampedOffset(meanX[key] + deltaX / weight)
     meanY[key] = clampedOffset(meanY[key] + deltaY / weight)
-    squaresX[key] = forgetting * squaresX[key] + deltaX * (x - meanX[key])
-    squaresY[key] = forgetting * squaresY[key] + deltaY * (y - meanY[key])
+    // Kept within what a load accepts: rounding can take a sum of squares just below 0.
+    squaresX[key] = Swift.min(Swift.max(forgetting * squaresX[key] + deltaX * (x - meanX[key]), 0), squaresLimit)
+    squaresY[key] = Swift.min(Swift.max(forgetting * squaresY[key] + deltaY * (y - meanY[key]), 0), squaresLimit)
     sampleWeight[key] = Swift.min(weight, Self.maximumWeight)
     // The layout-wide mean forgets as slowly as a key does per sample of its own.
     let layoutForgetting = 1 - (1 - forgetting) / Float(Swift.max(keyCount, 1))

@@ -80,7 +80,7 @@ public enum LanguageManifest {
       for key in object.keys.sorted() where !known.contains(key) {
         let nearest = known.min { editDistance(key, $0) < editDistance(key, $1) }!
         let hint = editDistance(key, nearest) <= max(2, nearest.count / 3) ? "; did you mean \(nearest)?" : ""
-        throw ManifestError(path: path, field: prefix + key, problem: "unknown key\(hint) (known here: \(known.joined(separator: ", ")))")
+        throw ManifestError(path: path, field: prefix + (key.isEmpty ? "\"\"" : key), problem: "unknown key\(hint) (known here: \(known.joined(separator: ", ")))")
       }
     }
     try check(root, known: knownKeys[""]!, at: "")
