@@ -218,9 +218,21 @@ extension WordDecoder {
     }
   }
 
-  /// Each key's log-likelihood for touch `index`: −dx²/2σx² − dy²/2σy² + the row's normaliser.
+  /// Each key's log-likelihood for touch `index`: −dx²/2σx² − dy²/2σy² + the row's normaliser,
+  /// or, for a touch `TouchMotion` gave a variance, with that spread and its normaliser.
   func scoreTouch(_ index: Int) {
     let x = touchX[index], y = touchY[index], base = index * keyCount
+    let varianceX = touchVarianceX[index], varianceY = touchVarianceY[index]
+    if varianceX > 0 && varianceY > 0 {
+      let xScale = 1 / (2 * varianceX), yScale = 1 / (2 * varianceY)
+      // log(σ0x σ0y / σx σy): the same reference as the rows' normaliser.
+      let norm = 0.5 * system_logf(parameters.sigmaX * parameters.sigmaX * parameters.sigmaY * parameters.sigmaY / (varianceX * varianceY))
+      for key in 0..<keyCount {
+        let dx = x - aimX[key], dy = y - aimY[key]
+        spatial[base + key] = norm - xScale * dx * dx - yScale * dy * dy
+      }
+      return
+    }
     for key in 0..<keyCount {
       let row = rowOfKey[key]
       let dx = x - aimX[key], dy = y - aimY[key]

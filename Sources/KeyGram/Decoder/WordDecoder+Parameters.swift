@@ -55,6 +55,9 @@ extension WordDecoder {
     /// A letter whose key is farther from the touch than this many nats of the Gaussian
     /// (−dx²/2σx² − dy²/2σy²) is not tried for that touch: 18 is 6 σ. NaN or ≤ 0: the default.
     public var spatialCutoff: Float = 18
+    /// The spread of a timed touch from the movement since the word's previous touch
+    /// (`TouchMotion`), as `GaussianKeyResolver.Parameters.motion`.
+    public var motion = TouchMotion.Parameters()
 
     /// The defaults documented on each property.
     public init() {}
@@ -80,6 +83,7 @@ extension WordDecoder {
       result.beamWidth = Swift.min(Swift.max(beamWidth, 1), 256)
       result.omissionBeamWidth = Swift.min(Swift.max(omissionBeamWidth, 0), 256)
       result.spatialCutoff = positive(spatialCutoff, defaults.spatialCutoff)
+      result.motion = motion.sanitized
       return result
     }
   }

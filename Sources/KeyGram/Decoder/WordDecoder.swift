@@ -9,7 +9,8 @@
 ///     Σ log N(touch | aim of the letter's key, σ)  −  edit costs  +  β · log P(word)
 ///
 /// with the same aims and spreads as `GaussianKeyResolver` (a `TouchModel`'s learned ones after
-/// `adapt(to:)`), P(word) = (κ · P_lexicon(word) / (1 + b) + c(word)) / (N + κ) mixing the
+/// `adapt(to:)`; a timed touch with the spread `TouchMotion` gives it, as the resolver does),
+/// P(word) = (κ · P_lexicon(word) / (1 + b) + c(word)) / (N + κ) mixing the
 /// lexicon with the words the user typed, and at most one skipped letter and one extra touch
 /// per word. The typed letters stand unless the best word beats them by more than the margin;
 /// a word the user's history holds, typed exactly, always stands.
@@ -58,6 +59,12 @@ public final class WordDecoder {
   let touchLetter: Int32Buffer
   /// Per stored touch: 1 when it cannot be decoded (not finite, off the keyboard, no such key or letter).
   let touchInvalid: IntBuffer
+  /// Per stored touch: the variance (σx², σy²) `TouchMotion` gave it, or 0 where the row's
+  /// spread stands (untimed, first of the word, after a pause or a bad timestamp).
+  let touchVarianceX: FloatBuffer
+  let touchVarianceY: FloatBuffer
+  /// The previous timed touch of the word and the constants of the next one's spread.
+  public private(set) var motion: TouchMotion
   /// Touches stored (≤ `capacity`).
   var storedCount = 0
   /// Letters typed in the word (including those beyond the buffer), kept after `finishWord`
@@ -153,6 +160,9 @@ public final class WordDecoder {
     touchKey = IntBuffer(repeating: 0, count: Self.capacity)
     touchLetter = Int32Buffer(repeating: 0, count: Self.capacity)
     touchInvalid = IntBuffer(repeating: 0, count: Self.capacity)
+    touchVarianceX = FloatBuffer(repeating: 0, count: Self.capacity)
+    touchVarianceY = FloatBuffer(repeating: 0, count: Self.capacity)
+    motion = TouchMotion(parameters: parameters.motion)
 
     beam = Beam(width: parameters.beamWidth, omissionWidth: parameters.omissionBeamWidth, steps: Self.capacity + 1)
     logShare = FloatBuffer((0...255).map { share in share == 0 ? -Float.infinity : system_logf(Float(share) / 255) })
@@ -182,7 +192,8 @@ public final class WordDecoder {
   /// The bytes of every buffer the decoder allocated at init (its whole working memory; the
   /// table and the word history are not counted). It never grows.
   public var memoryBytes: Int {
-    let floats = [capCenterX, capCenterY, aimX, aimY, rowXScale, rowYScale, rowLogNorm, touchX, touchY, logShare, spatial, finalScore]
+    let floats = [capCenterX, capCenterY, aimX, aimY, rowXScale, rowYScale, rowLogNorm, touchX, touchY, touchVarianceX, touchVarianceY,
+                  logShare, spatial, finalScore]
     let ints = [keyOfLetter, rowOfKey, touchKey, touchInvalid, historyChildOfLetter, stampOfLetter, finalSource, completionOrder,
                 chosenSlot, bestAlignmentKeys]
     let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * 24 }
@@ -200,17 +211,23 @@ public final class WordDecoder {
   /// letter (index into the table's alphabet) the keyboard showed. O(1). A touch that is not
   /// finite or lies far off the keyboard, a key outside the layout or a letter outside the
   /// alphabet makes the word stand as typed. Past `capacity` touches the word stands as typed.
+  /// A timed touch is scored with the spread `TouchMotion` gives it from the word's previous
+  /// touch; an untimed one, and every fallback `TouchMotion` lists, with the row's spread.
   public func add(_ touch: TouchPoint, key: KeyIndex, letter: Int) {
     if isFinished { startWord() }
     canUndo = false
     keepsTyped = false
     lettersTyped += 1
+    var variance: (x: Float, y: Float)?
+    if touch.timestamp == nil { motion.startWord() } else { variance = motion.variance(of: touch) }
     guard storedCount < Self.capacity else { return }
     let index = storedCount
     storedCount += 1
     beam.truncate(toTouches: index)
     touchX[index] = touch.x
     touchY[index] = touch.y
+    touchVarianceX[index] = variance?.x ?? 0
+    touchVarianceY[index] = variance?.y ?? 0
     touchKey[index] = key.rawValue
     touchLetter[index] = Int32(truncatingIfNeeded: letter)
     let onKeyboard = touch.isFinite && touch.x >= boundsMinX && touch.x <= boundsMaxX && touch.y >= boundsMinY && touch.y <= boundsMaxY
@@ -221,10 +238,12 @@ public final class WordDecoder {
 
   /// A backspace: forgets the newest touch of the word. With none left, the backspace went
   /// into text the decoder did not see, so the word stands as typed until the next word.
+  /// The next touch comes from the backspace key, so it gets the row's spread.
   public func removeLast() {
     if isFinished { startWord() }
     canUndo = false
     keepsTyped = false
+    motion.startWord()
     guard lettersTyped > 0 else {
       isIncomplete = true
       return
@@ -253,6 +272,7 @@ public final class WordDecoder {
     isIncomplete = false
     keepsTyped = false
     isFinished = false
+    motion.startWord()
     beam.truncate(toTouches: 0)
   }
 

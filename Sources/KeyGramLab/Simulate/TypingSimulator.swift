@@ -29,10 +29,15 @@ public struct TypingSimulator {
     /// own, so 0 leaves every other touch as it was.
     public var omitRate: Double
     public var extraRate: Double
+    /// When the typist's touches happen (timestamps), nil: untimed touches, as before timing.
+    public var timing: Timing?
+    /// The dual-Gaussian typist's spread (σa and elongation): each touch's σ² = σa² + σr², σr
+    /// from FFitts law with `timing`'s constants. nil: the fixed σx, σy, whatever the speed.
+    public var dualGaussian: DualGaussian?
 
     public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
                 keyOffsetSpread: Float = 0, rowSpread: [Float] = [], seed: UInt64 = 1,
-                omitRate: Double = 0, extraRate: Double = 0) {
+                omitRate: Double = 0, extraRate: Double = 0, timing: Timing? = nil, dualGaussian: DualGaussian? = nil) {
       self.sigmaX = sigmaX
       self.sigmaY = sigmaY
       self.offsetX = offsetX
@@ -42,6 +47,63 @@ public struct TypingSimulator {
       self.seed = seed
       self.omitRate = omitRate
       self.extraRate = extraRate
+      self.timing = timing
+      self.dualGaussian = dualGaussian
+    }
+  }
+
+  /// A typist whose time between taps follows Fitts' law, T = a + b · log2(A / W + 1) for a
+  /// move of A points to a key W points wide, times a lognormal tempo factor per tap (the
+  /// same typist is sometimes quicker, sometimes slower), clamped to `tapRange`.
+  public struct Timing: Sendable, Equatable {
+    /// Fitts' intercept a and slope b, in seconds and seconds per bit.
+    public var fittsIntercept: Double
+    public var fittsSlope: Double
+    /// The standard deviation of ln(T / T_Fitts): how much one tap's tempo varies.
+    public var tempoSpread: Double
+    /// Every tap's time is clamped to this range, in seconds.
+    public var tapRange: ClosedRange<Double>
+    /// The time between a word's last letter and the next word's first (the space between).
+    public var wordPause: Double
+
+    public init(fittsIntercept: Double, fittsSlope: Double, tempoSpread: Double, tapRange: ClosedRange<Double>, wordPause: Double) {
+      self.fittsIntercept = fittsIntercept
+      self.fittsSlope = fittsSlope
+      self.tempoSpread = tempoSpread
+      self.tapRange = tapRange
+      self.wordPause = wordPause
+    }
+
+    /// The time of a tap after a move of `distance` points to a key `width` points wide, with
+    /// standard normal deviate `z` for its tempo.
+    public func tapTime(distance: Double, width: Double, z: Double) -> Double {
+      let fitts = fittsIntercept + fittsSlope * Foundation.log2(distance / Swift.max(width, 1) + 1)
+      let time = fitts * Foundation.exp(tempoSpread * z)
+      return Swift.min(Swift.max(time, tapRange.lowerBound), tapRange.upperBound)
+    }
+  }
+
+  /// The dual-Gaussian spread of a typist's touches (FFitts law; Rotational Dual Gaussian).
+  public struct DualGaussian: Sendable, Equatable {
+    /// σa, the finger's absolute precision, in points.
+    public var absoluteSigma: Double
+    /// σr∥ / σr⊥: the relative part's elongation along the movement (1: round).
+    public var elongation: Double
+    /// The relative part's σr never exceeds this, in points (a move faster than the intercept).
+    public var maximumRelativeSigma: Double
+
+    public init(absoluteSigma: Double, elongation: Double = 1, maximumRelativeSigma: Double = 30) {
+      self.absoluteSigma = absoluteSigma
+      self.elongation = elongation
+      self.maximumRelativeSigma = maximumRelativeSigma
+    }
+
+    /// σr from FFitts law: A / (√(2πe) · (2^((T − a) / b) − 1)), at most `maximumRelativeSigma`.
+    public func relativeSigma(distance: Double, time: Double, timing: Timing) -> Double {
+      guard distance > 0 else { return 0 }
+      let ratio = Foundation.pow(2, (time - timing.fittsIntercept) / timing.fittsSlope) - 1
+      guard ratio > 0 else { return maximumRelativeSigma }
+      return Swift.min(distance / ((2 * Double.pi * M_E).squareRoot() * ratio), maximumRelativeSigma)
     }
   }
 
@@ -66,13 +128,17 @@ public struct TypingSimulator {
     /// Types uncorrected and applies a `WordDecoder`'s decision at each word's end, with these
     /// parameters: "…, decoded" rows. nil: no decoder.
     public var decoder: WordDecoder.Parameters?
+    /// Whether the resolver (and decoder) see the touches' timestamps; false: untimed touches,
+    /// so the spread is fixed.
+    public var timed: Bool = true
     /// With a decoder: a touch that resolves to a key without a letter (shift, backspace,
     /// space …) inside a word types the nearest letter key instead and is decoded with the
     /// word, rather than ending it there.
     public var specialKeysTypeLetters: Bool
 
     public init(name: String, kind: Kind, context: Context, adaptive: Bool = false, decoder: WordDecoder.Parameters? = nil,
-                specialKeysTypeLetters: Bool = false) {
+                specialKeysTypeLetters: Bool = false, timed: Bool = true) {
+      self.timed = timed
       self.name = name
       self.kind = kind
       self.context = context
@@ -87,8 +153,10 @@ public struct TypingSimulator {
       methods.compactMap { method in
         guard case .gaussian(let gaussian) = method.kind, gaussian.anchorFraction > 0, method.decoder == nil,
               method.context == .lexicon || method.context == .history else { return nil }
+        var decoder = parameters
+        if case .gaussian(let gaussian) = method.kind { decoder.motion = gaussian.motion }
         return Method(name: method.name + ", decoded", kind: method.kind, context: method.context, adaptive: method.adaptive,
-                      decoder: parameters)
+                      decoder: decoder, timed: method.timed)
       }
     }
 
@@ -100,7 +168,7 @@ public struct TypingSimulator {
         case .nearestKey: return nil
         case .gaussian(let parameters) where parameters.anchorFraction == 0: return nil
         case .boundaryShift, .gaussian:
-          return Method(name: method.name + ", adaptive", kind: method.kind, context: method.context, adaptive: true)
+          return Method(name: method.name + ", adaptive", kind: method.kind, context: method.context, adaptive: true, timed: method.timed)
         }
       }
     }
@@ -266,6 +334,11 @@ public struct TypingSimulator {
       return row < touches.rowSpread.count ? touches.rowSpread[row] : 1
     }
     let touchModels = methods.map { $0.adaptive ? TouchModel(layout: layout) : nil }
+    // The typist's clock and tempo, from a stream of their own so the touch noise stays the same.
+    var timingRandom = SeededRandom(seed: touches.seed ^ 0x7A9_715E)
+    var clock = 1000.0
+    let spaceAim = layout.keys.filter(\.isSpecial).max { $0.frame.width < $1.frame.width }
+      .map { TouchPoint(x: $0.frame.midX, y: $0.frame.midY) } ?? TouchPoint(x: layout.bounds.midX, y: layout.bounds.maxY)
     let curveWindow = Swift.max(1, curveWindow)
     var curve: [[Int]] = []
     var random = SeededRandom(seed: touches.seed)
@@ -378,12 +451,32 @@ public struct TypingSimulator {
       for repeatIndex in 0..<touchCount {
         let (nx, ny) = random.normalPair()
         let spread = rowSpread[key.rawValue]
-        let touch = TouchPoint(x: aims[key.rawValue].x + touches.offsetX + spread * touches.sigmaX * Float(nx),
+        var touch = TouchPoint(x: aims[key.rawValue].x + touches.offsetX + spread * touches.sigmaX * Float(nx),
                                y: aims[key.rawValue].y + touches.offsetY + spread * touches.sigmaY * Float(ny))
+        if let timing = touches.timing {
+          // The finger moves from the previous aim (the space bar's at a word's start) in Fitts' time.
+          let from = repeatIndex > 0 ? aims[key.rawValue] : (intended.count > 1 ? aims[intended[intended.count - 2]] : spaceAim)
+          let to = aims[key.rawValue]
+          let dx = Double(to.x - from.x), dy = Double(to.y - from.y), distance = (dx * dx + dy * dy).squareRoot()
+          let time = timing.tapTime(distance: distance, width: Double(layout[key].frame.width), z: timingRandom.normalPair().0)
+          clock += time + (repeatIndex == 0 && intended.count == 1 ? timing.wordPause : 0)
+          if let dual = touches.dualGaussian {
+            let relative = dual.relativeSigma(distance: distance, time: time, timing: timing)
+            let along = (dual.absoluteSigma * dual.absoluteSigma + relative * relative * dual.elongation).squareRoot()
+            let across = (dual.absoluteSigma * dual.absoluteSigma + relative * relative / dual.elongation).squareRoot()
+            let cosine = distance > 0 ? dx / distance : 1, sine = distance > 0 ? dy / distance : 0
+            let u = along * nx, v = across * ny
+            touch = TouchPoint(x: aims[key.rawValue].x + touches.offsetX + Float(spread) * Float(u * cosine - v * sine),
+                               y: aims[key.rawValue].y + touches.offsetY + Float(spread) * Float(u * sine + v * cosine))
+          }
+          touch.timestamp = clock
+        }
         if wordLog != nil { wordTouches.append(touch) }
         let intendedScalar = table.letter(at: letter)
+        let untimed = TouchPoint(x: touch.x, y: touch.y)
         for (index, resolver) in resolvers.enumerated() {
           let context = contexts[index]
+          let touch = methods[index].timed ? touch : untimed
           if let weighted = resolver as? any WeightedKeyResolver {
             let letters = context.letterContext
             switch methods[index].context {
