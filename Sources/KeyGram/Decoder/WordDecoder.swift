@@ -63,6 +63,8 @@ public final class WordDecoder {
   /// spread stands (untimed, first of the word, after a pause or a bad timestamp).
   let touchVarianceX: FloatBuffer
   let touchVarianceY: FloatBuffer
+  /// Per stored touch: its timestamp, or NaN for an untimed one (for the touch model's speed term).
+  let touchTime: DoubleBuffer
   /// The previous timed touch of the word and the constants of the next one's spread.
   public private(set) var motion: TouchMotion
   /// Touches stored (≤ `capacity`).
@@ -162,6 +164,7 @@ public final class WordDecoder {
     touchInvalid = IntBuffer(repeating: 0, count: Self.capacity)
     touchVarianceX = FloatBuffer(repeating: 0, count: Self.capacity)
     touchVarianceY = FloatBuffer(repeating: 0, count: Self.capacity)
+    touchTime = DoubleBuffer(repeating: .nan, count: Self.capacity)
     motion = TouchMotion(parameters: parameters.motion)
 
     beam = Beam(width: parameters.beamWidth, omissionWidth: parameters.omissionBeamWidth, steps: Self.capacity + 1)
@@ -198,7 +201,7 @@ public final class WordDecoder {
                 chosenSlot, bestAlignmentKeys]
     let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * 24 }
     return floats.reduce(0) { $0 + 4 * $1.count } + ints.reduce(0) { $0 + 8 * $1.count }
-      + 4 * (touchLetter.count + chosenLexicon.count + chosenHistory.count) + beam.bytes + slots
+      + 4 * (touchLetter.count + chosenLexicon.count + chosenHistory.count) + 8 * touchTime.count + beam.bytes + slots
       + 8 * (correction.offsetX.count + correction.offsetY.count) / 2
   }
 
@@ -228,6 +231,7 @@ public final class WordDecoder {
     touchY[index] = touch.y
     touchVarianceX[index] = variance?.x ?? 0
     touchVarianceY[index] = variance?.y ?? 0
+    touchTime[index] = touch.timestamp ?? .nan
     touchKey[index] = key.rawValue
     touchLetter[index] = Int32(truncatingIfNeeded: letter)
     let onKeyboard = touch.isFinite && touch.x >= boundsMinX && touch.x <= boundsMaxX && touch.y >= boundsMinY && touch.y <= boundsMaxY
@@ -284,7 +288,8 @@ public final class WordDecoder {
   // MARK: Touch model
 
   /// Scores touches against where `model` has learned this user touches each key, with each
-  /// row's learned spread, as `GaussianKeyResolver.adapt(to:)` does. O(keys × rows); nothing
+  /// row's learned spread and each timed touch with the model's learned σa and speed term, as
+  /// `GaussianKeyResolver.adapt(to:)` does. O(keys × rows); nothing
   /// to do unless the model learned since the last call. A model for another layout is ignored.
   public func adapt(to model: TouchModel) {
     guard correction.adopt(model) else { return }
@@ -298,6 +303,7 @@ public final class WordDecoder {
       rowYScale[row] = 1 / (2 * spread.y * spread.y)
       rowLogNorm[row] = system_logf(parameters.sigmaX * parameters.sigmaY / (spread.x * spread.y))
     }
+    motion.adopt(model.learnedMotion)
     beam.truncate(toTouches: 0)
     beam.invalidate()
   }
@@ -388,12 +394,12 @@ public final class WordDecoder {
       pendingObservations = 0
       if decision.replaces {
         for touch in 0..<bestAlignedTouches where bestAlignmentKeys[touch] >= 0 {
-          model.observe(TouchPoint(x: touchX[touch], y: touchY[touch]), key: KeyIndex(bestAlignmentKeys[touch]))
+          model.observe(storedTouch(touch), key: KeyIndex(bestAlignmentKeys[touch]))
           pendingObservations += 1
         }
       } else if decision.isDecoded || invalidCount == 0 {
         for touch in 0..<storedCount where touchInvalid[touch] == 0 {
-          model.observe(TouchPoint(x: touchX[touch], y: touchY[touch]), key: KeyIndex(touchKey[touch]))
+          model.observe(storedTouch(touch), key: KeyIndex(touchKey[touch]))
           pendingObservations += 1
         }
       }
@@ -406,6 +412,12 @@ public final class WordDecoder {
       replacedSlots.count = 2
     }
     isFinished = true
+  }
+
+  /// Stored touch `index` as it came, its timestamp included.
+  func storedTouch(_ index: Int) -> TouchPoint {
+    let time = touchTime[index]
+    return TouchPoint(x: touchX[index], y: touchY[index], timestamp: time.isNaN ? nil : time)
   }
 
   /// A backspace right after a replacement: the typed letters come back as the current word,

@@ -154,3 +154,28 @@ final class Int32Buffer {
     }
   }
 }
+
+/// A heap buffer of `count` `Double`s, allocated once and never resized.
+final class DoubleBuffer {
+  private let base: UnsafeMutablePointer<Double>
+  let count: Int
+
+  init(repeating value: Double, count: Int) {
+    self.count = Swift.max(count, 0)
+    base = UnsafeMutablePointer<Double>.allocate(capacity: self.count + 1)
+    base.initialize(repeating: value, count: self.count + 1)
+  }
+
+  deinit { base.deallocate() }
+
+  subscript(index: Int) -> Double {
+    @inline(__always) get {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      return base[index]
+    }
+    @inline(__always) set {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      base[index] = newValue
+    }
+  }
+}

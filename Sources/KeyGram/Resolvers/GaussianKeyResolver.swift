@@ -18,10 +18,9 @@
 /// adds and multiplies only.
 ///
 /// A timed touch (`TouchPoint.timestamp`) is scored with the spread `TouchMotion` gives it from
-/// the movement since the previous touch: each row's 1/2σ² is multiplied by σ0² / σ², where σ0
-/// is the parameters' σ, so a `TouchModel`'s learned spread is widened or narrowed in the same
-/// proportion. An untimed touch, the first touch of a word and every fallback `TouchMotion`
-/// lists are scored exactly as with no timestamp.
+/// the movement since the previous touch, in place of the rows' spread (after `adapt(to:)`,
+/// with the `TouchModel`'s learned σa and speed term). An untimed touch, the first touch of a
+/// word and every fallback `TouchMotion` lists are scored exactly as with no timestamp.
 public final class GaussianKeyResolver: WeightedKeyResolver {
   /// The keyboard whose letter keys it resolves.
   public let layout: KeyboardLayout
@@ -104,8 +103,9 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   }
 
   /// Moves each key's aim point to where `model` has learned this user touches it, and scores
-  /// each row with its learned spread, instead of the parameters' offset and σ; the anchor is
-  /// then measured from the learned centre. O(keys × rows), no allocation; nothing to do unless
+  /// each row with its learned spread, instead of the parameters' offset and σ, and each timed
+  /// touch with the model's learned σa and speed term; the anchor is then measured from the
+  /// learned centre. O(keys × rows), no allocation; nothing to do unless
   /// the model learned since the last call. A model made for another layout is ignored.
   public func adapt(to model: TouchModel) {
     guard correction.adopt(model) else { return }
@@ -118,6 +118,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
       rowXScale[row] = 1 / (2 * spread.x * spread.x)
       rowYScale[row] = 1 / (2 * spread.y * spread.y)
     }
+    motion.adopt(model.learnedMotion)
     recomputeRowAims()
   }
 
@@ -162,13 +163,13 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   }
 
   private func resolvedKey(_ touch: TouchPoint) -> Int? {
-    // Untimed: exactly 1, and x · 1 == x, so the scores are the static ones bit for bit.
-    var xFactor: Float = 1, yFactor: Float = 1
+    // 1/2σ² of a timed touch's own spread; 0 (untimed or a fallback): the rows' scales, as they are.
+    var timedXScale: Float = 0, timedYScale: Float = 0
     if touch.timestamp == nil {
       motion.startWord()
     } else if let variance = motion.variance(of: touch) {
-      xFactor = parameters.sigmaX * parameters.sigmaX / variance.x
-      yFactor = parameters.sigmaY * parameters.sigmaY / variance.y
+      timedXScale = 1 / (2 * variance.x)
+      timedYScale = 1 / (2 * variance.y)
     }
     guard touch.isFinite, grid.rowCount > 0 else { return nil }
     let x = touch.x, y = touch.y
@@ -182,12 +183,13 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     }
     var bestScore = -Float.infinity
     var bestKey = slotKey
-    scan(row: touchRow, from: slotKey, x: x, y: y, xFactor: xFactor, yFactor: yFactor, bestScore: &bestScore, bestKey: &bestKey)
+    scan(row: touchRow, from: slotKey, x: x, y: y, timedXScale: timedXScale, timedYScale: timedYScale, bestScore: &bestScore, bestKey: &bestKey)
     for row in 0..<grid.rowCount where row != touchRow {
       let dy = y < rowMinAimY[row] ? rowMinAimY[row] - y : (y > rowMaxAimY[row] ? y - rowMaxAimY[row] : 0)
-      if rowBestLogPrior[row] - rowYScale[row] * yFactor * dy * dy > bestScore {
+      let yScale = timedYScale > 0 ? timedYScale : rowYScale[row]
+      if rowBestLogPrior[row] - yScale * dy * dy > bestScore {
         let start = grid.staticKey(at: x, inRow: row)
-        scan(row: row, from: start, x: x, y: y, xFactor: xFactor, yFactor: yFactor, bestScore: &bestScore, bestKey: &bestKey)
+        scan(row: row, from: start, x: x, y: y, timedXScale: timedXScale, timedYScale: timedYScale, bestScore: &bestScore, bestKey: &bestKey)
       }
     }
     return bestKey
@@ -199,10 +201,10 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   /// beyond it is farther still, so nothing that could win is skipped. Rows whose aim points
   /// are not in left-to-right order are scored whole.
   @inline(__always)
-  private func scan(row: Int, from start: Int, x: Float, y: Float, xFactor: Float, yFactor: Float,
+  private func scan(row: Int, from start: Int, x: Float, y: Float, timedXScale: Float, timedYScale: Float,
                     bestScore: inout Float, bestKey: inout Int) {
     let logPrior = self.logPrior, aimX = self.aimX, aimY = self.aimY
-    let xScale = rowXScale[row] * xFactor, yScale = rowYScale[row] * yFactor
+    let xScale = timedXScale > 0 ? timedXScale : rowXScale[row], yScale = timedYScale > 0 ? timedYScale : rowYScale[row]
     let rowStart = grid.rowKeyStart[row], rowEnd = grid.rowKeyEnd[row]
     let ceiling = rowBestLogPrior[row]
     let ordered = rowAimsAscending[row]

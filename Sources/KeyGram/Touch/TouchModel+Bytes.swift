@@ -28,26 +28,33 @@ public enum TouchModelError: Error, Equatable, Sendable, CustomStringConvertible
   }
 }
 
-/// The saved form, little-endian (docs/Runtime.md): "KGTM", UInt16 major 1, UInt16 minor 0,
+/// The saved form, little-endian (docs/Runtime.md): "KGTM", UInt16 major 1, UInt16 minor 1,
 /// UInt32 key count, UInt32 layout fingerprint, Float32 layout weight, mean x, mean y; then per
-/// key Float32 weight, mean x, mean y, squares x, squares y; then the CRC-32 of all before it.
-/// 32 + 20 bytes a key: 832 bytes for 40 keys. Pending (uncommitted) touches are not saved.
+/// key Float32 weight, mean x, mean y, squares x, squares y; then (minor ≥ 1) per interval
+/// bucket the speed term's Float32 weight, Σx, Σx², Σy, Σxy; then the CRC-32 of all before it.
+/// 112 + 20 bytes a key: 912 bytes for 40 keys. Minor 0 (no speed term) still loads, with the
+/// prior's speed term. Pending (uncommitted) touches are not saved.
 extension TouchModel {
   static let magic: [UInt8] = Array("KGTM".utf8)
   static let headerLength = 28
   static let bytesPerKey = 20
+  /// The speed term's bytes (minor version 1): five Float32 per interval bucket.
+  static let speedBytes = 20 * TouchMotion.speedBucketCount
 
   /// The model as bytes to keep between launches (an app-group file, say).
   public var bytes: [UInt8] {
     var out: [UInt8] = Self.magic
-    out.reserveCapacity(Self.headerLength + Self.bytesPerKey * keyCount + 4)
+    out.reserveCapacity(Self.headerLength + Self.bytesPerKey * keyCount + Self.speedBytes + 4)
     func append(_ value: UInt32) { for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) } }
-    append(1 | 0 << 16)  // major 1, minor 0
+    append(1 | 1 << 16)  // major 1, minor 1
     append(UInt32(keyCount))
     append(layoutFingerprint)
     for value in [layoutWeight, layoutMeanX, layoutMeanY] { append(value.bitPattern) }
     for key in 0..<keyCount {
       for value in [sampleWeight[key], meanX[key], meanY[key], squaresX[key], squaresY[key]] { append(value.bitPattern) }
+    }
+    for bucket in 0..<TouchMotion.speedBucketCount {
+      for value in [speedWeight[bucket], speedSumX[bucket], speedSumXX[bucket], speedSumY[bucket], speedSumXY[bucket]] { append(value.bitPattern) }
     }
     append(Self.crc32(out))
     return out
@@ -64,20 +71,23 @@ extension TouchModel {
     guard major == 1 else { throw .unsupportedVersion(major: major, minor: minor) }
     let savedKeys = Int(word(8))
     guard savedKeys == keyCount, word(12) == layoutFingerprint else { throw .otherLayout(savedKeys: savedKeys, keys: keyCount) }
-    let needed = Self.headerLength + Self.bytesPerKey * keyCount + 4
+    let speedStart = Self.headerLength + Self.bytesPerKey * keyCount
+    let needed = speedStart + (minor >= 1 ? Self.speedBytes : 0) + 4
     guard bytes.count >= needed else { throw .truncated(count: bytes.count, needed: needed) }
     let stored = word(needed - 4), computed = Self.crc32(bytes[0..<(needed - 4)])
     guard stored == computed else { throw .checksumMismatch(stored: stored, computed: computed) }
     // What a model can hold: weights in 0...2²⁴, means within ±offsetLimit, and sums of squared
     // deviations of at most 2²⁴ samples (twice, for rounding) of at most 2 × offsetLimit each.
     let limit = offsetLimit, squaresLimit = self.squaresLimit
-    enum Kind { case weight, mean, squares }
+    let speedLimits = self.speedSumLimits
+    enum Kind { case weight, mean, squares, sum(Float) }
     func float(_ offset: Int, _ kind: Kind, _ field: @autoclosure () -> String) throws(TouchModelError) -> Float {
       let value = Float(bitPattern: word(offset))
       let valid = switch kind {
       case .weight: value >= 0 && value <= Self.maximumWeight
       case .mean: value >= -limit && value <= limit
       case .squares: value >= 0 && value <= squaresLimit && value.isFinite
+      case .sum(let most): value >= 0 && value <= most && value.isFinite
       }
       guard valid else { throw .badValue(field: field(), offset: offset) }
       return value
@@ -92,6 +102,15 @@ extension TouchModel {
       meanY[key] = try float(base + 8, .mean, "key \(key) mean y")
       squaresX[key] = try float(base + 12, .squares, "key \(key) squares x")
       squaresY[key] = try float(base + 16, .squares, "key \(key) squares y")
+    }
+    guard minor >= 1 else { return }
+    for bucket in 0..<TouchMotion.speedBucketCount {
+      let base = speedStart + 20 * bucket
+      speedWeight[bucket] = try float(base, .weight, "speed bucket \(bucket) weight")
+      speedSumX[bucket] = try float(base + 4, .sum(speedLimits.x), "speed bucket \(bucket) sum x")
+      speedSumXX[bucket] = try float(base + 8, .sum(speedLimits.xx), "speed bucket \(bucket) sum x²")
+      speedSumY[bucket] = try float(base + 12, .sum(speedLimits.y), "speed bucket \(bucket) sum y")
+      speedSumXY[bucket] = try float(base + 16, .sum(speedLimits.xy), "speed bucket \(bucket) sum xy")
     }
   }
 

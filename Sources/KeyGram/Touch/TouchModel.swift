@@ -23,6 +23,12 @@ public final class TouchModel {
     public var priorSigma: Float = 8
     /// Learned spreads stay within this range, in points.
     public var sigmaRange: ClosedRange<Float> = 2...24
+    /// The FFitts constants whose relative variance the learned speed term scales, and the
+    /// σa assumed before any timed sample: the resolvers' `motion` (keep them the same).
+    public var motion = TouchMotion.Parameters()
+    /// Each interval bucket's speed term weighs as many pseudo-touches of `motion`'s
+    /// prediction: 50 by default.
+    public var speedPriorStrength: Float = 50
 
     /// The defaults documented on each property.
     public init() {}
@@ -38,6 +44,8 @@ public final class TouchModel {
       if !(sigmaRange.lowerBound.isFinite && sigmaRange.upperBound.isFinite && sigmaRange.lowerBound > 0) {
         result.sigmaRange = defaults.sigmaRange
       }
+      result.motion = motion.sanitized
+      if !(speedPriorStrength.isFinite && speedPriorStrength > 0) { result.speedPriorStrength = defaults.speedPriorStrength }
       return result
     }
   }
@@ -84,6 +92,19 @@ public final class TouchModel {
   var pendingStart = 0
   /// Touches observed and not yet committed or retracted.
   public private(set) var pendingCount = 0
+  /// Per pending touch: the FFitts relative variance of its move from the previous touch, and
+  /// that move's interval bucket; −1 for a touch with no timed previous one.
+  let pendingRelative: FloatBuffer
+  let pendingBucket: IntBuffer
+  /// The previous observed touch of the word, when it was timed and finite.
+  var previousX: Float = 0, previousY: Float = 0, previousTime: Double = 0, hasPrevious = false
+  // Per interval bucket, the speed term's forgetting-weighted regression sums: weight, Σx, Σx²,
+  // Σy, Σxy, with x a touch's FFitts relative variance and y its squared deviation per axis.
+  let speedWeight: FloatBuffer
+  let speedSumX: FloatBuffer
+  let speedSumXX: FloatBuffer
+  let speedSumY: FloatBuffer
+  let speedSumXY: FloatBuffer
 
   /// An empty model for `layout`: every key at its cap centre with spread `priorSigma`.
   public init(layout: KeyboardLayout, parameters: Parameters = Parameters()) {
@@ -106,6 +127,13 @@ public final class TouchModel {
     pendingX = FloatBuffer(repeating: 0, count: Self.pendingCapacity)
     pendingY = FloatBuffer(repeating: 0, count: Self.pendingCapacity)
     pendingKey = IntBuffer(repeating: 0, count: Self.pendingCapacity)
+    pendingRelative = FloatBuffer(repeating: -1, count: Self.pendingCapacity)
+    pendingBucket = IntBuffer(repeating: 0, count: Self.pendingCapacity)
+    speedWeight = FloatBuffer(repeating: 0, count: TouchMotion.speedBucketCount)
+    speedSumX = FloatBuffer(repeating: 0, count: TouchMotion.speedBucketCount)
+    speedSumXX = FloatBuffer(repeating: 0, count: TouchMotion.speedBucketCount)
+    speedSumY = FloatBuffer(repeating: 0, count: TouchMotion.speedBucketCount)
+    speedSumXY = FloatBuffer(repeating: 0, count: TouchMotion.speedBucketCount)
   }
 
   // MARK: Learning
@@ -113,9 +141,15 @@ public final class TouchModel {
   /// Notes that `touch` typed `key`; learned at the next `commit()` unless retracted first.
   /// A full ring learns its oldest touch at once. Touches that are not finite, and keys
   /// outside the layout, are ignored; an offset beyond `offsetLimit` is clamped to it.
+  /// A timed touch after a timed one of the same word also teaches the speed term, from the
+  /// move between them (`learnedMotion`).
   public func observe(_ touch: TouchPoint, key: KeyIndex) {
     let index = key.rawValue
-    guard touch.isFinite, index >= 0, index < keyCount else { return }
+    guard touch.isFinite, index >= 0, index < keyCount else {
+      hasPrevious = false
+      return
+    }
+    let move = speedSample(of: touch)
     if pendingCount == Self.pendingCapacity {
       learn(pendingAt: pendingStart)
       pendingStart = (pendingStart + 1) % Self.pendingCapacity
@@ -126,12 +160,15 @@ public final class TouchModel {
     pendingX[slot] = clampedOffset(touch.x - centerX[index])
     pendingY[slot] = clampedOffset(touch.y - centerY[index])
     pendingKey[slot] = index
+    pendingRelative[slot] = move.relative
+    pendingBucket[slot] = move.bucket
     pendingCount += 1
   }
 
   /// Forgets the newest pending touch: its letter was deleted. False if none was pending.
   @discardableResult
   public func retractLast() -> Bool {
+    hasPrevious = false
     guard pendingCount > 0 else { return false }
     pendingCount -= 1
     return true
@@ -139,6 +176,7 @@ public final class TouchModel {
 
   /// Learns every pending touch, oldest first: the word was accepted.
   public func commit() {
+    hasPrevious = false
     guard pendingCount > 0 else { return }
     for offset in 0..<pendingCount { learn(pendingAt: (pendingStart + offset) % Self.pendingCapacity) }
     pendingStart = (pendingStart + pendingCount) % Self.pendingCapacity
@@ -158,7 +196,15 @@ public final class TouchModel {
     layoutWeight = 0
     layoutMeanX = 0
     layoutMeanY = 0
+    for bucket in 0..<TouchMotion.speedBucketCount {
+      speedWeight[bucket] = 0
+      speedSumX[bucket] = 0
+      speedSumXX[bucket] = 0
+      speedSumY[bucket] = 0
+      speedSumXY[bucket] = 0
+    }
     pendingCount = 0
+    hasPrevious = false
     version += 1
   }
 
@@ -180,6 +226,11 @@ public final class TouchModel {
     squaresX[key] = Swift.min(Swift.max(forgetting * squaresX[key] + deltaX * (x - meanX[key]), 0), squaresLimit)
     squaresY[key] = Swift.min(Swift.max(forgetting * squaresY[key] + deltaY * (y - meanY[key]), 0), squaresLimit)
     sampleWeight[key] = Swift.min(weight, Self.maximumWeight)
+    // Welford's increment, per axis: its expectation is the touch's variance about the key's mean.
+    if pendingRelative[slot] >= 0 && weight > 1 {
+      learnSpeed(relative: pendingRelative[slot], deviation: (deltaX * deltaX + deltaY * deltaY) * (weight - 1) / weight / 2,
+                 bucket: pendingBucket[slot])
+    }
     // The layout-wide mean forgets as slowly as a key does per sample of its own.
     let layoutForgetting = 1 - (1 - forgetting) / Float(Swift.max(keyCount, 1))
     layoutWeight = Swift.min(layoutForgetting * layoutWeight + 1, Self.maximumWeight)

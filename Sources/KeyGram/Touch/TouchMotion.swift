@@ -67,8 +67,37 @@ public struct TouchMotion: Sendable {
     }
   }
 
+  /// What a `TouchModel` learned of this typist's spread: σa, and per interval bucket a
+  /// factor on the FFitts relative variance (1: as the parameters' Fitts constants predict).
+  public struct Learned: Hashable, Sendable {
+    /// The learned absolute precision σa, in points.
+    public var absoluteSigma: Float
+    /// Per interval bucket (`speedBucket(ofInterval:)`), the factor on σr².
+    public var speedScales: SIMD4<Float>
+
+    /// Learned values from their figures.
+    public init(absoluteSigma: Float, speedScales: SIMD4<Float>) {
+      self.absoluteSigma = absoluteSigma
+      self.speedScales = speedScales
+    }
+  }
+
+  /// How many interval buckets the learned speed term has.
+  public static let speedBucketCount = 4
+
+  /// The bucket of an interval of `seconds` between touches: under 0.2 s, under 0.3 s, under
+  /// 0.45 s, and slower (the range of a phone typist's taps, 150–450 ms, in three, and pauses).
+  @inline(__always)
+  public static func speedBucket(ofInterval seconds: Float) -> Int {
+    seconds < 0.2 ? 0 : (seconds < 0.3 ? 1 : (seconds < 0.45 ? 2 : 3))
+  }
+
   /// The parameters in use, after `Parameters.sanitized`.
   public let parameters: Parameters
+  /// A `TouchModel`'s learned σa and speed term (`adopt(_:)`), or nil: the parameters'.
+  public private(set) var learned: Learned?
+  private var absoluteVariance: Float
+  private var speedScales = SIMD4<Float>(repeating: 1)
   private var previousX: Float = 0
   private var previousY: Float = 0
   private var previousTime: Double = 0
@@ -78,6 +107,32 @@ public struct TouchMotion: Sendable {
   /// A motion tracker with no previous touch: the next touch gets the fixed spread.
   public init(parameters: Parameters = Parameters()) {
     self.parameters = parameters.sanitized
+    absoluteVariance = self.parameters.absoluteSigma * self.parameters.absoluteSigma
+  }
+
+  /// Scores with a `TouchModel`'s learned σa and speed term from now on (nil: the
+  /// parameters' again). Values that are not finite, or not positive, are ignored.
+  public mutating func adopt(_ learned: Learned?) {
+    guard let learned, learned.absoluteSigma.isFinite, learned.absoluteSigma > 0,
+          (0..<Self.speedBucketCount).allSatisfy({ learned.speedScales[$0].isFinite && learned.speedScales[$0] >= 0 }) else {
+      self.learned = nil
+      absoluteVariance = parameters.absoluteSigma * parameters.absoluteSigma
+      speedScales = SIMD4(repeating: 1)
+      return
+    }
+    self.learned = learned
+    absoluteVariance = learned.absoluteSigma * learned.absoluteSigma
+    speedScales = learned.speedScales
+  }
+
+  /// σr² of a move of `distanceSquared` square points in `interval` seconds, by FFitts law
+  /// with `parameters`' constants (round: before elongation); +∞ at or below the intercept.
+  @inline(__always)
+  static func relativeVariance(distanceSquared: Float, interval: Float, parameters: Parameters) -> Float {
+    let bits = (interval - parameters.fittsIntercept) / parameters.fittsSlope
+    let widthRatio = system_expf(bits * ln2) - 1
+    // 2πe · (2^bits − 1)²: a move at or below the intercept gets the widest spread.
+    return widthRatio > 0 ? distanceSquared / (twoPiE * widthRatio * widthRatio) : Float.infinity
   }
 
   /// Forgets the previous touch: the next one starts a word, and the finger came from elsewhere.
@@ -104,15 +159,15 @@ public struct TouchMotion: Sendable {
     let distanceSquared = dx * dx + dy * dy
     guard distanceSquared.isFinite else { return nil }
     let lower = parameters.sigmaRange.lowerBound, upper = parameters.sigmaRange.upperBound
-    let absolute = parameters.absoluteSigma * parameters.absoluteSigma
+    let absolute = absoluteVariance
     guard distanceSquared > 0 else {
       let clamped = Swift.min(Swift.max(absolute, lower * lower), upper * upper)
       return (clamped, clamped)
     }
-    let bits = (Float(interval) - parameters.fittsIntercept) / parameters.fittsSlope
-    let widthRatio = system_expf(bits * Self.ln2) - 1
-    // 2πe · (2^bits − 1)²: a move at or below the intercept gets the widest spread.
-    let relative = widthRatio > 0 ? distanceSquared / (Self.twoPiE * widthRatio * widthRatio) : Float.infinity
+    let seconds = Float(interval)
+    let scale = speedScales[Self.speedBucket(ofInterval: seconds)]
+    // A learned scale of 0 leaves σa alone (not ∞ · 0 = NaN); the default 1 changes nothing.
+    let relative = scale > 0 ? Self.relativeVariance(distanceSquared: distanceSquared, interval: seconds, parameters: parameters) * scale : 0
     let along = relative * parameters.elongation, across = relative / parameters.elongation
     let cosineSquared = dx * dx / distanceSquared, sineSquared = dy * dy / distanceSquared
     let varianceX = absolute + Self.weighted(along, cosineSquared) + Self.weighted(across, sineSquared)

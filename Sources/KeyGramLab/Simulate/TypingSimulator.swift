@@ -333,7 +333,13 @@ public struct TypingSimulator {
       let row = layout.rowIndex(ofKey: KeyIndex(key)) ?? 0
       return row < touches.rowSpread.count ? touches.rowSpread[row] : 1
     }
-    let touchModels = methods.map { $0.adaptive ? TouchModel(layout: layout) : nil }
+    // Each model's speed term is shaped by its resolver's FFitts constants.
+    let touchModels = methods.map { method -> TouchModel? in
+      guard method.adaptive else { return nil }
+      var parameters = TouchModel.Parameters()
+      if case .gaussian(let gaussian) = method.kind { parameters.motion = gaussian.motion }
+      return TouchModel(layout: layout, parameters: parameters)
+    }
     // The typist's clock and tempo, from a stream of their own so the touch noise stays the same.
     var timingRandom = SeededRandom(seed: touches.seed ^ 0x7A9_715E)
     var clock = 1000.0
