@@ -102,9 +102,9 @@ accuracy: $(KEYGRAM)
 	bash Benchmarks/typing-accuracy.sh
 
 images: $(KEYGRAM)
-	$(KEYGRAM) plot hitmap --lang en --after t --out docs/images/hitmap-en-t.svg
-	$(KEYGRAM) plot bigrams --lang en --out docs/images/bigrams-en.svg
-	$(KEYGRAM) plot learning-curve --lang en --out docs/images/learning-curve-en.svg
+	$(KEYGRAM) plot hitmap en --after t --out docs/images/hitmap-en-t.svg
+	$(KEYGRAM) plot bigrams en --out docs/images/bigrams-en.svg
+	$(KEYGRAM) plot learning-curve en --out docs/images/learning-curve-en.svg
 
 # The Spark job needs Java 17 (Debian's openjdk-17-jre-headless) and pyspark 4, from pip, in a
 # venv under .build-spark (ignored by git).

@@ -8,22 +8,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 KEYGRAM=${KEYGRAM:-.build/release/keygram}
 VENV=.build-accuracy/venv
-"$KEYGRAM" tune --lang en
-"$KEYGRAM" tune --lang en --lexicon
-"$KEYGRAM" tune --lang en --decoder --limit 300000
+"$KEYGRAM" tune en
+"$KEYGRAM" tune en --lexicon
+"$KEYGRAM" tune en --decoder --limit 300000
 for text in corpora/en/heldout/*evaluation*.gz; do
   for sigma in 4 6 8 10 12; do
     echo
-    "$KEYGRAM" simulate --lang en --text "$text" --sigma "$sigma" --decode
+    "$KEYGRAM" simulate en --text "$text" --sigma "$sigma" --decode
   done
   echo
-  "$KEYGRAM" simulate --lang en --text "$text" --sigma 8 --errors uncorrected
+  "$KEYGRAM" simulate en --text "$text" --sigma 8 --errors uncorrected
   echo
-  "$KEYGRAM" simulate --lang en --text "$text" --sigma 8 --decode --omit-rate 0.01 --extra-rate 0.01
+  "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --omit-rate 0.01 --extra-rate 0.01
 done
 for lang in $(ls corpora/*/language.json | xargs -n1 dirname | xargs -n1 basename); do
   echo
-  "$KEYGRAM" simulate --lang "$lang" --sigma 8 --decode
+  "$KEYGRAM" simulate "$lang" --sigma 8 --decode
 done
 
 # The peer: static resolution of the same touches, then SymSpell over each word.
@@ -33,7 +33,7 @@ mkdir -p .build-accuracy
 "$KEYGRAM" inspect tables/en.keygram --words --top 100000 > .build-accuracy/en-words.txt
 for text in corpora/en/heldout/*evaluation*.gz; do
   name=$(basename "$text" .gz)
-  "$KEYGRAM" simulate --lang en --text "$text" --sigma 8 --decode --write-touches ".build-accuracy/$name.touches" > /dev/null
+  "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --write-touches ".build-accuracy/$name.touches" > /dev/null
   echo
   "$VENV/bin/python" Benchmarks/symspell-peer.py ".build-accuracy/$name.touches" .build-accuracy/en-words.txt
 done

@@ -11,8 +11,10 @@ extension Keygram {
       subcommands: [HitMapCommand.self, Bigrams.self, LearningCurveCommand.self])
 
     struct Common: ParsableArguments {
-      @Option(help: "The language, e.g. en.")
-      var lang = "en"
+      @OptionGroup var language: LanguageChoice
+
+      /// The language code, positional or `--lang`.
+      var lang: String { language.code }
 
       @Option(help: "The table (default: tables/<lang>.keygram).")
       var table: String?

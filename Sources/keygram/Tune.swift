@@ -16,8 +16,10 @@ extension Keygram {
         held-out tuning text, never on the text you report.
         """)
 
-    @Option(help: "The language, e.g. en.")
-    var lang = "en"
+    @OptionGroup var language: LanguageChoice
+
+    /// The language code, positional or `--lang`.
+    var lang: String { language.code }
 
     @Option(help: "The tuning text (default: corpora/<lang>/heldout/*tuning*).")
     var text: String?

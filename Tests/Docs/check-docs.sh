@@ -10,9 +10,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/keygram-check-docs.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failed=0
 
-"$keygram" plot hitmap --lang en --after t --out "$work/hitmap-en-t.svg" >/dev/null
-"$keygram" plot bigrams --lang en --out "$work/bigrams-en.svg" >/dev/null
-"$keygram" plot learning-curve --lang en --out "$work/learning-curve-en.svg" >/dev/null
+"$keygram" plot hitmap en --after t --out "$work/hitmap-en-t.svg" >/dev/null
+"$keygram" plot bigrams en --out "$work/bigrams-en.svg" >/dev/null
+"$keygram" plot learning-curve en --out "$work/learning-curve-en.svg" >/dev/null
 for picture in hitmap-en-t bigrams-en learning-curve-en; do
   if ! cmp -s "$work/$picture.svg" "docs/images/$picture.svg"; then
     echo "check-docs: docs/images/$picture.svg is not what the current tables draw; run make images"

@@ -155,8 +155,8 @@ extension KeygramCLITests {
   }
 
   @Test func simulateRefusesAnotherLanguagesTableAndABinaryText() throws {
-    try expectOutput(["simulate", "--lang", "ru", "--table", "tables/en.keygram"],
-                     stderr: "Error: tables/en.keygram: a table of English (en), not of ru; pass --lang en, or a table of ru\n", status: 1)
+    try expectOutput(["simulate", "ru", "--table", "tables/en.keygram"],
+                     stderr: "Error: tables/en.keygram: a table of English (en), not of ru; pass en as the language, or a table of ru\n", status: 1)
     try expectOutput(["simulate", "--text", "tables/en.keygram"],
                      stderr: "Error: tables/en.keygram: is a KeyGram table (KEYGRAM magic), not corpus text\n", status: 1)
   }

@@ -477,7 +477,7 @@ struct KeygramCLITests {
   @Test func simulateWorksForEveryShippedLanguage() throws {
     let root = try scratch()
     #expect(FileManager.default.createFile(atPath: "\(root)/de.txt", contents: Data("Die Größe der Städte überrascht übermäßig viele Bürger.".utf8)))
-    let run = try keygram("simulate", "--lang", "de", "--text", "\(root)/de.txt", "--table", Self.packageRoot + "/tables/de.keygram")
+    let run = try keygram("simulate", "de", "--text", "\(root)/de.txt", "--table", Self.packageRoot + "/tables/de.keygram")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("47 keystrokes"))
   }
@@ -560,7 +560,7 @@ struct KeygramCLITests {
 
   @Test func simulateDecodesAndWritesItsTouches() throws {
     let root = try scratch()
-    let run = try keygram("simulate", "--lang", "en", "--limit", "3000", "--decode", "--omit-rate", "0.01", "--extra-rate", "0.01",
+    let run = try keygram("simulate", "en", "--limit", "3000", "--decode", "--omit-rate", "0.01", "--extra-rate", "0.01",
                           "--write-touches", "\(root)/touches.tsv")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("| Gaussian × prior, history, decoded |"))
@@ -569,7 +569,7 @@ struct KeygramCLITests {
     let lines = try String(contentsOfFile: "\(root)/touches.tsv", encoding: .utf8).split(separator: "\n")
     #expect(lines.first?.hasPrefix("# keygram simulate --write-touches") == true)
     for line in lines.dropFirst() { #expect(line.split(separator: "\t", omittingEmptySubsequences: false).count == 3, "\(line)") }
-    let json = try keygram("simulate", "--lang", "en", "--limit", "2000", "--decode", "--json")
+    let json = try keygram("simulate", "en", "--limit", "2000", "--decode", "--json")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let methods = try #require(object["methods"] as? [[String: Any]])
     #expect(methods.last?["method"] as? String == "Gaussian × prior, history, decoded")
@@ -580,7 +580,7 @@ struct KeygramCLITests {
 
   @Test func simulateWritesTheDecisions() throws {
     let root = try scratch()
-    let run = try keygram("simulate", "--lang", "en", "--limit", "3000", "--decode", "--special-keys-type-letters",
+    let run = try keygram("simulate", "en", "--limit", "3000", "--decode", "--special-keys-type-letters",
                           "--write-decisions", "\(root)/decisions.tsv")
     #expect(run.status == 0, "\(run.stderr)")
     let lines = try String(contentsOfFile: "\(root)/decisions.tsv", encoding: .utf8).split(separator: "\n")
@@ -625,7 +625,7 @@ struct KeygramCLITests {
 
   @Test func plotsWriteSVG() throws {
     let root = try scratch()
-    let hitmap = try keygram("plot", "hitmap", "--lang", "en", "--after", "th", "--out", "\(root)/h.svg")
+    let hitmap = try keygram("plot", "hitmap", "en", "--after", "th", "--out", "\(root)/h.svg")
     #expect(hitmap.status == 0, "\(hitmap.stderr)")
     let bigrams = try keygram("plot", "bigrams", "--lang", "ru", "--out", "\(root)/b.svg")
     #expect(bigrams.status == 0, "\(bigrams.stderr)")

@@ -23,8 +23,8 @@ grep -q '"Esperanto"' Package.swift || { echo "add-language: Package.swift does 
 test -f tables/eo.keygram && test -f Sources/KeyGramTables/Esperanto.swift
 step "make verify"
 make verify
-step "keygram simulate --lang eo"
-.build/release/keygram simulate --lang eo | tee "$work/simulate.txt"
+step "keygram simulate eo"
+.build/release/keygram simulate eo | tee "$work/simulate.txt"
 grep -q "^| Gaussian × prior, trigram |" "$work/simulate.txt"
 step "make test"
 make test

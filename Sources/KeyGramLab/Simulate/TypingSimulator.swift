@@ -153,8 +153,11 @@ public struct TypingSimulator {
       methods.compactMap { method in
         guard case .gaussian(let gaussian) = method.kind, gaussian.anchorFraction > 0, method.decoder == nil,
               method.context == .lexicon || method.context == .history else { return nil }
+        // The decoder scores with its resolver's spread: σ and the speed-aware motion.
         var decoder = parameters
-        if case .gaussian(let gaussian) = method.kind { decoder.motion = gaussian.motion }
+        decoder.motion = gaussian.motion
+        decoder.sigmaX = gaussian.sigmaX
+        decoder.sigmaY = gaussian.sigmaY
         return Method(name: method.name + ", decoded", kind: method.kind, context: method.context, adaptive: method.adaptive,
                       decoder: decoder, timed: method.timed)
       }
@@ -171,6 +174,32 @@ public struct TypingSimulator {
           return Method(name: method.name + ", adaptive", kind: method.kind, context: method.context, adaptive: true, timed: method.timed)
         }
       }
+    }
+
+    /// For timed touches: static, then Gaussian × prior with `context` scoring every touch with
+    /// each fixed σ of `fixedSigmas` (untimed), with the speed-aware spread of `motion`, and
+    /// adaptive (a `TouchModel`) at the first fixed σ and speed-aware: the learned one.
+    public static func spreadComparison(fixedSigmas: [Float], motion: TouchMotion.Parameters = .init(),
+                                        context: Context = .lexicon) -> [Method] {
+      var methods = [Method(name: "static (nearest key)", kind: .nearestKey, context: .none)]
+      for sigma in fixedSigmas {
+        var fixed = GaussianKeyResolver.Parameters(sigmaX: sigma, sigmaY: sigma)
+        fixed.motion = motion
+        methods.append(Method(name: "Gaussian × prior, \(context.rawValue), fixed σ = \(sigma)", kind: .gaussian(fixed), context: context,
+                              timed: false))
+      }
+      var speedAware = GaussianKeyResolver.Parameters()
+      speedAware.motion = motion
+      methods.append(Method(name: "Gaussian × prior, \(context.rawValue), speed-aware", kind: .gaussian(speedAware), context: context))
+      if let sigma = fixedSigmas.first {
+        var fixed = GaussianKeyResolver.Parameters(sigmaX: sigma, sigmaY: sigma)
+        fixed.motion = motion
+        methods.append(Method(name: "Gaussian × prior, \(context.rawValue), fixed σ = \(sigma), adaptive", kind: .gaussian(fixed),
+                              context: context, adaptive: true, timed: false))
+      }
+      methods.append(Method(name: "Gaussian × prior, \(context.rawValue), speed-aware, learned", kind: .gaussian(speedAware),
+                            context: context, adaptive: true))
+      return methods
     }
 
     /// Static, then boundary shift and Gaussian × prior with and without anchoring, each with
