@@ -92,38 +92,7 @@ extension Keygram {
           help: "With --decode: a touch on a key without a letter (shift, backspace, space …) inside a word types the nearest letter and is decoded with the word.")
     var specialKeysTypeLetters = false
 
-    @Flag(help: ArgumentHelp("Time the touches: the typist's taps follow Fitts' law between keys, and the rows compare fixed σ, the speed-aware spread and the learned one (Gaussian × prior, lexicon) on the same touches.",
-                             discussion: "Touch noise stays the fixed --sigma unless --dual-gaussian: a typist whose spread does not depend on speed."))
-    var timed = false
-
-    @Flag(name: .customLong("dual-gaussian"),
-          help: "With --timed: each touch's σ² = σa² + σr², σr from FFitts law (Bi, Li and Zhai, CHI 2013) with the typist's Fitts constants and the tap's own time.")
-    var dualGaussian = false
-
-    @Option(name: .customLong("typist-absolute-sigma"), parsing: .unconditional,
-            help: "The dual-Gaussian typist's σa, in points: 3 makes its mean σ about the 8 pt commonly used for phone touches (docs/Runtime.md).")
-    var typistAbsoluteSigma: Double = 3
-
-    @Option(name: .customLong("typist-intercept"), parsing: .unconditional, help: "The typist's Fitts intercept a, in seconds.")
-    var typistIntercept: Double = 0.05
-
-    @Option(name: .customLong("typist-slope"), parsing: .unconditional,
-            help: "The typist's Fitts slope b, in s/bit: 1 / 6.95 bit/s, the touch throughput MacKenzie measured on a phone (HCII 2015).")
-    var typistSlope: Double = 0.144
-
-    @Option(name: .customLong("tempo-spread"), parsing: .unconditional,
-            help: "The standard deviation of ln(tap time / Fitts time): how much one tap's tempo varies.")
-    var tempoSpread: Double = 0.3
-
-    @Option(name: .customLong("tap-range"), help: "Every tap takes this long, in seconds (min-max).")
-    var tapRange = TapRange(0.15...0.45)
-
-    @Option(name: .customLong("typist-elongation"), parsing: .unconditional,
-            help: "σr along the movement ÷ across it (Rotational Dual Gaussian, Ma et al., UIST 2021); 1: round.")
-    var typistElongation: Double = 1
-
-    @Option(name: .customLong("word-pause"), parsing: .unconditional, help: "Seconds between a word's last tap and the next word's first.")
-    var wordPause: Double = 0.6
+    @OptionGroup var typistOptions: TypistOptions
 
     @Option(name: .customLong("fixed-sigma"), parsing: .upToNextOption, help: "With --timed: the fixed-σ rows' spreads, in points.")
     var fixedSigmas: [Float] = [8]
@@ -144,25 +113,8 @@ extension Keygram {
       guard omitRate.isFinite && (0...0.5).contains(omitRate) else { throw ValidationError("--omit-rate must be a probability from 0 to 0.5, not \(omitRate).") }
       guard extraRate.isFinite && (0...0.5).contains(extraRate) else { throw ValidationError("--extra-rate must be a probability from 0 to 0.5, not \(extraRate).") }
       if let decoderMargin, !(decoderMargin.isFinite && decoderMargin >= 0) { throw ValidationError("--decoder-margin must be 0 or more nats, not \(decoderMargin).") }
-      if dualGaussian && !timed { throw ValidationError("--dual-gaussian needs --timed.") }
-      for (name, value) in [("--typist-absolute-sigma", typistAbsoluteSigma), ("--typist-slope", typistSlope), ("--typist-elongation", typistElongation)]
-      where !(value.isFinite && value > 0) {
-        throw ValidationError("\(name) must be a positive number, not \(value).")
-      }
-      for (name, value) in [("--typist-intercept", typistIntercept), ("--tempo-spread", tempoSpread), ("--word-pause", wordPause)]
-      where !(value.isFinite && value >= 0) {
-        throw ValidationError("\(name) must be 0 or more, not \(value).")
-      }
       for sigma in fixedSigmas where !(sigma.isFinite && sigma > 0) { throw ValidationError("--fixed-sigma must be positive points, not \(sigma).") }
-      if timed && fixedSigmas.isEmpty { throw ValidationError("--fixed-sigma needs at least one σ.") }
-    }
-
-    /// The typist's timing and spread for `--timed` and `--dual-gaussian`.
-    var typist: (timing: TypingSimulator.Timing?, dualGaussian: TypingSimulator.DualGaussian?) {
-      guard timed else { return (nil, nil) }
-      let timing = TypingSimulator.Timing(fittsIntercept: typistIntercept, fittsSlope: typistSlope, tempoSpread: tempoSpread,
-                                          tapRange: tapRange.range, wordPause: wordPause)
-      return (timing, dualGaussian ? TypingSimulator.DualGaussian(absoluteSigma: typistAbsoluteSigma, elongation: typistElongation) : nil)
+      if typistOptions.timed && fixedSigmas.isEmpty { throw ValidationError("--fixed-sigma needs at least one σ.") }
     }
 
     func run() throws {
@@ -171,9 +123,9 @@ extension Keygram {
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,
                                             keyOffsetSpread: keyOffsetSpread, rowSpread: rowSpread, seed: seed,
-                                            omitRate: omitRate, extraRate: extraRate, timing: typist.timing, dualGaussian: typist.dualGaussian)
+                                            omitRate: omitRate, extraRate: extraRate, timing: typistOptions.typist.timing, dualGaussian: typistOptions.typist.dualGaussian)
       let started = ContinuousClock.now
-      var methods = timed ? TypingSimulator.Method.spreadComparison(fixedSigmas: fixedSigmas, context: setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)
+      var methods = typistOptions.timed ? TypingSimulator.Method.spreadComparison(fixedSigmas: fixedSigmas, context: setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)
         : TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
       if adapt { methods += TypingSimulator.Method.adaptiveVariants(of: methods) }
       if decode {
@@ -210,8 +162,8 @@ extension Keygram {
       } else {
         let lexicon = setup.simulator.table.lexicon != nil ? ", lexicon balance \(lexiconBalance)" : ""
         let slips = omitRate > 0 || extraRate > 0 ? ", omit rate \(omitRate), extra rate \(extraRate)" : ""
-        if let timing = typist.timing {
-          let spread = typist.dualGaussian.map { "dual-Gaussian spread: σa \($0.absoluteSigma) pt, elongation \($0.elongation)" }
+        if let timing = typistOptions.typist.timing {
+          let spread = typistOptions.typist.dualGaussian.map { "dual-Gaussian spread: σa \($0.absoluteSigma) pt, elongation \($0.elongation)" }
             ?? "spread σ = \(sigma) pt whatever the speed"
           print("Timed typist: Fitts a \(timing.fittsIntercept) s, b \(timing.fittsSlope) s/bit, tempo spread \(timing.tempoSpread), "
                 + "taps \(timing.tapRange.lowerBound)–\(timing.tapRange.upperBound) s, \(spread).")
@@ -223,21 +175,6 @@ extension Keygram {
       }
     }
   }
-}
-
-/// `--tap-range 0.15-0.45`: a range of seconds.
-struct TapRange: ExpressibleByArgument {
-  let range: ClosedRange<Double>
-
-  init(_ range: ClosedRange<Double>) { self.range = range }
-
-  init?(argument: String) {
-    let parts = argument.split(separator: "-", maxSplits: 1).map { Double($0) }
-    guard parts.count == 2, let low = parts[0], let high = parts[1], low.isFinite, high.isFinite, low > 0, low <= high else { return nil }
-    range = low...high
-  }
-
-  var defaultValueDescription: String { "\(range.lowerBound)-\(range.upperBound)" }
 }
 
 /// The keyboard geometries `simulate` and `plot` can use.

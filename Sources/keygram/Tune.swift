@@ -57,6 +57,11 @@ extension Keygram {
     @Flag(help: "Sweep the word decoder's margin, edit costs and spread learning (Gaussian × prior at its defaults, history context, uncorrected typing).")
     var decoder = false
 
+    @Flag(help: "Sweep the spread: Gaussian × prior with each fixed σ (untimed) and with each speed-aware spread (σa, Fitts' a and b), on touches timed by --timed's typist (with --dual-gaussian, its spread follows FFitts law).")
+    var spread = false
+
+    @OptionGroup(title: "The timed typist (--spread)") var typistOptions: TypistOptions
+
     @Option(name: .customLong("omit-rate"), help: "With --decoder: the chance of a skipped letter in the run that tunes the edit costs.")
     var omitRate: Double = 0.01
 
@@ -78,9 +83,10 @@ extension Keygram {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: .iphonePortrait)
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "tuning")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
-      if lexicon { return try sweepLexiconBalance(setup, keystrokes, textPath) }
-      if history { return sweepHistoryBalance(setup, keystrokes, textPath) }
+      if lexicon { return try sweepBalance(.lexicon, setup, keystrokes, textPath) }
+      if history { return try sweepBalance(.history, setup, keystrokes, textPath) }
       if decoder { return try sweepDecoder(setup, keystrokes, textPath) }
+      if spread { return sweepSpread(setup, keystrokes, textPath) }
       let context = self.context ?? (setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)
 
       var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
@@ -114,10 +120,8 @@ extension Keygram {
         return
       }
       for family in ["boundary shift", "Gaussian"] {
-        let eligible = zip(main.methods, precise.methods).filter {
-          $0.0.method.name.hasPrefix(family) && Self.isNoWorseThanStatic($0.1)
-        }
-        if let best = eligible.min(by: { $0.0.errors < $1.0.errors }) {
+        if let index = Tuning.bestMethod(named: family, main: main.methods, precise: precise.methods) {
+          let best = (main.methods[index], precise.methods[index])
           print("\nbest: \(best.0.method.name): \(best.0.errors) errors at σ = \(sigma) (\(String(format: "%.2f", best.0.reduction))×), \(best.1.errors) at σ = \(preciseSigma)")
         } else {
           print("\nbest \(family) row: none is as good as static at σ = \(preciseSigma)")
@@ -128,71 +132,47 @@ extension Keygram {
 }
 
 extension Keygram.Tune {
-  /// Whether a method makes no more errors than static beyond the 95% interval: fewer or as
-  /// many, or an interval of static ÷ method errors that still reaches 1.
-  static func isNoWorseThanStatic(_ result: TypingSimulator.MethodResult) -> Bool {
-    result.reduction >= 1 || result.reductionInterval.upperBound >= 1
+  /// One run per balance (`Tuning.sweep`), both resolvers at their defaults; the best is
+  /// `Tuning.bestBalance`'s.
+  func sweepBalance(_ balance: Tuning.Balance, _ setup: SimulationSetup, _ keystrokes: [TypingSimulator.Keystroke], _ textPath: String) throws {
+    if balance == .lexicon && setup.simulator.table.lexicon == nil { throw CLIError("tables/\(lang).keygram has no lexicon to tune") }
+    let points = Tuning.sweep(balance, simulator: setup.simulator, keystrokes: keystrokes, sigma: sigma, preciseSigma: preciseSigma,
+                              seed: seed, lexiconBalance: lexiconBalance)
+    print("Tuning text \(textPath), seed \(seed), \(balance.rawValue) context, resolvers at their defaults.\n")
+    print("| \(balance.rawValue) balance | boundary shift errors at σ = \(sigma) | Gaussian errors at σ = \(sigma) | × fewer (Gaussian) | errors at σ = \(preciseSigma): static, boundary shift, Gaussian |")
+    print("|---:|---:|---:|---:|---|")
+    for point in points {
+      let errors = point.main.methods.map(\.errors), preciseErrors = point.precise.methods.map(\.errors)
+      print("| \(point.value) | \(errors[1]) | \(errors[2]) | \(String(format: "%.2f", point.main.methods[2].reduction)) | \(preciseErrors.map(String.init).joined(separator: ", ")) |")
+    }
+    if let best = Tuning.bestBalance(points) {
+      print("\nbest \(balance.rawValue) balance: \(best.value): \(best.main.methods[2].errors) Gaussian errors at σ = \(sigma)")
+    } else {
+      print("\nbest \(balance.rawValue) balance: none is as good as static at σ = \(preciseSigma)")
+    }
   }
 
-  /// One run per balance, both resolvers at their defaults with the lexicon context; the best
-  /// balance is the one with the fewest Gaussian errors at the main σ that loses to static at
-  /// no resolver at the precise σ.
-  func sweepLexiconBalance(_ setup: SimulationSetup, _ keystrokes: [TypingSimulator.Keystroke], _ textPath: String) throws {
-    guard setup.simulator.table.lexicon != nil else { throw CLIError("tables/\(lang).keygram has no lexicon to tune") }
-    let methods = [
-      TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none),
-      TypingSimulator.Method(name: "boundary shift", kind: .boundaryShift(.init()), context: .lexicon),
-      TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: .lexicon),
-    ]
-    print("Tuning text \(textPath), seed \(seed), lexicon context, resolvers at their defaults.\n")
-    print("| lexicon balance | boundary shift errors at σ = \(sigma) | Gaussian errors at σ = \(sigma) | × fewer (Gaussian) | errors at σ = \(preciseSigma): static, boundary shift, Gaussian |")
-    print("|---:|---:|---:|---:|---|")
-    var best: (balance: Float, errors: Int)?
-    for balance: Float in [1e-4, 1e-3, 3e-3, 0.01, 0.03, 0.1, 0.3, 1, 3, 10, 100] {
-      let main = setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed), methods: methods, lexiconBalance: balance)
-      let precise = setup.simulator.run(keystrokes, touches: .init(sigmaX: preciseSigma, sigmaY: preciseSigma, seed: seed),
-                                        methods: methods, lexiconBalance: balance)
-      let errors = main.methods.map(\.errors), preciseErrors = precise.methods.map(\.errors)
-      print("| \(balance) | \(errors[1]) | \(errors[2]) | \(String(format: "%.2f", main.methods[2].reduction)) | \(preciseErrors.map(String.init).joined(separator: ", ")) |")
-      let safe = Self.isNoWorseThanStatic(precise.methods[1]) && Self.isNoWorseThanStatic(precise.methods[2])
-      if safe && errors[2] < (best?.errors ?? .max) { best = (balance, errors[2]) }
+  /// Fixed σ against the speed-aware spread on the same timed touches (`Tuning.spreadMethods`):
+  /// the best of each is the one with the fewest errors.
+  func sweepSpread(_ setup: SimulationSetup, _ keystrokes: [TypingSimulator.Keystroke], _ textPath: String) {
+    var typist = typistOptions
+    typist.timed = true
+    let context: TypingSimulator.Method.Context = setup.simulator.table.lexicon != nil ? .lexicon : .fourgram
+    let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigma, seed: seed, timing: typist.typist.timing,
+                                          dualGaussian: typist.typist.dualGaussian)
+    let result = setup.simulator.run(keystrokes, touches: touches, methods: Tuning.spreadMethods(context: context),
+                                     lexiconBalance: lexiconBalance)
+    let spread = typist.typist.dualGaussian.map { "dual-Gaussian typist, σa \($0.absoluteSigma) pt" } ?? "speed-independent typist, σ = \(sigma) pt"
+    print("Tuning text \(textPath), \(result.keystrokes) keystrokes, seed \(seed), \(context.rawValue) context, \(spread).\n")
+    print("| spread | errors | × fewer than static | 95% CI |")
+    print("|---|---:|---:|---|")
+    for row in result.methods {
+      print("| \(row.method.name) | \(row.errors) | \(String(format: "%.2f", row.reduction)) | "
+            + String(format: "%.2f–%.2f", row.reductionInterval.lowerBound, row.reductionInterval.upperBound) + " |")
     }
-    if let best {
-      print("\nbest lexicon balance: \(best.balance): \(best.errors) Gaussian errors at σ = \(sigma)")
-    } else {
-      print("\nbest lexicon balance: none is as good as static at σ = \(preciseSigma)")
-    }
-  }
-}
-
-extension Keygram.Tune {
-  /// One run per word-history balance, both resolvers at their defaults with the history
-  /// context; the best is the one with the fewest Gaussian errors at the main σ that loses to
-  /// static at no resolver at the precise σ (beyond the interval).
-  func sweepHistoryBalance(_ setup: SimulationSetup, _ keystrokes: [TypingSimulator.Keystroke], _ textPath: String) {
-    let methods = [
-      TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none),
-      TypingSimulator.Method(name: "boundary shift", kind: .boundaryShift(.init()), context: .history),
-      TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: .history),
-    ]
-    print("Tuning text \(textPath), seed \(seed), history context, resolvers at their defaults.\n")
-    print("| history balance | boundary shift errors at σ = \(sigma) | Gaussian errors at σ = \(sigma) | × fewer (Gaussian) | errors at σ = \(preciseSigma): static, boundary shift, Gaussian |")
-    print("|---:|---:|---:|---:|---|")
-    var best: (balance: Float, errors: Int)?
-    for balance: Float in [0.3, 1, 2, 3, 5, 10, 20, 50] {
-      let main = setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed), methods: methods,
-                                     lexiconBalance: lexiconBalance, historyBalance: balance)
-      let precise = setup.simulator.run(keystrokes, touches: .init(sigmaX: preciseSigma, sigmaY: preciseSigma, seed: seed),
-                                        methods: methods, lexiconBalance: lexiconBalance, historyBalance: balance)
-      let errors = main.methods.map(\.errors), preciseErrors = precise.methods.map(\.errors)
-      print("| \(balance) | \(errors[1]) | \(errors[2]) | \(String(format: "%.2f", main.methods[2].reduction)) | \(preciseErrors.map(String.init).joined(separator: ", ")) |")
-      let safe = Self.isNoWorseThanStatic(precise.methods[1]) && Self.isNoWorseThanStatic(precise.methods[2])
-      if safe && errors[2] < (best?.errors ?? .max) { best = (balance, errors[2]) }
-    }
-    if let best {
-      print("\nbest history balance: \(best.balance): \(best.errors) Gaussian errors at σ = \(sigma)")
-    } else {
-      print("\nbest history balance: none is as good as static at σ = \(preciseSigma)")
+    let best = Tuning.bestSpreads(result)
+    for index in [best.fixed, best.speedAware].compactMap({ $0 }) {
+      print("\nbest: \(result.methods[index].method.name): \(result.methods[index].errors) errors")
     }
   }
 }
@@ -233,15 +213,12 @@ extension Keygram.Tune {
     print("Tuning text \(textPath), \(main.keystrokes) keystrokes, \(main.words) words, seed \(seed), history context, uncorrected typing.\n")
     print("| decoder | word errors at σ = \(sigma) | letter errors | broken | word errors, omit \(omitRate) extra \(extraRate) | letter errors at σ = \(preciseSigma) (static: \(precise.methods[0].errors)) |")
     print("|---|---:|---:|---:|---:|---:|")
-    var best: (name: String, errors: Int)?
     for index in main.methods.indices {
       let (a, b, c) = (main.methods[index], slipping.methods[index], precise.methods[index])
       print("| \(a.method.name) | \(a.wordErrors) | \(a.errors) | \(a.wordsBroken) | \(b.wordErrors) | \(c.errors) |")
-      // At the precise σ static may make no error at all: then no more word errors than static beyond the row's interval.
-      let preciseStatic = Double(precise.methods[0].wordErrors) / Double(Swift.max(precise.words, 1))
-      guard index > 0, a.wordsBroken * 1000 <= main.words,
-            Self.isNoWorseThanStatic(c) || c.wordErrorRateInterval.lowerBound <= preciseStatic else { continue }
-      if a.wordErrors + b.wordErrors < (best?.errors ?? .max) { best = (a.method.name, a.wordErrors + b.wordErrors) }
+    }
+    let best = Tuning.bestDecoder(main: main, slipping: slipping, precise: precise).map {
+      (name: main.methods[$0].method.name, errors: main.methods[$0].wordErrors + slipping.methods[$0].wordErrors)
     }
     if let best {
       print("\nbest decoder: \(best.name): \(best.errors) word errors over the two runs at σ = \(sigma)")

@@ -69,9 +69,8 @@ struct KeygramCLITests {
       // Past 200 characters ArgumentParser writes "[<options>]" for the options.
       "build": "keygram build [<options>] [<language>] [<files> ...]",
       "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>]",
-      // ArgumentParser writes "<options>" when the full list would not fit its line.
-      "simulate": "keygram simulate <options>",
-      "tune": "keygram tune <options>",
+      "simulate": "keygram simulate [<options>] [<language>]",
+      "tune": "keygram tune [<options>] [<language>]",
     ]
     return "Usage: \(usages[command]!)\n  See 'keygram \(command) --help' for more information.\n"
   }
