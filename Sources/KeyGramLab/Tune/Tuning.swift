@@ -111,7 +111,7 @@ public enum Tuning {
   }
 
   /// The fixed σ grid, in points.
-  public static let fixedSigmaGrid: [Float] = [6, 7, 8, 9, 10, 11, 12, 13, 14, 16]
+  public static let fixedSigmaGrid: [Float] = [6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20, 24]
 
   /// Static, Gaussian × prior (`context`) at each fixed σ of `sigmas` (untimed) and speed-aware
   /// with each of `motions`: the spread sweep's methods.

@@ -1,0 +1,89 @@
+import Foundation
+import KeyGram
+import KeyGramLab
+import KeyGramPipeline
+import Testing
+
+/// `keygram tune`'s choices, on real runs of the simulator over the English tuning text.
+@Suite("Tuning: how tune picks")
+struct TuningTests {
+  static let simulator = SimulatorTests().simulator()
+
+  static let keystrokes: [TypingSimulator.Keystroke] = {
+    let bytes = try! CorpusReader(path: SimulatorTests.packageRoot + "/corpora/en/heldout/jargon-tuning.gz").readAll()
+    return simulator.keystrokes(of: String(decoding: bytes, as: UTF8.self), limit: 6_000)
+  }()
+
+  @Test("The best of a family is no worse than static at the precise σ, and no such row makes fewer errors")
+  func bestMethodIsTheFewestAmongTheSafe() {
+    var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
+    for weight: Float in [0.3, 0.7, 1.5, 4] {
+      methods.append(.init(name: "Gaussian \(weight)", kind: .gaussian(.init(priorWeight: weight)), context: .fourgram))
+    }
+    let main = Self.simulator.run(Self.keystrokes, touches: .init(sigmaX: 8, sigmaY: 8, seed: 3), methods: methods)
+    let precise = Self.simulator.run(Self.keystrokes, touches: .init(sigmaX: 3, sigmaY: 3, seed: 3), methods: methods)
+    let best = try! #require(Tuning.bestMethod(named: "Gaussian", main: main.methods, precise: precise.methods))
+    #expect(Tuning.isNoWorseThanStatic(precise.methods[best]))
+    for index in 1..<methods.count where Tuning.isNoWorseThanStatic(precise.methods[index]) {
+      #expect(main.methods[best].errors <= main.methods[index].errors)
+    }
+    #expect(Tuning.bestMethod(named: "boundary shift", main: main.methods, precise: precise.methods) == nil)
+    // Static is no worse than itself.
+    #expect(Tuning.isNoWorseThanStatic(precise.methods[0]))
+  }
+
+  @Test("One balance sweep serves the lexicon and the history; the best value is safe and has the fewest Gaussian errors",
+        arguments: Tuning.Balance.allCases)
+  func balanceSweep(_ balance: Tuning.Balance) {
+    let points = Tuning.sweep(balance, simulator: Self.simulator, keystrokes: Self.keystrokes, sigma: 8, preciseSigma: 4, seed: 7,
+                              lexiconBalance: TypingContext.defaultLexiconBalance)
+    #expect(points.map(\.value) == balance.values)
+    #expect(points.allSatisfy { $0.main.methods.count == 3 && $0.main.methods[2].method.context.rawValue == balance.rawValue })
+    let best = try! #require(Tuning.bestBalance(points))
+    #expect(Tuning.isNoWorseThanStatic(best.precise.methods[1]) && Tuning.isNoWorseThanStatic(best.precise.methods[2]))
+    for point in points where Tuning.isNoWorseThanStatic(point.precise.methods[1]) && Tuning.isNoWorseThanStatic(point.precise.methods[2]) {
+      #expect(best.main.methods[2].errors <= point.main.methods[2].errors)
+    }
+  }
+
+  @Test("The spread sweep's best fixed σ and best speed-aware row have the fewest errors of their kind")
+  func spreadSweep() {
+    let timing = TypingSimulator.Timing(fittsIntercept: 0.05, fittsSlope: 0.144, tempoSpread: 0.3, tapRange: 0.15...0.45, wordPause: 0.6)
+    let touches = TypingSimulator.Touches(seed: 2, timing: timing, dualGaussian: .init(absoluteSigma: 3))
+    let methods = Tuning.spreadMethods(sigmas: [6, 10, 14], motions: Array(Tuning.motionGrid.prefix(4)), context: .fourgram)
+    let result = Self.simulator.run(Self.keystrokes, touches: touches, methods: methods)
+    let best = Tuning.bestSpreads(result)
+    let fixed = try! #require(best.fixed), speedAware = try! #require(best.speedAware)
+    #expect(result.methods[fixed].method.name.hasPrefix("fixed σ") && result.methods[speedAware].method.name.hasPrefix("speed-aware"))
+    for row in result.methods.dropFirst() {
+      let bestOfKind = row.method.name.hasPrefix("fixed σ") ? result.methods[fixed] : result.methods[speedAware]
+      #expect(bestOfKind.errors <= row.errors)
+    }
+  }
+
+  @Test("A tap at Fitts' own time has σr = W / √(2πe), whatever the distance; taps stay in their range")
+  func fittsTypist() {
+    let timing = TypingSimulator.Timing(fittsIntercept: 0.05, fittsSlope: 0.144, tempoSpread: 0.3, tapRange: 0.01...10, wordPause: 0.6)
+    let dual = TypingSimulator.DualGaussian(absoluteSigma: 3)
+    for distance in [20.0, 60, 150, 300] {
+      let time = timing.tapTime(distance: distance, width: 31.5, z: 0)
+      #expect(Swift.abs(dual.relativeSigma(distance: distance, time: time, timing: timing) - 31.5 / (2 * Double.pi * M_E).squareRoot()) < 1e-9)
+    }
+    let clamped = TypingSimulator.Timing(fittsIntercept: 0.05, fittsSlope: 0.144, tempoSpread: 0.3, tapRange: 0.15...0.45, wordPause: 0.6)
+    #expect(clamped.tapTime(distance: 300, width: 31.5, z: 5) == 0.45)
+    #expect(clamped.tapTime(distance: 0, width: 31.5, z: -5) == 0.15)
+    #expect(dual.relativeSigma(distance: 0, time: 0.2, timing: timing) == 0)
+    #expect(dual.relativeSigma(distance: 100, time: 0.01, timing: timing) == dual.maximumRelativeSigma)
+  }
+
+  @Test("A speed-independent typist's timed touches land where untimed ones do: fixed-σ rows make the same errors")
+  func timingLeavesTheTouchesAlone() {
+    let methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none),
+                   TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: .fourgram, timed: false)]
+    let timing = TypingSimulator.Timing(fittsIntercept: 0.05, fittsSlope: 0.144, tempoSpread: 0.3, tapRange: 0.15...0.45, wordPause: 0.6)
+    let untimed = Self.simulator.run(Self.keystrokes, touches: .init(seed: 4), methods: methods)
+    let timed = Self.simulator.run(Self.keystrokes, touches: .init(seed: 4, timing: timing), methods: methods)
+    #expect(untimed.methods.map(\.errors) == timed.methods.map(\.errors))
+    #expect(untimed.methods[0].errors > 0)
+  }
+}
