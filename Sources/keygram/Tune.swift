@@ -152,27 +152,43 @@ extension Keygram.Tune {
     }
   }
 
-  /// Fixed σ against the speed-aware spread on the same timed touches (`Tuning.spreadMethods`):
-  /// the best of each is the one with the fewest errors.
+  /// Fixed σ against the speed-aware spread on the same timed touches (`Tuning.spreadMethods`),
+  /// by the dual-Gaussian typist and by a speed-independent one of σ = --sigma: the best fixed
+  /// σ of each, and the speed-aware spread that loses least on the worse of the two
+  /// (`Tuning.robustSpeedAware`).
   func sweepSpread(_ setup: SimulationSetup, _ keystrokes: [TypingSimulator.Keystroke], _ textPath: String) {
     var typist = typistOptions
     typist.timed = true
     let context: TypingSimulator.Method.Context = setup.simulator.table.lexicon != nil ? .lexicon : .fourgram
-    let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigma, seed: seed, timing: typist.typist.timing,
-                                          dualGaussian: typist.typist.dualGaussian)
-    let result = setup.simulator.run(keystrokes, touches: touches, methods: Tuning.spreadMethods(context: context),
-                                     lexiconBalance: lexiconBalance)
-    let spread = typist.typist.dualGaussian.map { "dual-Gaussian typist, σa \($0.absoluteSigma) pt" } ?? "speed-independent typist, σ = \(sigma) pt"
-    print("Tuning text \(textPath), \(result.keystrokes) keystrokes, seed \(seed), \(context.rawValue) context, \(spread).\n")
-    print("| spread | errors | × fewer than static | 95% CI |")
-    print("|---|---:|---:|---|")
-    for row in result.methods {
-      print("| \(row.method.name) | \(row.errors) | \(String(format: "%.2f", row.reduction)) | "
-            + String(format: "%.2f–%.2f", row.reductionInterval.lowerBound, row.reductionInterval.upperBound) + " |")
+    let methods = Tuning.spreadMethods(context: context)
+    let dual = TypingSimulator.DualGaussian(absoluteSigma: typist.typistAbsoluteSigma, elongation: typist.typistElongation)
+    let typists: [(name: String, dual: TypingSimulator.DualGaussian?)] = [
+      ("dual-Gaussian typist, σa \(dual.absoluteSigma) pt", dual), ("speed-independent typist, σ = \(sigma) pt", nil),
+    ]
+    let results = typists.map { typistChoice in
+      setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed, timing: typist.typist.timing,
+                                                     dualGaussian: typistChoice.dual),
+                          methods: methods, lexiconBalance: lexiconBalance)
     }
-    let best = Tuning.bestSpreads(result)
-    for index in [best.fixed, best.speedAware].compactMap({ $0 }) {
-      print("\nbest: \(result.methods[index].method.name): \(result.methods[index].errors) errors")
+    print("Tuning text \(textPath), \(results[0].keystrokes) keystrokes, seed \(seed), \(context.rawValue) context, timed typists.\n")
+    print("| spread | errors: \(typists[0].name) | 95% CI (× fewer than static) | errors: \(typists[1].name) | 95% CI |")
+    print("|---|---:|---|---:|---|")
+    func interval(_ row: TypingSimulator.MethodResult) -> String {
+      String(format: "%.2f–%.2f", row.reductionInterval.lowerBound, row.reductionInterval.upperBound)
+    }
+    for index in methods.indices {
+      let (a, b) = (results[0].methods[index], results[1].methods[index])
+      print("| \(a.method.name) | \(a.errors) | \(interval(a)) | \(b.errors) | \(interval(b)) |")
+    }
+    for (typistChoice, result) in zip(typists, results) {
+      let best = Tuning.bestSpreads(result)
+      for index in [best.fixed, best.speedAware].compactMap({ $0 }) {
+        print("\nbest for the \(typistChoice.name): \(result.methods[index].method.name): \(result.methods[index].errors) errors")
+      }
+    }
+    if let robust = Tuning.robustSpeedAware(results) {
+      print("\nbest speed-aware spread for both: \(methods[robust.index].name): at worst "
+            + String(format: "%.3f", robust.worstRatio) + " × the best fixed σ's errors")
     }
   }
 }

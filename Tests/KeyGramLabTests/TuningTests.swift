@@ -7,7 +7,7 @@ import Testing
 /// `keygram tune`'s choices, on real runs of the simulator over the English tuning text.
 @Suite("Tuning: how tune picks")
 struct TuningTests {
-  static let simulator = SimulatorTests().simulator()
+  static var simulator: TypingSimulator { SimulatorTests().simulator() }
 
   static let keystrokes: [TypingSimulator.Keystroke] = {
     let bytes = try! CorpusReader(path: SimulatorTests.packageRoot + "/corpora/en/heldout/jargon-tuning.gz").readAll()
@@ -21,7 +21,8 @@ struct TuningTests {
       methods.append(.init(name: "Gaussian \(weight)", kind: .gaussian(.init(priorWeight: weight)), context: .fourgram))
     }
     let main = Self.simulator.run(Self.keystrokes, touches: .init(sigmaX: 8, sigmaY: 8, seed: 3), methods: methods)
-    let precise = Self.simulator.run(Self.keystrokes, touches: .init(sigmaX: 3, sigmaY: 3, seed: 3), methods: methods)
+    let precise = Self.simulator.run(Self.keystrokes, touches: .init(sigmaX: 6.5, sigmaY: 6.5, seed: 3), methods: methods)
+    #expect(precise.methods[0].errors > 0)
     let best = try! #require(Tuning.bestMethod(named: "Gaussian", main: main.methods, precise: precise.methods))
     #expect(Tuning.isNoWorseThanStatic(precise.methods[best]))
     for index in 1..<methods.count where Tuning.isNoWorseThanStatic(precise.methods[index]) {
@@ -35,7 +36,7 @@ struct TuningTests {
   @Test("One balance sweep serves the lexicon and the history; the best value is safe and has the fewest Gaussian errors",
         arguments: Tuning.Balance.allCases)
   func balanceSweep(_ balance: Tuning.Balance) {
-    let points = Tuning.sweep(balance, simulator: Self.simulator, keystrokes: Self.keystrokes, sigma: 8, preciseSigma: 4, seed: 7,
+    let points = Tuning.sweep(balance, simulator: Self.simulator, keystrokes: Self.keystrokes, sigma: 9, preciseSigma: 6.5, seed: 7,
                               lexiconBalance: TypingContext.defaultLexiconBalance)
     #expect(points.map(\.value) == balance.values)
     #expect(points.allSatisfy { $0.main.methods.count == 3 && $0.main.methods[2].method.context.rawValue == balance.rawValue })
@@ -58,6 +59,23 @@ struct TuningTests {
     for row in result.methods.dropFirst() {
       let bestOfKind = row.method.name.hasPrefix("fixed σ") ? result.methods[fixed] : result.methods[speedAware]
       #expect(bestOfKind.errors <= row.errors)
+    }
+  }
+
+  @Test("The robust speed-aware spread loses least to the best fixed σ on the worse of two typists")
+  func robustSpeedAware() {
+    let timing = TypingSimulator.Timing(fittsIntercept: 0.05, fittsSlope: 0.144, tempoSpread: 0.3, tapRange: 0.15...0.45, wordPause: 0.6)
+    let methods = Tuning.spreadMethods(sigmas: [7, 9, 12], motions: Array(Tuning.motionGrid.prefix(6)), context: .fourgram)
+    let results = [TypingSimulator.DualGaussian(absoluteSigma: 3), nil].map {
+      Self.simulator.run(Self.keystrokes, touches: .init(seed: 5, timing: timing, dualGaussian: $0), methods: methods)
+    }
+    let robust = try! #require(Tuning.robustSpeedAware(results))
+    #expect(methods[robust.index].name.hasPrefix("speed-aware"))
+    let fixed = results.map { result in result.methods.filter { $0.method.name.hasPrefix("fixed") }.map(\.errors).min()! }
+    for index in methods.indices where methods[index].name.hasPrefix("speed-aware") {
+      let worst = zip(results, fixed).map { Double($0.methods[index].errors) / Double($1) }.max()!
+      #expect(robust.worstRatio <= worst)
+      if index == robust.index { #expect(robust.worstRatio == worst) }
     }
   }
 

@@ -81,7 +81,7 @@ extension TouchModel {
     let denominator = weight - crossX
     let fitted = denominator > 1e-9 ? (sumY - crossY) / denominator : absolute
     let intercept = fitted.isFinite ? Swift.min(Swift.max(fitted, lower), upper) : absolute
-    var scales = SIMD4<Float>(repeating: 1)
+    var scales = TouchMotion.SpeedScales(repeating: 1)
     for bucket in 0..<TouchMotion.speedBucketCount {
       let sums = bucketSums(bucket, prior: prior, absolute: absolute)
       let scale = (sums.xy - intercept * sums.x) / sums.xx

@@ -73,12 +73,48 @@ public struct TouchMotion: Sendable {
     /// The learned absolute precision σa, in points.
     public var absoluteSigma: Float
     /// Per interval bucket (`speedBucket(ofInterval:)`), the factor on σr².
-    public var speedScales: SIMD4<Float>
+    public var speedScales: SpeedScales
 
     /// Learned values from their figures.
-    public init(absoluteSigma: Float, speedScales: SIMD4<Float>) {
+    public init(absoluteSigma: Float, speedScales: SpeedScales) {
       self.absoluteSigma = absoluteSigma
       self.speedScales = speedScales
+    }
+  }
+
+  /// A factor per interval bucket: four plain fields, so a debug build reads them without
+  /// generic code (which allocates).
+  public struct SpeedScales: Hashable, Sendable {
+    /// Intervals under 0.2 s.
+    public var under200ms: Float
+    /// Intervals from 0.2 s to under 0.3 s.
+    public var under300ms: Float
+    /// Intervals from 0.3 s to under 0.45 s.
+    public var under450ms: Float
+    /// Intervals of 0.45 s and more (up to `longPause`).
+    public var slower: Float
+
+    /// Every bucket at `scale`.
+    public init(repeating scale: Float) {
+      (under200ms, under300ms, under450ms, slower) = (scale, scale, scale, scale)
+    }
+
+    /// The four buckets' factors, fastest first.
+    public init(_ under200ms: Float, _ under300ms: Float, _ under450ms: Float, _ slower: Float) {
+      (self.under200ms, self.under300ms, self.under450ms, self.slower) = (under200ms, under300ms, under450ms, slower)
+    }
+
+    /// Bucket `bucket`'s factor (0 to 3, fastest first; any other reads as the slowest).
+    public subscript(bucket: Int) -> Float {
+      @inline(__always) get { bucket == 0 ? under200ms : (bucket == 1 ? under300ms : (bucket == 2 ? under450ms : slower)) }
+      set {
+        switch bucket {
+        case 0: under200ms = newValue
+        case 1: under300ms = newValue
+        case 2: under450ms = newValue
+        default: slower = newValue
+        }
+      }
     }
   }
 
@@ -97,7 +133,7 @@ public struct TouchMotion: Sendable {
   /// A `TouchModel`'s learned σa and speed term (`adopt(_:)`), or nil: the parameters'.
   public private(set) var learned: Learned?
   private var absoluteVariance: Float
-  private var speedScales = SIMD4<Float>(repeating: 1)
+  private var speedScales = SpeedScales(repeating: 1)
   private var previousX: Float = 0
   private var previousY: Float = 0
   private var previousTime: Double = 0
@@ -114,16 +150,20 @@ public struct TouchMotion: Sendable {
   /// parameters' again). Values that are not finite, or not positive, are ignored.
   public mutating func adopt(_ learned: Learned?) {
     guard let learned, learned.absoluteSigma.isFinite, learned.absoluteSigma > 0,
-          (0..<Self.speedBucketCount).allSatisfy({ learned.speedScales[$0].isFinite && learned.speedScales[$0] >= 0 }) else {
+          Self.isScale(learned.speedScales.under200ms), Self.isScale(learned.speedScales.under300ms),
+          Self.isScale(learned.speedScales.under450ms), Self.isScale(learned.speedScales.slower) else {
       self.learned = nil
       absoluteVariance = parameters.absoluteSigma * parameters.absoluteSigma
-      speedScales = SIMD4(repeating: 1)
+      speedScales = SpeedScales(repeating: 1)
       return
     }
     self.learned = learned
     absoluteVariance = learned.absoluteSigma * learned.absoluteSigma
     speedScales = learned.speedScales
   }
+
+  @inline(__always)
+  private static func isScale(_ value: Float) -> Bool { value.isFinite && value >= 0 }
 
   /// σr² of a move of `distanceSquared` square points in `interval` seconds, by FFitts law
   /// with `parameters`' constants (round: before elongation); +∞ at or below the intercept.

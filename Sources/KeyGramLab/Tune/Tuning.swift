@@ -100,7 +100,7 @@ public enum Tuning {
   /// The speed-aware spread's grid: σa, Fitts' intercept and slope (the elongation stays 1).
   public static var motionGrid: [TouchMotion.Parameters] {
     var grid: [TouchMotion.Parameters] = []
-    for absolute: Float in [2, 3, 4, 5, 6] {
+    for absolute: Float in [2, 3, 4, 5, 6, 8, 10] {
       for intercept: Float in [0, 0.04, 0.08] {
         for slope: Float in [0.1, 0.14, 0.2] {
           grid.append(TouchMotion.Parameters(absoluteSigma: absolute, fittsIntercept: intercept, fittsSlope: slope))
@@ -128,6 +128,22 @@ public enum Tuning {
                            kind: .gaussian(parameters), context: context))
     }
     return methods
+  }
+
+  /// The speed-aware row that loses least to the best fixed σ on the worse of two typists
+  /// (`Tuning.spreadMethods` run on the same text by each): the smallest of its two ratios of
+  /// errors to that typist's best fixed-σ errors, taking the larger. Ties go to the first.
+  public static func robustSpeedAware(_ results: [TypingSimulator.Result]) -> (index: Int, worstRatio: Double)? {
+    var best: (index: Int, worstRatio: Double)?
+    let fixedBest = results.map { result in bestSpreads(result).fixed.map { result.methods[$0].errors } }
+    guard let first = results.first, fixedBest.allSatisfy({ $0 != nil }) else { return nil }
+    for index in first.methods.indices where first.methods[index].method.name.hasPrefix("speed-aware") {
+      let worst = zip(results, fixedBest).map { result, fixed in
+        Double(result.methods[index].errors) / Double(Swift.max(fixed!, 1))
+      }.max() ?? .infinity
+      if worst < (best?.worstRatio ?? .infinity) { best = (index, worst) }
+    }
+    return best
   }
 
   /// The fixed-σ row and the speed-aware row with the fewest errors (indices into `result`).
