@@ -139,3 +139,59 @@ struct TouchMotionDecoderTests {
     #expect(next.isDecoded && next.typed.text == "keyboard" && !next.replaces)
   }
 }
+
+#if canImport(MallocCounter)
+/// Timed touches cost the decoder no allocation: the motion, the per-touch spreads and the
+/// timestamps live in buffers allocated at init, and the learned speed term in the touch model's.
+@Suite("Timed word decoder allocation", .serialized)
+struct TimedWordDecoderAllocationTests {
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+
+  @Test("timed touches: adding, suggesting, deciding, finishing, teaching a touch model and adapting to it")
+  func timedDecoding() {
+    let table = EnglishTable.mapped
+    let model = TouchModel(layout: layout)
+    let decoder = WordDecoder(table: table, layout: layout)
+    let resolver = GaussianKeyResolver(layout: layout, table: table)
+    var generator = SplitMix64(seed: 8)
+    var points: [[TouchPoint]] = [], keys: [[KeyIndex]] = [], letters: [[Int]] = []
+    var time = 10.0
+    for word in ["keyboard", "timed", "touches", "qwfpgj", "spread", "fitts"] {
+      points.append([]); keys.append([]); letters.append([])
+      for scalar in word.unicodeScalars {
+        let frame = layout[layout.keyIndex(ofLetter: scalar)!].frame
+        time += 0.12 + Double(generator.next() % 300) / 1000
+        let touch = TouchPoint(x: frame.midX + Float(Int(generator.next() % 31) - 15), y: frame.midY + Float(Int(generator.next() % 21) - 10),
+                               timestamp: time)
+        let shown = resolver.resolve(touch)!
+        points[points.count - 1].append(touch)
+        keys[keys.count - 1].append(shown)
+        letters[letters.count - 1].append(table.letterIndex(of: layout[shown].letter ?? scalar) ?? 0)
+      }
+      time += 0.7
+    }
+    var total = 0
+    let count = mallocs {
+      for round in 0..<40 {
+        for w in points.indices {
+          for index in points[w].indices {
+            var touch = points[w][index]
+            touch.timestamp = touch.timestamp! + Double(round) * 100
+            _ = resolver.resolve(touch)
+            decoder.add(touch, key: keys[w][index], letter: letters[w][index])
+            total &+= decoder.suggestions(limit: 3).count
+          }
+          let decision = decoder.decide(limit: 3)
+          total &+= decision.alternativeCount
+          decoder.finishWord(decision, teaching: model)
+          decoder.adapt(to: model)
+          resolver.adapt(to: model)
+        }
+      }
+    }
+    #expect(count == 0, "\(count) mallocs")
+    #expect(total > 0)
+    #expect((0..<TouchMotion.speedBucketCount).contains { model.speedSampleCount(ofBucket: $0) > 0 })
+  }
+}
+#endif

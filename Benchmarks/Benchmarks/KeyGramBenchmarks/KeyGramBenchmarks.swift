@@ -252,6 +252,20 @@ let benchmarks: @Sendable () -> Void = {
       word = (word + 1) % decoderTouches.count
     }
   }
+  // The same words with timed touches, 250 ms apart: every touch after a word's first is
+  // scored with the spread of its movement (TouchMotion), side by side with the row above.
+  Benchmark("Word decoder: decide at the word's end, 7-letter word, timed touches", configuration: decoderConfiguration) { benchmark in
+    var word = 0, time = 0.0
+    for _ in benchmark.scaledIterations {
+      decoder.reset()
+      for (touch, key, letter) in decoderTouches[word] {
+        time += 0.25
+        decoder.add(TouchPoint(x: touch.x, y: touch.y, timestamp: time), key: key, letter: letter)
+      }
+      blackHole(decoder.decide(limit: 3).margin)
+      word = (word + 1) % decoderTouches.count
+    }
+  }
   // As a keyboard calls it after each touch: the beam grows by that touch, then completes (a
   // new word every seven touches; noting the touch and the reset are in the time, ~10 ns).
   Benchmark("Word decoder: suggestions(limit: 3) after each touch (beam grown by one touch)",
@@ -358,6 +372,33 @@ let benchmarks: @Sendable () -> Void = {
         context.record(table.letter(at: letter))
       } else {
         context.recordBoundary()
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sum)
+  }
+  // The keystroke with the decoder attached, timed: the resolver and the decoder both score
+  // the touch with the speed-aware spread, to compare with "decoder attached" above.
+  let timedDecoderResolver = GaussianKeyResolver(layout: layout, table: table)
+  let timedHistory = WordHistory()
+  let timedDecoder = WordDecoder(table: table, layout: layout, wordHistory: timedHistory)
+  Benchmark("Keystroke: update + resolve + record, decoder attached, timed touches (speed-aware spread)",
+            configuration: .init(scalingFactor: .kilo)) { benchmark in
+    var context = TypingContext(table: table, wordHistory: timedHistory)
+    var sum = 0
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations {
+      let position = index % sentence.count
+      timedDecoderResolver.update(for: context)
+      if let (touch, letter) = sentenceTouches[position] {
+        let timed = TouchPoint(x: touch.x, y: touch.y, timestamp: Double(index) * 0.25)
+        let key = timedDecoderResolver.resolve(timed) ?? KeyIndex(0)
+        sum &+= key.rawValue
+        context.record(table.letter(at: letter))
+        timedDecoder.add(timed, key: key, letter: letter)
+      } else {
+        context.recordBoundary()
+        timedDecoder.reset()
       }
     }
     benchmark.stopMeasurement()
