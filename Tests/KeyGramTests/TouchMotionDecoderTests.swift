@@ -31,9 +31,12 @@ struct TouchMotionDecoderTests {
 
   @Test("A fast move to the missed key widens its spread and a slow one narrows it: the correction's margin grows and shrinks")
   func speedMovesTheMargin() {
-    let untimed = decide { _ in nil }
-    let fast = decide { 10 + 0.1 * Double($0) }
-    let slow = decide { 10 + 1.0 * Double($0) }
+    // σa 5 pt, under the untimed 8 pt: a slow move's spread is narrower than the untimed one.
+    var parameters = WordDecoder.Parameters()
+    parameters.motion = TouchMotion.Parameters(absoluteSigma: 5, fittsIntercept: 0.08, fittsSlope: 0.1)
+    let untimed = decide({ _ in nil }, parameters: parameters)
+    let fast = decide({ 10 + 0.1 * Double($0) }, parameters: parameters)
+    let slow = decide({ 10 + 1.0 * Double($0) }, parameters: parameters)
     #expect(untimed.typed.text == "keyboatd" && fast.typed.text == "keyboatd" && slow.typed.text == "keyboatd")
     #expect(fast.best.text == "keyboard")
     #expect(fast.margin > untimed.margin)

@@ -37,13 +37,15 @@ struct TouchMotionTests {
     }
   }
 
-  @Test("The default constants give the static 8 pt at a 90 pt move in 300 ms")
-  func defaultsMatchStaticSpread() {
+  @Test("The tuned defaults: a 90 pt move in 300 ms gets σa = 10 pt and a little more, as FFitts law says")
+  func defaultsFollowFFitts() {
     var motion = TouchMotion()
     _ = motion.variance(of: TouchPoint(x: 0, y: 0, timestamp: 1))
     let variance = motion.variance(of: TouchPoint(x: 90, y: 0, timestamp: 1.3))
+    let expected = Self.expectedVariance(dx: 90, dy: 0, seconds: 0.3)
+    #expect(Swift.abs(Double(variance?.x ?? 0) - expected.x) < 1e-3 * expected.x)
     let sigma = (variance?.x ?? 0).squareRoot()
-    #expect(sigma > 7.5 && sigma < 8.5)
+    #expect(sigma > 10 && sigma < 10.5)
   }
 
   @Test("Farther in the same time widens the spread; slower over the same distance narrows it")
@@ -62,7 +64,7 @@ struct TouchMotionTests {
       #expect(varianceX(distance: 120, seconds: quick) > varianceX(distance: 120, seconds: slow))
     }
     // A tap on the same spot, or a move faster than Fitts' intercept: σa alone, the widest σ.
-    #expect(varianceX(distance: 0, seconds: 0.2) == 25)
+    #expect(varianceX(distance: 0, seconds: 0.2) == 100)
     #expect(varianceX(distance: 200, seconds: 0.05) == 24 * 24)
   }
 

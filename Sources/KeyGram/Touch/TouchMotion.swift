@@ -20,16 +20,18 @@
 public struct TouchMotion: Sendable {
   /// The model's constants, with their defaults.
   public struct Parameters: Hashable, Sendable {
-    /// σa, the absolute precision, in points. Default 5: with the Fitts constants below, a
-    /// move of 90 pt (between keys 2.4 caps apart on an iPhone) in 300 ms gets σ ≈ 7.9 pt,
-    /// the resolvers' static 8 pt. Not fitted to typing data yet.
-    public var absoluteSigma: Float = 5
+    /// σa, the absolute precision, in points. Default 10, with the Fitts constants below chosen
+    /// by `keygram tune --spread` on the tuning text: of the speed-aware spreads tried, the one
+    /// that loses least to the best fixed σ on the worse of a dual-Gaussian typist and a
+    /// speed-independent one (docs/Runtime.md). A `TouchModel` learns the user's own.
+    public var absoluteSigma: Float = 10
     /// Fitts' intercept a, in seconds. Default 0.08. NaN, infinite or < 0: the default.
     public var fittsIntercept: Float = 0.08
-    /// Fitts' slope b, in seconds per bit. Default 0.1. NaN, infinite or ≤ 0: the default.
-    public var fittsSlope: Float = 0.1
-    /// σr∥ / σr⊥, the relative part's elongation along the movement. Default 1 (round), until
-    /// it is fitted to typing data. NaN, infinite or ≤ 0: the default.
+    /// Fitts' slope b, in seconds per bit. Default 0.07. NaN, infinite or ≤ 0: the default.
+    public var fittsSlope: Float = 0.07
+    /// σr∥ / σr⊥, the relative part's elongation along the movement. Default 1 (round): the
+    /// simulator's typists are round, so nothing here could choose another. NaN, infinite or
+    /// ≤ 0: the default.
     public var elongation: Float = 1
     /// A touch later than this many seconds after the previous one is scored with the static
     /// spread: the finger rested. Default 1.5. NaN, infinite or ≤ 0: the default.
@@ -41,7 +43,7 @@ public struct TouchMotion: Sendable {
     public init() {}
 
     /// Parameters from their values; out-of-range ones are replaced as each property says.
-    public init(absoluteSigma: Float = 5, fittsIntercept: Float = 0.08, fittsSlope: Float = 0.1,
+    public init(absoluteSigma: Float = 10, fittsIntercept: Float = 0.08, fittsSlope: Float = 0.07,
                 elongation: Float = 1, longPause: Float = 1.5, sigmaRange: ClosedRange<Float> = 2...24) {
       self.absoluteSigma = absoluteSigma
       self.fittsIntercept = fittsIntercept

@@ -100,9 +100,9 @@ public enum Tuning {
   /// The speed-aware spread's grid: σa, Fitts' intercept and slope (the elongation stays 1).
   public static var motionGrid: [TouchMotion.Parameters] {
     var grid: [TouchMotion.Parameters] = []
-    for absolute: Float in [2, 3, 4, 5, 6, 8, 10] {
+    for absolute: Float in [2, 3, 4, 6, 8, 10, 12, 14] {
       for intercept: Float in [0, 0.04, 0.08] {
-        for slope: Float in [0.1, 0.14, 0.2] {
+        for slope: Float in [0.07, 0.1, 0.14, 0.2] {
           grid.append(TouchMotion.Parameters(absoluteSigma: absolute, fittsIntercept: intercept, fittsSlope: slope))
         }
       }
