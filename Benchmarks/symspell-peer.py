@@ -77,7 +77,7 @@ def main():
     print(f"SymSpell peer (symspellpy, max edit distance 2, {len(symspell.words)} dictionary words) on {words} words of {touches_path}:\n")
     print("| method | letter errors | × fewer than static | 95% CI | word error rate | 95% CI | × fewer word errors | 95% CI | words fixed | words broken | 95% CI |")
     print("|---|---:|---:|---|---:|---|---:|---|---:|---:|---|")
-    for name, letters, wrong in (("static (nearest key)", 0, 1), ("static + SymSpell", 2, 3)):
+    for name, letters, wrong in (("static", 0, 1), ("static + SymSpell", 2, 3)):
         ratio = interval([s[0] / max(s[letters], 1) for s in samples])
         rate = interval([s[wrong] / words for s in samples])
         word_ratio = interval([s[1] / max(s[wrong], 1) for s in samples])

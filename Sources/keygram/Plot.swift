@@ -101,7 +101,7 @@ extension Keygram {
                                               keyOffsetSpread: keyOffsetSpread, seed: seed)
         let context: TypingSimulator.Method.Context = setup.simulator.table.lexicon != nil ? .history : .fourgram
         let base = TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
-          .filter { $0.kind == .nearestKey || ($0.context == context && $0.name.contains("no anchor") == false) }
+          .filter { $0.kind == .static || ($0.context == context && $0.name.contains("no anchor") == false) }
         let methods = base + TypingSimulator.Method.adaptiveVariants(of: base)
         let result = setup.simulator.run(keystrokes, touches: touches, methods: methods)
         let title = "\(common.lang): σ = \(sigma) pt, offset (\(offsetX), \(offsetY)) pt, per-key s = \(keyOffsetSpread) pt, seed \(seed)"

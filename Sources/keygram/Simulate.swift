@@ -12,7 +12,8 @@ extension Keygram {
         Each letter's touch lands on its key's cap centre plus an optional offset plus 2-D \
         Gaussian noise. Every resolver sees the same touches; the table prints each one's \
         keystroke error rate and how many times fewer errors it makes than static \
-        nearest-key resolution, with a 95% confidence interval (block bootstrap).
+        resolution (StaticKeyResolver: the key whose slot holds the touch), with a 95% \
+        confidence interval (block bootstrap).
         """)
 
     @OptionGroup var language: LanguageChoice

@@ -89,7 +89,7 @@ extension Keygram {
       if spread { return sweepSpread(setup, keystrokes, textPath) }
       let context = self.context ?? (setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)
 
-      var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
+      var methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
       for weight: Float in [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.25] {
         for ratio: Float in [0, 0.2, 0.4, 0.5, 0.6, 0.7, 0.8] {
           methods.append(.init(name: "boundary shift: priorWeight \(weight), minWidthRatio \(ratio)",
@@ -213,7 +213,7 @@ extension Keygram.Tune {
         }
       }
     }
-    var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
+    var methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
     methods += grid.map { TypingSimulator.Method(name: $0.name, kind: .gaussian(.init()), context: .history, decoder: $0.parameters) }
     // The same decoders again, with a touch on a key without a letter inside a word typing the nearest letter.
     methods += grid.filter { $0.parameters.omissionCost == .infinity }.map {

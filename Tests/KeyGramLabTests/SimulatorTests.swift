@@ -57,7 +57,7 @@ struct SimulatorTests {
     let uniform = try Self.uniformTable()
     let keystrokes = try heldOutText().map { keystroke -> TypingSimulator.Keystroke in keystroke }
     let methods: [TypingSimulator.Method] = [
-      .init(name: "static", kind: .nearestKey, context: .none),
+      .init(name: "static", kind: .static, context: .none),
       .init(name: "Gaussian", kind: .gaussian(.init(anchorFraction: 0)), context: .trigram),
     ]
     let result = simulator(uniform).run(keystrokes, touches: .init(sigmaX: 8, sigmaY: 8), methods: methods)
@@ -90,7 +90,7 @@ struct SimulatorTests {
 
   @Test func decodedRowsFixFarMoreWordsThanTheyBreak() throws {
     let gaussian = TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: .history)
-    let methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none), gaussian]
+    let methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none), gaussian]
       + TypingSimulator.Method.decodedVariants(of: [gaussian])
     #expect(methods.count == 3 && methods[2].decoder != nil && methods[2].name == "Gaussian, decoded")
     let result = simulator().run(try heldOutText(limit: 40_000), touches: .init(sigmaX: 8, sigmaY: 8), methods: methods, errors: .uncorrected)
@@ -105,7 +105,7 @@ struct SimulatorTests {
 
   @Test func skippedAndDoubledTouchesCostStaticLettersAndLeaveOtherTouchesAlone() throws {
     let keystrokes = try heldOutText(limit: 20_000)
-    let methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
+    let methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
     let plain = simulator().run(keystrokes, touches: .init(), methods: methods)
     let zero = simulator().run(keystrokes, touches: .init(omitRate: 0, extraRate: 0), methods: methods)
     #expect(plain.methods[0].errors == zero.methods[0].errors)
@@ -120,7 +120,7 @@ struct SimulatorTests {
     var logged: [TypingSimulator.TypedWord] = []
     let keystrokes = simulator().keystrokes(of: "the quick brown fox")
     let result = simulator().run(keystrokes, touches: .init(sigmaX: 0, sigmaY: 0, extraRate: 0.5),
-                                 methods: [.init(name: "static", kind: .nearestKey, context: .none)], wordLog: { logged.append($0) })
+                                 methods: [.init(name: "static", kind: .static, context: .none)], wordLog: { logged.append($0) })
     #expect(result.words == 4 && logged.count == 4)
     for word in logged {
       // Exact touches: static typed each touch's letter, and a doubled one twice.

@@ -16,7 +16,7 @@ struct TuningTests {
 
   @Test("The best of a family is no worse than static at the precise σ, and no such row makes fewer errors")
   func bestMethodIsTheFewestAmongTheSafe() {
-    var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
+    var methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
     for weight: Float in [0.3, 0.7, 1.5, 4] {
       methods.append(.init(name: "Gaussian \(weight)", kind: .gaussian(.init(priorWeight: weight)), context: .fourgram))
     }
@@ -96,7 +96,7 @@ struct TuningTests {
 
   @Test("A speed-independent typist's timed touches land where untimed ones do: fixed-σ rows make the same errors")
   func timingLeavesTheTouchesAlone() {
-    let methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none),
+    let methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none),
                    TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: .fourgram, timed: false)]
     let timing = TypingSimulator.Timing(fittsIntercept: 0.05, fittsSlope: 0.144, tempoSpread: 0.3, tapRange: 0.15...0.45, wordPause: 0.6)
     let untimed = Self.simulator.run(Self.keystrokes, touches: .init(seed: 4), methods: methods)

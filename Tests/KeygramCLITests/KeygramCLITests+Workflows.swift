@@ -165,7 +165,7 @@ extension KeygramCLITests {
     let root = try userRepository()
     let run = try keygram(["simulate", "--text", "\(root)/text/a.txt", "--sigma", "0.5"])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.contains("| static (nearest key) | 0 | 0.00% | — | — |"))
+    #expect(run.stdout.contains("| static | 0 | 0.00% | — | — |"))
     #expect(run.stdout.contains(" keystrokes: the text is too short (or σ too small) for a ratio"))
     let json = try keygram(["simulate", "--text", "\(root)/text/a.txt", "--sigma", "0.5", "--json"])
     #expect(!json.stdout.contains("reduction"))

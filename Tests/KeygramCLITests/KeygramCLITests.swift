@@ -459,7 +459,7 @@ struct KeygramCLITests {
     let run = try keygram("simulate", "--lang", "en", "--limit", "20000", "--sigma", "8")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("en, corpora/en/heldout/jargon-evaluation.gz: 20000 keystrokes, σ = 8.0 × 8.0 pt"))
-    #expect(run.stdout.contains("| static (nearest key) |"))
+    #expect(run.stdout.contains("| static |"))
     #expect(run.stdout.contains("| Gaussian × prior, trigram |"))
     #expect(run.stdout.contains("| boundary shift, bigram |"))
   }
@@ -513,7 +513,7 @@ struct KeygramCLITests {
       en, the.txt: 142 keystrokes, σ = 8.0 × 8.0 pt, offset (0.0, 0.0) pt, seed 1, corrected errors, lexicon balance 0.01, … s
       | method | errors | error rate | × fewer errors than static | 95% CI |
       |---|---:|---:|---:|---|
-      | static (nearest key) | 3 | 2.11% | 1.00 | 0.00–1.00 |
+      | static | 3 | 2.11% | 1.00 | 0.00–1.00 |
       | boundary shift, bigram | 1 | 0.70% | 3.00 | 0.00–3.00 |
       | boundary shift, trigram | 2 | 1.41% | 1.50 | 0.00–1.50 |
       | boundary shift, 4-gram | 2 | 1.41% | 1.50 | 0.00–1.50 |
@@ -537,7 +537,7 @@ struct KeygramCLITests {
     let root = try simulateScratch()
     try expectOutput(["simulate", "--table", "tables/en.keygram", "--text", "the.txt", "--sigma", "10", "--seed", "2", "--json"], in: root, stdout: """
       {"language":"en","text":"the.txt","keystrokes":142,"sigmaX":10,"sigmaY":10,"offsetX":0,"offsetY":0,"seed":2,"methods":[\
-      {"method":"static (nearest key)","context":"none","errors":7,"errorRate":0.04929577464788732,"reduction":1,"reductionCI95":[1,1]},\
+      {"method":"static","context":"none","errors":7,"errorRate":0.04929577464788732,"reduction":1,"reductionCI95":[1,1]},\
       {"method":"boundary shift, bigram","context":"bigram","errors":4,"errorRate":0.028169014084507043,"reduction":1.75,"reductionCI95":[1.6666666666666667,2]},\
       {"method":"boundary shift, trigram","context":"trigram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\
       {"method":"boundary shift, 4-gram","context":"4-gram","errors":3,"errorRate":0.02112676056338028,"reduction":2.3333333333333335,"reductionCI95":[2,2.5]},\

@@ -110,7 +110,7 @@ public struct TypingSimulator {
   /// One resolver under test, with how much context it gets.
   public struct Method: Sendable {
     public enum Kind: Sendable, Equatable {
-      case nearestKey
+      case `static`
       case boundaryShift(BoundaryShiftResolver.Parameters)
       case gaussian(GaussianKeyResolver.Parameters)
     }
@@ -168,7 +168,7 @@ public struct TypingSimulator {
     public static func adaptiveVariants(of methods: [Method]) -> [Method] {
       methods.compactMap { method in
         switch method.kind {
-        case .nearestKey: return nil
+        case .static: return nil
         case .gaussian(let parameters) where parameters.anchorFraction == 0: return nil
         case .boundaryShift, .gaussian:
           return Method(name: method.name + ", adaptive", kind: method.kind, context: method.context, adaptive: true, timed: method.timed)
@@ -181,7 +181,7 @@ public struct TypingSimulator {
     /// adaptive (a `TouchModel`) at the first fixed σ and speed-aware: the learned one.
     public static func spreadComparison(fixedSigmas: [Float], motion: TouchMotion.Parameters = .init(),
                                         context: Context = .lexicon) -> [Method] {
-      var methods = [Method(name: "static (nearest key)", kind: .nearestKey, context: .none)]
+      var methods = [Method(name: "static", kind: .static, context: .none)]
       for sigma in fixedSigmas {
         var fixed = GaussianKeyResolver.Parameters(sigmaX: sigma, sigmaY: sigma)
         fixed.motion = motion
@@ -213,7 +213,7 @@ public struct TypingSimulator {
       let gaussian = GaussianKeyResolver.Parameters()
       var unanchored = gaussian
       unanchored.anchorFraction = 0
-      var methods = [Method(name: "static (nearest key)", kind: .nearestKey, context: .none)]
+      var methods = [Method(name: "static", kind: .static, context: .none)]
       for context in contexts {
         methods.append(Method(name: "boundary shift, \(context.rawValue)", kind: .boundaryShift(boundary), context: context))
       }
@@ -347,7 +347,7 @@ public struct TypingSimulator {
                   wordLog: ((TypedWord) -> Void)? = nil, decisionLog: ((LoggedDecision) -> Void)? = nil) -> Result {
     let resolvers: [any KeyResolver] = methods.map { method in
       switch method.kind {
-      case .nearestKey: return StaticKeyResolver(layout: layout)
+      case .static: return StaticKeyResolver(layout: layout)
       case .boundaryShift(let parameters): return BoundaryShiftResolver(layout: layout, letterKeys: letterKeys, parameters: parameters)
       case .gaussian(let parameters): return GaussianKeyResolver(layout: layout, letterKeys: letterKeys, parameters: parameters)
       }
@@ -448,7 +448,7 @@ public struct TypingSimulator {
       guard !intended.isEmpty else { return }
       words += 1
       if let wordLog {
-        let staticKeys = methods.first?.kind == .nearestKey ? typedKeys[0].map { KeyIndex($0) } : []
+        let staticKeys = methods.first?.kind == .static ? typedKeys[0].map { KeyIndex($0) } : []
         wordLog(TypedWord(intended: intendedLetters, touches: wordTouches, staticKeys: staticKeys))
       }
       for index in methods.indices {

@@ -38,7 +38,7 @@ public enum Tuning {
     public var methods: [TypingSimulator.Method] {
       let context: TypingSimulator.Method.Context = self == .lexicon ? .lexicon : .history
       return [
-        TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none),
+        TypingSimulator.Method(name: "static", kind: .static, context: .none),
         TypingSimulator.Method(name: "boundary shift", kind: .boundaryShift(.init()), context: context),
         TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: context),
       ]
@@ -117,7 +117,7 @@ public enum Tuning {
   /// with each of `motions`: the spread sweep's methods.
   public static func spreadMethods(sigmas: [Float] = fixedSigmaGrid, motions: [TouchMotion.Parameters] = motionGrid,
                                    context: TypingSimulator.Method.Context) -> [TypingSimulator.Method] {
-    var methods = [TypingSimulator.Method(name: "static", kind: .nearestKey, context: .none)]
+    var methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
     for sigma in sigmas {
       methods.append(.init(name: "fixed σ = \(sigma)", kind: .gaussian(.init(sigmaX: sigma, sigmaY: sigma)), context: context, timed: false))
     }
