@@ -11,6 +11,7 @@ VENV=.build-accuracy/venv
 "$KEYGRAM" tune en
 "$KEYGRAM" tune en --lexicon
 "$KEYGRAM" tune en --decoder --limit 300000
+"$KEYGRAM" tune en --spread --timed --dual-gaussian
 for text in corpora/en/heldout/*evaluation*.gz; do
   for sigma in 4 6 8 10 12; do
     echo
@@ -21,6 +22,12 @@ for text in corpora/en/heldout/*evaluation*.gz; do
   echo
   "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --omit-rate 0.01 --extra-rate 0.01
 done
+# Timed typists (docs/Runtime.md): the dual-Gaussian one against the best fixed σ on the tuning
+# text (16 pt), and a speed-independent one (σ = 8 pt) against its best (9 pt).
+echo
+"$KEYGRAM" simulate en --timed --dual-gaussian --fixed-sigma 16 8 --decode
+echo
+"$KEYGRAM" simulate en --timed --fixed-sigma 9 8 --decode
 for lang in $(ls corpora/*/language.json | xargs -n1 dirname | xargs -n1 basename); do
   echo
   "$KEYGRAM" simulate "$lang" --sigma 8 --decode
