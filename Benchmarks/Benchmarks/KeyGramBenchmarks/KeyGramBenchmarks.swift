@@ -266,6 +266,24 @@ let benchmarks: @Sendable () -> Void = {
       word = (word + 1) % decoderTouches.count
     }
   }
+  // Timed touches whose motion gives exactly the untimed 8 pt (σa 8, a Fitts slope so steep that
+  // σr ≈ 0): the same search as the untimed row, so the difference is the timestamps' own cost.
+  var sameSpread = WordDecoder.Parameters()
+  sameSpread.motion = TouchMotion.Parameters(absoluteSigma: 8, fittsIntercept: 0, fittsSlope: 0.01)
+  let sameSpreadDecoder = WordDecoder(table: table, layout: layout, parameters: sameSpread, wordHistory: decoderHistory)
+  Benchmark("Word decoder: decide at the word's end, 7-letter word, timed touches at the untimed spread",
+            configuration: decoderConfiguration) { benchmark in
+    var word = 0, time = 0.0
+    for _ in benchmark.scaledIterations {
+      sameSpreadDecoder.reset()
+      for (touch, key, letter) in decoderTouches[word] {
+        time += 0.25
+        sameSpreadDecoder.add(TouchPoint(x: touch.x, y: touch.y, timestamp: time), key: key, letter: letter)
+      }
+      blackHole(sameSpreadDecoder.decide(limit: 3).margin)
+      word = (word + 1) % decoderTouches.count
+    }
+  }
   // As a keyboard calls it after each touch: the beam grows by that touch, then completes (a
   // new word every seven touches; noting the touch and the reset are in the time, ~10 ns).
   Benchmark("Word decoder: suggestions(limit: 3) after each touch (beam grown by one touch)",
