@@ -222,8 +222,9 @@ extension WordDecoder {
   /// or, for a touch `TouchMotion` gave a variance, with that spread and its normaliser.
   func scoreTouch(_ index: Int) {
     let x = touchX[index], y = touchY[index], base = index * keyCount
-    let varianceX = touchVarianceX[index], varianceY = touchVarianceY[index]
-    if varianceX > 0 && varianceY > 0 {
+    let interval = touchMoveInterval[index]
+    if interval >= 0, let variance = motion.variance(of: TouchMotion.Move(dx: touchMoveX[index], dy: touchMoveY[index], interval: interval)) {
+      let varianceX = variance.x, varianceY = variance.y
       let xScale = 1 / (2 * varianceX), yScale = 1 / (2 * varianceY)
       // log(σ0x σ0y / σx σy): the same reference as the rows' normaliser.
       let norm = 0.5 * system_logf(parameters.sigmaX * parameters.sigmaX * parameters.sigmaY * parameters.sigmaY / (varianceX * varianceY))

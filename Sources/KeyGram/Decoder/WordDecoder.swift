@@ -59,10 +59,12 @@ public final class WordDecoder {
   let touchLetter: Int32Buffer
   /// Per stored touch: 1 when it cannot be decoded (not finite, off the keyboard, no such key or letter).
   let touchInvalid: IntBuffer
-  /// Per stored touch: the variance (σx², σy²) `TouchMotion` gave it, or 0 where the row's
-  /// spread stands (untimed, first of the word, after a pause or a bad timestamp).
-  let touchVarianceX: FloatBuffer
-  let touchVarianceY: FloatBuffer
+  /// Per stored touch: its move from the word's previous touch (`TouchMotion.move(to:)`), with
+  /// an interval of −1 where the row's spread stands (untimed, first of the word, after a pause
+  /// or a bad timestamp). Its variance is computed when the beam scores it, not at `add`.
+  let touchMoveX: FloatBuffer
+  let touchMoveY: FloatBuffer
+  let touchMoveInterval: FloatBuffer
   /// Per stored touch: its timestamp, or NaN for an untimed one (for the touch model's speed term).
   let touchTime: DoubleBuffer
   /// The previous timed touch of the word and the constants of the next one's spread.
@@ -162,8 +164,9 @@ public final class WordDecoder {
     touchKey = IntBuffer(repeating: 0, count: Self.capacity)
     touchLetter = Int32Buffer(repeating: 0, count: Self.capacity)
     touchInvalid = IntBuffer(repeating: 0, count: Self.capacity)
-    touchVarianceX = FloatBuffer(repeating: 0, count: Self.capacity)
-    touchVarianceY = FloatBuffer(repeating: 0, count: Self.capacity)
+    touchMoveX = FloatBuffer(repeating: 0, count: Self.capacity)
+    touchMoveY = FloatBuffer(repeating: 0, count: Self.capacity)
+    touchMoveInterval = FloatBuffer(repeating: -1, count: Self.capacity)
     touchTime = DoubleBuffer(repeating: .nan, count: Self.capacity)
     motion = TouchMotion(parameters: parameters.motion)
 
@@ -195,7 +198,7 @@ public final class WordDecoder {
   /// The bytes of every buffer the decoder allocated at init (its whole working memory; the
   /// table and the word history are not counted). It never grows.
   public var memoryBytes: Int {
-    let floats = [capCenterX, capCenterY, aimX, aimY, rowXScale, rowYScale, rowLogNorm, touchX, touchY, touchVarianceX, touchVarianceY,
+    let floats = [capCenterX, capCenterY, aimX, aimY, rowXScale, rowYScale, rowLogNorm, touchX, touchY, touchMoveX, touchMoveY, touchMoveInterval,
                   logShare, spatial, finalScore]
     let ints = [keyOfLetter, rowOfKey, touchKey, touchInvalid, historyChildOfLetter, stampOfLetter, finalSource, completionOrder,
                 chosenSlot, bestAlignmentKeys]
@@ -221,16 +224,17 @@ public final class WordDecoder {
     canUndo = false
     keepsTyped = false
     lettersTyped += 1
-    var variance: (x: Float, y: Float)?
-    if touch.timestamp == nil { motion.startWord() } else { variance = motion.variance(of: touch) }
+    var move: TouchMotion.Move?
+    if touch.timestamp == nil { motion.startWord() } else { move = motion.move(to: touch) }
     guard storedCount < Self.capacity else { return }
     let index = storedCount
     storedCount += 1
     beam.truncate(toTouches: index)
     touchX[index] = touch.x
     touchY[index] = touch.y
-    touchVarianceX[index] = variance?.x ?? 0
-    touchVarianceY[index] = variance?.y ?? 0
+    touchMoveX[index] = move?.dx ?? 0
+    touchMoveY[index] = move?.dy ?? 0
+    touchMoveInterval[index] = move?.interval ?? -1
     touchTime[index] = touch.timestamp ?? .nan
     touchKey[index] = key.rawValue
     touchLetter[index] = Int32(truncatingIfNeeded: letter)

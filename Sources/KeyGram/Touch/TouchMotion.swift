@@ -180,10 +180,20 @@ public struct TouchMotion: Sendable {
   /// Forgets the previous touch: the next one starts a word, and the finger came from elsewhere.
   public mutating func startWord() { hasPrevious = false }
 
-  /// The variance (σx², σy²) of `touch`, in square points, from the movement since the
-  /// previous touch, or nil where the static spread stands (see the type's notes). Either
-  /// way `touch` becomes the previous touch when it is timed and finite.
-  public mutating func variance(of touch: TouchPoint) -> (x: Float, y: Float)? {
+  /// A timed move from the previous touch: its components in points and its interval in seconds.
+  public struct Move: Sendable, Equatable {
+    /// The horizontal distance travelled, in points.
+    public var dx: Float
+    /// The vertical distance travelled, in points.
+    public var dy: Float
+    /// The time taken, in seconds (0 … `longPause`).
+    public var interval: Float
+  }
+
+  /// The move to `touch` from the previous touch, or nil where the static spread stands (see
+  /// the type's notes); either way `touch` becomes the previous touch when it is timed and
+  /// finite. No `expf`: `variance(of:)` with the move does that part, when it is needed.
+  public mutating func move(to touch: TouchPoint) -> Move? {
     guard let time = touch.timestamp, time.isFinite, time >= 0, touch.isFinite else {
       hasPrevious = false
       return nil
@@ -197,7 +207,13 @@ public struct TouchMotion: Sendable {
     guard hasPrevious else { return nil }
     let interval = time - previousTime
     guard interval >= 0, interval <= Double(parameters.longPause) else { return nil }
-    let dx = touch.x - previousX, dy = touch.y - previousY
+    return Move(dx: touch.x - previousX, dy: touch.y - previousY, interval: Float(interval))
+  }
+
+  /// The variance (σx², σy²) of a touch after `move`, in square points, or nil for a move so
+  /// long that its squared length overflows. O(1), no allocation.
+  public func variance(of move: Move) -> (x: Float, y: Float)? {
+    let dx = move.dx, dy = move.dy
     let distanceSquared = dx * dx + dy * dy
     guard distanceSquared.isFinite else { return nil }
     let lower = parameters.sigmaRange.lowerBound, upper = parameters.sigmaRange.upperBound
@@ -206,7 +222,7 @@ public struct TouchMotion: Sendable {
       let clamped = Swift.min(Swift.max(absolute, lower * lower), upper * upper)
       return (clamped, clamped)
     }
-    let seconds = Float(interval)
+    let seconds = move.interval
     let scale = speedScales[Self.speedBucket(ofInterval: seconds)]
     // A learned scale of 0 leaves σa alone (not ∞ · 0 = NaN); the default 1 changes nothing.
     let relative = scale > 0 ? Self.relativeVariance(distanceSquared: distanceSquared, interval: seconds, parameters: parameters) * scale : 0
@@ -216,6 +232,15 @@ public struct TouchMotion: Sendable {
     let varianceY = absolute + Self.weighted(along, sineSquared) + Self.weighted(across, cosineSquared)
     return (Swift.min(Swift.max(varianceX, lower * lower), upper * upper),
             Swift.min(Swift.max(varianceY, lower * lower), upper * upper))
+  }
+
+  /// The variance (σx², σy²) of `touch`, in square points, from the movement since the
+  /// previous touch, or nil where the static spread stands (see the type's notes): `move(to:)`,
+  /// then `variance(of:)`. Either way `touch` becomes the previous touch when it is timed and
+  /// finite.
+  public mutating func variance(of touch: TouchPoint) -> (x: Float, y: Float)? {
+    guard let move = move(to: touch) else { return nil }
+    return variance(of: move)
   }
 
   /// `variance · share`, with an infinite variance and no share giving none (not NaN).
