@@ -7,9 +7,10 @@ public struct TouchPoint: Hashable, Sendable {
   /// The vertical position, in points from the keyboard's top edge.
   public var y: Float
   /// When the finger came down, in seconds on any clock that only moves forward (say, a
-  /// `UITouch`'s `timestamp`), or nil. A timed touch lets `GaussianKeyResolver` widen or narrow
-  /// its spread by how far and how fast the finger travelled (`TouchMotion`); an untimed one
-  /// is scored with the static spread.
+  /// `UITouch`'s `timestamp`), or nil. A timed touch lets `GaussianKeyResolver` and
+  /// `WordDecoder` widen or narrow its spread by how far and how fast the finger travelled
+  /// (`TouchMotion`), and teaches a `TouchModel` the user's speed term; an untimed one is
+  /// scored with the static spread.
   public var timestamp: Double?
 
   /// A touch at (`x`, `y`) in the keyboard's coordinates.
