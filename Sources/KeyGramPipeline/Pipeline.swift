@@ -223,7 +223,7 @@ public enum Pipeline {
     if let first = failures.min(by: { $0.file < $1.file }) { throw first.error }
     var (counts, words, provenance) = parts[0]
     var files = provenance.files
-    var stored = provenance.compressedBytes, text = provenance.uncompressedBytes
+    var stored = provenance.storedBytes, text = provenance.textBytes
     for (partCounts, partWords, partProvenance) in parts.dropFirst() {
       do {
         counts = try counts + partCounts
@@ -237,10 +237,10 @@ public enum Pipeline {
       }
       try words.spillIfFull()
       files += partProvenance.files
-      stored += partProvenance.compressedBytes
-      text += partProvenance.uncompressedBytes
+      stored += partProvenance.storedBytes
+      text += partProvenance.textBytes
     }
-    provenance = Provenance(files: files, counts: counts, compressedBytes: stored, uncompressedBytes: text)
+    provenance = Provenance(files: files, counts: counts, storedBytes: stored, textBytes: text)
     return (counts, words, provenance)
   }
 
@@ -313,8 +313,8 @@ public enum Pipeline {
       : try Merge.load(request.countFiles, language: request.language, wordMemoryCap: request.wordMemoryCap)
     guard counts.unigrams.reduce(0, +) >= UInt64(request.minimumLetters) else {
       throw TooFewLettersError(paths: request.countFiles.isEmpty ? request.inputs : request.countFiles,
-                               language: request.language.name, storedBytes: provenance.compressedBytes,
-                               textBytes: provenance.uncompressedBytes, letters: counts.unigrams.reduce(0, +),
+                               language: request.language.name, storedBytes: provenance.storedBytes,
+                               textBytes: provenance.textBytes, letters: counts.unigrams.reduce(0, +),
                                minimum: request.minimumLetters)
     }
     let (model, lexicon, image): (QuantisedModel, Lexicon?, [UInt8])
@@ -329,7 +329,7 @@ public enum Pipeline {
     // Check the image with the runtime's own validator, and the invariants verify checks that
     // need no corpus (a count file's totals are trusted until here), before anything is replaced.
     let table = try KeyGramTable(copying: image)
-    if let problem = TableVerifier.selfConsistencyProblems(of: table).first {
+    if let problem = TableImage.selfConsistencyProblems(of: table).first {
       throw InconsistentInputError(paths: request.countFiles.isEmpty ? request.inputs : request.countFiles, problem: problem)
     }
 

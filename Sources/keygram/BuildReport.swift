@@ -19,10 +19,10 @@ struct BuildReport: CustomStringConvertible {
     let provenance = summary.provenance
     let counts = summary.counts
     let alphabet = summary.language.alphabet.map(String.init)
-    let megabytes = Double(provenance.uncompressedBytes) / 1e6
+    let megabytes = Double(provenance.textBytes) / 1e6
     var lines: [String] = []
     lines.append("\(summary.language.name) (\(summary.language.code)): \(provenance.files.count) file\(provenance.files.count == 1 ? "" : "s"), "
-                 + "\(grouped(provenance.compressedBytes)) bytes stored, \(grouped(provenance.uncompressedBytes)) bytes of text")
+                 + "\(grouped(provenance.storedBytes)) bytes stored, \(grouped(provenance.textBytes)) bytes of text")
     for file in provenance.files { lines.append("  \(file.name)  \(grouped(file.size)) bytes  sha256 \(file.sha256.hex.prefix(16))…") }
     lines.append("letters \(grouped(provenance.letters)), words \(grouped(provenance.words)), "
                  + "outside the alphabet \(grouped(provenance.outsideAlphabet)), invalid UTF-8 \(grouped(provenance.invalidUTF8))")

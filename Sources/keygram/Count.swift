@@ -90,7 +90,7 @@ struct CountReport: CustomStringConvertible {
     let counts = head.counts
     let files = head.files.count
     return """
-      \(head.languageCode): \(files) input\(files == 1 ? "" : "s"), \(grouped(head.compressedBytes)) bytes stored, \(grouped(head.uncompressedBytes)) bytes of text
+      \(head.languageCode): \(files) input\(files == 1 ? "" : "s"), \(grouped(head.storedBytes)) bytes stored, \(grouped(head.textBytes)) bytes of text
       letters \(grouped(counts.letters)), words \(grouped(counts.words)), distinct lexicon words \(grouped(distinctWords))
       \(String(format: "time %.2f s", seconds))
       wrote \(path)

@@ -43,7 +43,7 @@ struct BuildTests {
     #expect(provenance == summary.provenance)
     #expect(provenance.files.map(\.name) == ["text.gz"])
     #expect(provenance.files[0].sha256 == FileHasher.hash(Array(FileManager.default.contents(atPath: "\(folders.corpus)/text.gz")!)))
-    #expect(provenance.uncompressedBytes == UInt64(corpus.utf8.count))
+    #expect(provenance.textBytes == UInt64(corpus.utf8.count))
   }
 
   @Test func generatedSwiftHoldsTheBinaryByteForByte() throws {

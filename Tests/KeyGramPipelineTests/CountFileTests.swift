@@ -52,7 +52,7 @@ struct CountFileTests {
     #expect(head.files.map(\.name) == ["one.txt", "two.txt"])
     #expect(head.files.map(\.size) == [17, 5])
     #expect(head.files[0].sha256 == FileHasher.hash(Array("the cat, the hat\n".utf8)))
-    #expect(head.compressedBytes == 22 && head.uncompressedBytes == 22)
+    #expect(head.storedBytes == 22 && head.textBytes == 22)
     #expect(head.counts.letters == 16 && head.counts.words == 6)
     #expect(head.counts.unigram("t") == 5 && head.counts.unigram("a") == 4 && head.counts.unigram("h") == 3)
     #expect(reader.order == 4 && reader.wordEntries == 4)
@@ -161,7 +161,7 @@ struct CountFileTests {
     #expect(head.inputs.allSatisfy { $0.isComplete && $0.partCount == parts })
     // Every stored byte once (part 0), every byte of text once (each part its lines).
     let whole = try CountFile.Reader(path: { try count(names, in: folder, to: "\(folder)/whole.kgcounts"); return "\(folder)/whole.kgcounts" }()).head
-    #expect(head.compressedBytes == whole.compressedBytes && head.uncompressedBytes == whole.uncompressedBytes)
+    #expect(head.storedBytes == whole.storedBytes && head.textBytes == whole.textBytes)
     #expect(head.files == whole.files)
   }
 

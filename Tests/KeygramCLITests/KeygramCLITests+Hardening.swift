@@ -19,7 +19,7 @@ extension KeygramCLITests {
     let (head, words) = try Pipeline.countToFile(["\(root)/mine.txt"], language: language, output: "\(root)/true.kgcounts",
                                                  corpusFolder: root)
     var lying = head
-    lying.compressedBytes = 12345
+    lying.storedBytes = 12345
     try CountFile.write(lying, words: words, to: "\(root)/mine.kgcounts")
     let run = try keygram("build", "en", "--counts", "mine.kgcounts", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root)
     #expect(run.status == 1)

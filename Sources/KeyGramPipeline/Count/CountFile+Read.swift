@@ -172,7 +172,7 @@ extension CountFile {
       counts.invalidUTF8 = totals[1]
       counts.frequencyListWords = totals[2]
       head = Head(languageCode: code, alphabet: alphabet, rulesDigest: rules, counts: counts, droppedWords: totals[3],
-                  inputs: inputs, compressedBytes: totals[4], uncompressedBytes: totals[5])
+                  inputs: inputs, storedBytes: totals[4], textBytes: totals[5])
       self.input = input
     }
 

@@ -29,7 +29,7 @@ extension CountFile {
       for scalar in head.alphabet { out.uint32(scalar.value) }
       out.bytes(head.rulesDigest.bytes)
       for total in [head.counts.outsideAlphabet, head.counts.invalidUTF8, head.counts.frequencyListWords,
-                    head.droppedWords, head.compressedBytes, head.uncompressedBytes] {
+                    head.droppedWords, head.storedBytes, head.textBytes] {
         out.uint64(total)
       }
       out.uint32(UInt32(head.inputs.count))

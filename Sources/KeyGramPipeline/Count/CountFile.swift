@@ -69,8 +69,8 @@ public enum CountFile {
     public var inputs: [Input]
     /// The inputs' provenance.
     public var files: [Provenance.File] { inputs.map(\.file) }
-    public var compressedBytes: UInt64
-    public var uncompressedBytes: UInt64
+    public var storedBytes: UInt64
+    public var textBytes: UInt64
 
     public init(language: Language, counts: NgramCounts, droppedWords: UInt64, provenance: Provenance, part: Part = .whole) {
       languageCode = language.code
@@ -79,25 +79,25 @@ public enum CountFile {
       self.counts = counts
       self.droppedWords = droppedWords
       inputs = provenance.files.sorted { $0.name < $1.name }.map { Input(file: $0, partCount: part.count, parts: [part.index]) }
-      compressedBytes = provenance.compressedBytes
-      uncompressedBytes = provenance.uncompressedBytes
+      storedBytes = provenance.storedBytes
+      textBytes = provenance.textBytes
     }
 
     init(languageCode: String, alphabet: [Unicode.Scalar], rulesDigest: FileDigest, counts: NgramCounts,
-         droppedWords: UInt64, inputs: [Input], compressedBytes: UInt64, uncompressedBytes: UInt64) {
+         droppedWords: UInt64, inputs: [Input], storedBytes: UInt64, textBytes: UInt64) {
       self.languageCode = languageCode
       self.alphabet = alphabet
       self.rulesDigest = rulesDigest
       self.counts = counts
       self.droppedWords = droppedWords
       self.inputs = inputs
-      self.compressedBytes = compressedBytes
-      self.uncompressedBytes = uncompressedBytes
+      self.storedBytes = storedBytes
+      self.textBytes = textBytes
     }
 
     /// The provenance a table built from these counts stores.
     public var provenance: Provenance {
-      Provenance(files: files, counts: counts, compressedBytes: compressedBytes, uncompressedBytes: uncompressedBytes)
+      Provenance(files: files, counts: counts, storedBytes: storedBytes, textBytes: textBytes)
     }
   }
 

@@ -131,8 +131,8 @@ public enum Merge {
       head.counts.invalidUTF8 = try add(head.counts.invalidUTF8, other.counts.invalidUTF8, "the invalid UTF-8 sequences")
       head.counts.frequencyListWords = try add(head.counts.frequencyListWords, other.counts.frequencyListWords, "the frequency-list words")
       head.droppedWords = try add(head.droppedWords, other.droppedWords, "dropped words")
-      head.compressedBytes = try add(head.compressedBytes, other.compressedBytes, "bytes stored")
-      head.uncompressedBytes = try add(head.uncompressedBytes, other.uncompressedBytes, "bytes of text")
+      head.storedBytes = try add(head.storedBytes, other.storedBytes, "bytes stored")
+      head.textBytes = try add(head.textBytes, other.textBytes, "bytes of text")
       sum = head
     }
     guard var head = sum, var total = counts else { throw CountFileError(path: "merge", kind: .noCountFiles) }

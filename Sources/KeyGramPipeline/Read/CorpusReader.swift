@@ -13,7 +13,7 @@ public final class CorpusReader {
   /// True for a pipe, FIFO, socket or terminal: read to its end, its size unknown beforehand.
   public let isStream: Bool
   /// Compressed bytes consumed so far: the progress measure and the offset in errors.
-  public private(set) var compressedBytesRead = 0
+  public private(set) var storedBytesRead = 0
   /// Sees every byte of the file as stored, in order, as it is consumed (for hashing).
   public var onConsumed: ((UnsafeRawBufferPointer) -> Void)?
 
@@ -146,7 +146,7 @@ public final class CorpusReader {
       }
       report(inputStart..<(inputStart + step.consumed))
       inputStart += step.consumed
-      compressedBytesRead = offset(ofInputIndex: inputStart)
+      storedBytesRead = offset(ofInputIndex: inputStart)
       produced += step.produced
       if step.memberEnded {
         insideMember = false
@@ -180,17 +180,17 @@ public final class CorpusReader {
       }
       report(inputStart..<(inputStart + count))
       inputStart += count
-      compressedBytesRead += count
+      storedBytesRead += count
       return count
     }
     switch system_read(fd, into: output) {
     case .success(let count):
-      compressedBytesRead += count
-      if isStream { fileSize = compressedBytesRead }
+      storedBytesRead += count
+      if isStream { fileSize = storedBytesRead }
       onConsumed?(UnsafeRawBufferPointer(rebasing: output[0..<count]))
       return count
     case .failure(let errno):
-      throw CorpusError(path: path, byteOffset: compressedBytesRead, kind: .unreadable(errno.description))
+      throw CorpusError(path: path, byteOffset: storedBytesRead, kind: .unreadable(errno.description))
     }
   }
 
@@ -201,7 +201,7 @@ public final class CorpusReader {
       while inputStart < inputEnd && input[inputStart] == 0 { inputStart += 1 }
       report(paddingStart..<inputStart)
       if inputStart < inputEnd { return false }
-      if atEndOfFile { compressedBytesRead = fileOffsetOfInputEnd; return true }
+      if atEndOfFile { storedBytesRead = fileOffsetOfInputEnd; return true }
       try refill()
     }
   }

@@ -20,24 +20,25 @@ public struct Provenance: Equatable, Sendable {
   public var files: [File]
   public var letters: UInt64
   public var words: UInt64
-  public var compressedBytes: UInt64
-  public var uncompressedBytes: UInt64
+  public var storedBytes: UInt64
+  public var textBytes: UInt64
   public var invalidUTF8: UInt64
   public var outsideAlphabet: UInt64
   public var frequencyListWords: UInt64
   /// Raw unigram counts, by letter.
   public var letterCounts: [UInt64]
 
-  public init(files: [File], counts: NgramCounts, compressedBytes: UInt64, uncompressedBytes: UInt64) {
+  public init(files: [File], letterCounts: [UInt64], words: UInt64, storedBytes: UInt64, textBytes: UInt64,
+              invalidUTF8: UInt64, outsideAlphabet: UInt64, frequencyListWords: UInt64) {
     self.files = files.sorted { $0.name < $1.name }
-    letterCounts = counts.unigrams
+    self.letterCounts = letterCounts
     letters = letterCounts.reduce(0, +)
-    words = counts.words
-    self.compressedBytes = compressedBytes
-    self.uncompressedBytes = uncompressedBytes
-    invalidUTF8 = counts.invalidUTF8
-    outsideAlphabet = counts.outsideAlphabet
-    frequencyListWords = counts.frequencyListWords
+    self.words = words
+    self.storedBytes = storedBytes
+    self.textBytes = textBytes
+    self.invalidUTF8 = invalidUTF8
+    self.outsideAlphabet = outsideAlphabet
+    self.frequencyListWords = frequencyListWords
   }
 
   /// A corpus file's name in the provenance: its path relative to `folder` (nil: the current

@@ -92,14 +92,14 @@ public struct TableVerifier: Sendable {
   public func verify(_ table: KeyGramTable, path: String) -> Report {
     var report = Report(path: path)
     func fail(_ check: Failure.Check, _ message: String) { report.failures.append(Failure(check: check, message: message)) }
-    for problem in Self.headerAndDirectoryProblems(of: table) { fail(.format, problem) }
+    for problem in TableImage.headerAndDirectoryProblems(of: table) { fail(.format, problem) }
     report.bytes = table.bytes.count
     report.crc32 = table.checksum
     report.languageCode = table.languageCode
     report.letters = table.letterCount
 
     // Normalisation: every row sums to the total exactly, and holds no zero.
-    for (name, row) in Self.rows(of: table) {
+    for (name, row) in TableImage.rows(of: table) {
       report.rowsChecked += 1
       let sum = row.indices.reduce(UInt32(0)) { $0 + row.weight(at: $1) }
       if sum != TableFormat.rowTotal {
@@ -154,11 +154,11 @@ public struct TableVerifier: Sendable {
     }
 
     // Freshness: the provenance names exactly the corpus files there are now.
-    guard let provenance = Self.provenance(of: table) else {
+    guard let provenance = TableImage.provenance(of: table) else {
       fail(.freshness, "no provenance section; run make tables")
       return report
     }
-    for problem in Self.provenanceProblems(provenance) { fail(.format, problem) }
+    for problem in TableImage.provenanceProblems(provenance) { fail(.format, problem) }
     report.corpusFiles = provenance.files.count
     guard checksFreshness else { return report }
     let recorded = Dictionary(provenance.files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -231,22 +231,6 @@ public struct TableVerifier: Sendable {
     return try body()
   }
 
-  /// The problems `verify` would find in `table` that need no corpus, manifest or Swift: the
-  /// header and directory, every row's normalisation, the lexicon's structure and the
-  /// provenance's own totals. `build` checks these before it writes anything.
-  public static func selfConsistencyProblems(of table: KeyGramTable) -> [String] {
-    var problems = headerAndDirectoryProblems(of: table)
-    for (name, row) in rows(of: table) {
-      let sum = row.indices.reduce(UInt32(0)) { $0 + row.weight(at: $1) }
-      if sum != TableFormat.rowTotal || row.indices.contains(where: { row.weight(at: $0) == 0 }) {
-        problems.append("row \(name) is not normalised")
-      }
-    }
-    if let lexicon = table.sections.lexicon { problems += lexicon.verifyStructure().map { "LEXI: \($0)" } }
-    if let provenance = provenance(of: table) { problems += provenanceProblems(provenance) }
-    return problems
-  }
-
   /// Checks the generated index (KeyGramTables.swift) lists exactly the generated tables in
   /// the Swift folder; nil when it does (or when there is no Swift folder to check).
   public func verifyIndex() -> Failure? {
@@ -266,30 +250,5 @@ public struct TableVerifier: Sendable {
                        + "between its `keygram build` markers; run make tables")
     }
     return nil
-  }
-
-  /// Every row of a table, named as `keygram inspect --json` names them.
-  static func rows(of table: KeyGramTable) -> [(String, LetterDistribution)] {
-    let n = table.letterCount
-    let letters = table.alphabet.map(String.init)
-    var rows: [(String, LetterDistribution)] = [("unigram", table.unigram), ("initial", table.initial)]
-    for b in 0..<n {
-      rows.append(("bigram \(letters[b])", table.distribution(after: .bigram(LetterSymbol(letterIndex: b)))))
-    }
-    for a in 0...n {
-      for b in 0..<n {
-        let previous: LetterSymbol = a == n ? .boundary : LetterSymbol(letterIndex: a)
-        rows.append(("trigram \(a == n ? "^" : letters[a])\(letters[b])", table.distribution(after: LetterContext(previous: previous, last: LetterSymbol(letterIndex: b)))))
-      }
-    }
-    for context in table.quadgramContexts {
-      let earlier = context.earlier == .boundary ? "^" : letters[context.earlier.letterIndex!]
-      rows.append(("4-gram \(earlier)\(letters[context.previous.letterIndex!])\(letters[context.last.letterIndex!])", table.distribution(after: context)))
-    }
-    return rows
-  }
-
-  static func provenance(of table: KeyGramTable) -> Provenance? {
-    table.sections.provenanceSection.flatMap { Provenance(section: table.bytes.slice(from: $0.lowerBound, length: $0.count), letterCount: table.letterCount) }
   }
 }

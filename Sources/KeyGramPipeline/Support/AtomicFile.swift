@@ -73,7 +73,7 @@ final class TemporaryFile {
   let path: String
   private let registration: Int?
   private var removed = false
-  private static let counter = Counter()
+  private static let serialNumbers = SerialNumbers()
 
   /// Creates the file (it must not exist) and opens it for writing.
   static func create(beside target: String, suffix: String = "tmp") throws(OutputError) -> (TemporaryFile, Int32) {
@@ -81,7 +81,7 @@ final class TemporaryFile {
     let folder = slash.map { String(target[..<$0]) } ?? "."
     let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
     removeStale(in: folder, of: name)
-    let file = TemporaryFile(path: "\(folder)/.\(name).\(system_processID()).\(counter.next()).\(suffix)")
+    let file = TemporaryFile(path: "\(folder)/.\(name).\(system_processID()).\(serialNumbers.next()).\(suffix)")
     switch system_createExclusive(file.path) {
     case .success(let fd): return (file, fd)
     case .failure(let errno):
@@ -127,7 +127,7 @@ final class TemporaryFile {
   deinit { remove() }
 
   /// Numbers temporary files uniquely within the process, across threads.
-  final class Counter: @unchecked Sendable {
+  final class SerialNumbers: @unchecked Sendable {
     private var value = 0
     private let lock = NSLock()
     func next() -> Int { lock.withLock { value += 1; return value } }

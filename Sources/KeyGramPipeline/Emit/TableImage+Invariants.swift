@@ -1,0 +1,91 @@
+import KeyGram
+
+/// The table's invariants that need no corpus, manifest or Swift (docs/TableFormat.md,
+/// "Invariants and who checks them"): `build` checks them before it writes, `verify` again.
+extension TableImage {
+  /// The header and directory in the form this builder writes: its minor version, and only
+  /// sections it knows, in the order it lays them out.
+  static func headerAndDirectoryProblems(of table: KeyGramTable) -> [String] {
+    typealias F = TableFormat
+    var problems: [String] = []
+    if table.sections.minorVersion != F.minorVersion {
+      problems.append("header byte \(F.Offset.minorVersion): minor version \(table.sections.minorVersion); this builder writes 1.\(F.minorVersion), run make tables")
+    }
+    var lastRank = -1
+    for (index, entry) in table.sections.sections.enumerated() {
+      let at = F.headerSize + index * F.directoryEntrySize
+      guard let rank = F.Section.known.firstIndex(of: entry.tag) else {
+        problems.append("directory entry \(index) (byte \(at)): unknown section \(entry.tag)")
+        continue
+      }
+      if rank < lastRank { problems.append("directory entry \(index) (byte \(at)): \(entry.tag) is out of the writer's section order") }
+      lastRank = rank
+    }
+    return problems
+  }
+
+  /// The problems `verify` would find in `table` that need no corpus, manifest or Swift: the
+  /// header and directory, every row's normalisation, the lexicon's structure and the
+  /// provenance's own totals. `build` checks these before it writes anything.
+  package static func selfConsistencyProblems(of table: KeyGramTable) -> [String] {
+    var problems = headerAndDirectoryProblems(of: table)
+    for (name, row) in rows(of: table) {
+      let sum = row.indices.reduce(UInt32(0)) { $0 + row.weight(at: $1) }
+      if sum != TableFormat.rowTotal || row.indices.contains(where: { row.weight(at: $0) == 0 }) {
+        problems.append("row \(name) is not normalised")
+      }
+    }
+    if let lexicon = table.sections.lexicon { problems += lexicon.verifyStructure().map { "LEXI: \($0)" } }
+    if let provenance = provenance(of: table) { problems += provenanceProblems(provenance) }
+    return problems
+  }
+
+  /// Every row of a table, named as `keygram inspect --json` names them.
+  static func rows(of table: KeyGramTable) -> [(String, LetterDistribution)] {
+    let n = table.letterCount
+    let letters = table.alphabet.map(String.init)
+    var rows: [(String, LetterDistribution)] = [("unigram", table.unigram), ("initial", table.initial)]
+    for b in 0..<n {
+      rows.append(("bigram \(letters[b])", table.distribution(after: .bigram(LetterSymbol(letterIndex: b)))))
+    }
+    for a in 0...n {
+      for b in 0..<n {
+        let previous: LetterSymbol = a == n ? .boundary : LetterSymbol(letterIndex: a)
+        rows.append(("trigram \(a == n ? "^" : letters[a])\(letters[b])", table.distribution(after: LetterContext(previous: previous, last: LetterSymbol(letterIndex: b)))))
+      }
+    }
+    for context in table.quadgramContexts {
+      let earlier = context.earlier == .boundary ? "^" : letters[context.earlier.letterIndex!]
+      rows.append(("4-gram \(earlier)\(letters[context.previous.letterIndex!])\(letters[context.last.letterIndex!])", table.distribution(after: context)))
+    }
+    return rows
+  }
+
+
+  /// The `PROV` section of `table`, decoded; nil when it has none or it is malformed.
+  package static func provenance(of table: KeyGramTable) -> Provenance? {
+    table.sections.provenanceSection.flatMap { Provenance(section: table.bytes.slice(from: $0.lowerBound, length: $0.count), letterCount: table.letterCount) }
+  }
+
+  /// `PROV` consistent in itself: files sorted by name with no name twice, and the letter
+  /// total the sum of the per-letter counts.
+  static func provenanceProblems(_ provenance: Provenance) -> [String] {
+    var problems: [String] = []
+    for (index, (first, second)) in zip(provenance.files, provenance.files.dropFirst()).enumerated()
+    where !(Array(first.name.utf8).lexicographicallyPrecedes(Array(second.name.utf8))) {
+      problems.append("PROV: file \(index + 1) \"\(second.name)\" is not after \"\(first.name)\" in name order")
+    }
+    let (sum, overflow) = provenance.letterCounts.reduce((UInt64(0), false)) { partial, count in
+      let (next, carry) = partial.0.addingReportingOverflow(count)
+      return (next, partial.1 || carry)
+    }
+    let stored = provenance.files.reduce(UInt64(0)) { $0 &+ $1.size }
+    if provenance.storedBytes != stored {
+      problems.append("PROV: the stored-bytes total \(provenance.storedBytes) is not the sum of the files' sizes (\(stored))")
+    }
+    if overflow || sum != provenance.letters {
+      problems.append("PROV: the letter total \(provenance.letters) is not the sum of the per-letter counts (\(overflow ? "overflows" : String(sum)))")
+    }
+    return problems
+  }
+}
