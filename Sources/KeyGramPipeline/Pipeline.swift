@@ -280,8 +280,7 @@ public enum Pipeline {
       guard !overflow, sum <= Quantise.maximumCountTotal else { throw LexiconMassError(paths: []) }
       total = sum
     }
-    // Symbols are letter index + 1.
-    return LexiconTrie(words: kept.map { (letters: $0.word.map { $0 - 1 }, count: $0.count) }, letterCount: letterCount,
+    return LexiconTrie(words: kept.map { (letters: Symbol.letterIndices($0.word), count: $0.count) }, letterCount: letterCount,
                        maximumWords: maximumWords)
   }
 

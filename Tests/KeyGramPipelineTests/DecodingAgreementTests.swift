@@ -18,7 +18,7 @@ struct DecodingAgreementTests {
   /// outside the alphabet as the runtime's unknown letter (the builder counts it and breaks the word).
   static func builderContext(_ text: String, decoder: LetterDecoder) -> LetterContext {
     var symbols: [LetterSymbol] = []
-    var last = LetterDecoder.Symbol.wordBoundary
+    var last = Symbol.wordBoundary
     func symbol(_ raw: UInt8) -> LetterSymbol { raw == 0 ? .boundary : LetterSymbol(letterIndex: Int(raw) - 1) }
     for scalar in text.unicodeScalars {
       switch decoder.action(for: scalar, after: last) {

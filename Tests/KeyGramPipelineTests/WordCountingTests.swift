@@ -33,7 +33,7 @@ struct WordCountingTests {
     try counter.finishFile()
     var result: [String: UInt64] = [:]
     for (word, count) in counter.words.counts {
-      result[String(String.UnicodeScalarView(word.map { language.alphabet[Int($0) - 1] }))] = count
+      result[String(String.UnicodeScalarView(word.map { language.alphabet[Symbol.letterIndex(of: $0)] }))] = count
     }
     return (result, counter.words.droppedWords)
   }
@@ -104,7 +104,7 @@ struct WordCountingTests {
     #expect(counter.words.spilledRuns > 0)
     let counts = try counter.words.sortedEntries()
     let language = Fixtures.language()
-    let byWord = Dictionary(uniqueKeysWithValues: counts.map { (String(String.UnicodeScalarView($0.word.map { language.alphabet[Int($0) - 1] })), $0.count) })
+    let byWord = Dictionary(uniqueKeysWithValues: counts.map { (String(String.UnicodeScalarView($0.word.map { language.alphabet[Symbol.letterIndex(of: $0)] })), $0.count) })
     #expect(byWord == ["one": 4, "two": 3, "three": 2, "four": 1, "five": 1, "six": 1, "seven": 1, "eight": 1, "nine": 1, "ten": 1])
   }
 

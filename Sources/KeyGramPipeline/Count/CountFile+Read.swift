@@ -176,7 +176,7 @@ extension CountFile {
       self.input = input
     }
 
-    /// The next word (letter symbols, 1-based) and its count, in strictly increasing order;
+    /// The next word (letter stream symbols, `Symbol`) and its count, in strictly increasing order;
     /// nil after the last, once the file is checked to end there.
     public func nextWord() throws(CountFileError) -> (word: [UInt8], count: UInt64)? {
       guard wordsLeft > 0 else {
@@ -192,7 +192,7 @@ extension CountFile {
       }
       let word = try input.bytes(length)
       let letterCount = head.alphabet.count
-      guard word.allSatisfy({ $0 >= 1 && Int($0) <= letterCount }) else {
+      guard word.allSatisfy({ Symbol.isLetter($0, letterCount: letterCount) }) else {
         throw CountFileError(path: path, byteOffset: at + 1, kind: .malformed("a word's letter is not 1 ... \(letterCount)"))
       }
       let count = try input.uint64()

@@ -172,22 +172,22 @@ public struct FrequencyListCounter: Counter {
     var symbols: [UInt8] = []
     var outsideAlphabet: UInt64 = 0, invalidUTF8: UInt64 = 0
     for scalar in word.unicodeScalars {
-      switch decoder.action(for: scalar, after: symbols.last ?? LetterDecoder.Symbol.wordBoundary) {
+      switch decoder.action(for: scalar, after: symbols.last ?? Symbol.wordBoundary) {
       case .append(let symbol): symbols.append(symbol)
       case .skip: break
       case .outsideAlphabet:
         outsideAlphabet += 1
-        symbols.append(LetterDecoder.Symbol.wordBoundary)
+        symbols.append(Symbol.wordBoundary)
       case .invalidUTF8:
         invalidUTF8 += 1
-        symbols.append(LetterDecoder.Symbol.wordBoundary)
+        symbols.append(Symbol.wordBoundary)
       case .replaceLast(let composed): symbols[symbols.count - 1] = composed
       case .replaceLastOutsideAlphabet:
         outsideAlphabet += 1
-        symbols[symbols.count - 1] = LetterDecoder.Symbol.wordBoundary
+        symbols[symbols.count - 1] = Symbol.wordBoundary
       }
     }
-    return (symbols.split(separator: LetterDecoder.Symbol.wordBoundary).map(Array.init), outsideAlphabet, invalidUTF8)
+    return (symbols.split(separator: Symbol.wordBoundary).map(Array.init), outsideAlphabet, invalidUTF8)
   }
 }
 

@@ -79,7 +79,7 @@ public struct LetterCounter: Counter {
     let highDense = self.highDense, lowDense = self.lowDense
     let skip = LetterDecoder.ByteClass.skip
     let outsideAlphabet = LetterDecoder.ByteClass.outsideAlphabet
-    let boundary = LetterDecoder.Symbol.wordBoundary
+    let boundary = Symbol.wordBoundary
     var h = history
     // The table moves out of self for the loop, so the slow path may mutate self meanwhile.
     var table = dense
@@ -162,7 +162,7 @@ public struct LetterCounter: Counter {
 
   // MARK: Slow path: non-ASCII
 
-  private static let boundary = Int(LetterDecoder.Symbol.wordBoundary)
+  private static let boundary = Int(Symbol.wordBoundary)
 
   /// The newest symbol of the history.
   private var last: UInt8 { UInt8(truncatingIfNeeded: history & symbolMask) }

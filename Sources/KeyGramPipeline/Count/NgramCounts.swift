@@ -1,7 +1,6 @@
 import KeyGram
 
-/// Letter n-gram counts over a symbol stream in which `LetterDecoder.Symbol.wordBoundary` (0)
-/// is a word boundary and letter *i* is symbol *i* + 1. 4-grams are counted; trigrams are
+/// Letter n-gram counts over a stream of `Symbol`s, indexed by stream symbol. 4-grams are counted; trigrams are
 /// their exact sums over the first symbol, and unigram, word-initial, bigram and end-of-word
 /// counts are exact sums of the trigrams, because runs of boundaries are collapsed to one.
 ///
@@ -127,14 +126,14 @@ public struct NgramCounts: Equatable, Sendable {
     lhs = try lhs + rhs
   }
 
-  /// Adds one word (a run of letter symbols, 1-based) `weight` times, with its boundaries:
+  /// Adds one word (a run of letter stream symbols) `weight` times, with its boundaries:
   /// the counts a frequency-list line "word<TAB>weight" stands for. Throws, leaving the
   /// counts unchanged, if a count it adds to would pass UInt64.max. (Keeping `symbolTotal`
   /// in range is the caller's part: `FrequencyListCounter` checks it line by line.)
   public mutating func addWord(_ symbols: [UInt8], weight: UInt64) throws(CountOverflowError) {
     guard !symbols.isEmpty, weight > 0 else { return }
     let width = letterCount + 1
-    let boundary = Int(LetterDecoder.Symbol.wordBoundary)
+    let boundary = Int(Symbol.wordBoundary)
     var targets: [(trigram: Int, quadgram: Int?)] = []
     var a = boundary, b = boundary, c = boundary
     for symbol in symbols.map(Int.init) + [boundary] {
@@ -188,7 +187,7 @@ extension NgramCounts {
     var result = [UInt64](repeating: 0, count: letterCount)
     let width = letterCount + 1
     for ab in 0..<(width * width) {
-      for c in 1..<width { result[c - 1] += trigrams[ab * width + c] }
+      for letter in 0..<letterCount { result[letter] += trigrams[ab * width + Int(Symbol.letter(letter))] }
     }
     return result
   }
@@ -197,17 +196,17 @@ extension NgramCounts {
   public var initials: [UInt64] {
     let width = letterCount + 1
     var result = [UInt64](repeating: 0, count: letterCount)
-    let boundary = Int(LetterDecoder.Symbol.wordBoundary)
-    for a in 0..<width { for c in 1..<width { result[c - 1] += trigram(a, boundary, c) } }
+    let boundary = Int(Symbol.wordBoundary)
+    for a in 0..<width { for letter in 0..<letterCount { result[letter] += trigram(a, boundary, Int(Symbol.letter(letter))) } }
     return result
   }
 
   /// Bigram counts: row = previous letter, column = next letter, then end of word (column N).
   public var bigrams: [[UInt64]] {
     let width = letterCount + 1
-    return (1..<width).map { b in
+    return (0..<letterCount).map { letter in
       (0..<width).map { column in
-        let c = column == letterCount ? Int(LetterDecoder.Symbol.wordBoundary) : column + 1
+        let b = Int(Symbol.letter(letter)), c = Symbol.ofTableIndex(column, letterCount: letterCount)
         return (0..<width).reduce(0) { $0 + trigram($1, b, c) }
       }
     }
@@ -216,19 +215,16 @@ extension NgramCounts {
   /// Trigram rows in table order: context (`previous`, `last`), letter indices with
   /// `previous` = N meaning word start; columns as bigrams.
   public func trigramRow(previous: Int, last: Int) -> [UInt64] {
-    (0...letterCount).map { column in trigram(symbol(previous), last + 1, symbol(column)) }
+    (0...letterCount).map { column in trigram(symbol(previous), Int(Symbol.letter(last)), symbol(column)) }
   }
 
   /// 4-gram rows in table order: context (`earlier`, `previous`, `last`), letter indices with
   /// `earlier` = N meaning word start; columns as bigrams.
   public func quadgramRow(earlier: Int, previous: Int, last: Int) -> [UInt64] {
-    (0...letterCount).map { column in quadgram(symbol(earlier), previous + 1, last + 1, symbol(column)) }
+    (0...letterCount).map { column in quadgram(symbol(earlier), Int(Symbol.letter(previous)), Int(Symbol.letter(last)), symbol(column)) }
   }
 
-  /// The symbol of a table index: letter index + 1, and N (word start or end) the boundary.
-  private func symbol(_ tableIndex: Int) -> Int {
-    tableIndex == letterCount ? Int(LetterDecoder.Symbol.wordBoundary) : tableIndex + 1
-  }
+  private func symbol(_ tableIndex: Int) -> Int { Symbol.ofTableIndex(tableIndex, letterCount: letterCount) }
 
   public var letters: UInt64 { unigrams.reduce(0, +) }
   public var words: UInt64 { initials.reduce(0, +) }

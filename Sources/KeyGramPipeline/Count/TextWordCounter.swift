@@ -61,7 +61,7 @@ public struct TextWordCounter {
       let byte = bytes[i]
       let symbol = classes[Int(byte)]
       if symbol <= letterLimit {
-        if symbol == LetterDecoder.Symbol.wordBoundary, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        if symbol == Symbol.wordBoundary, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
           spoiled = true  // a digit spoils the runs on both sides of it, up to real boundaries
           try endWord()
         } else {
@@ -96,7 +96,7 @@ public struct TextWordCounter {
   /// The newest symbol, as the decoder's combining-mark rule needs it.
   private var last: UInt8 {
     switch length {
-    case 0: LetterDecoder.Symbol.wordBoundary
+    case 0: Symbol.wordBoundary
     case 1...ShortWordTable.maximumLength: ShortWordTable.symbol(at: length - 1, low: packedLow, high: packedHigh)
     default: long.last!
     }
@@ -121,7 +121,7 @@ public struct TextWordCounter {
   private mutating func apply(_ action: LetterDecoder.SymbolAction) throws(CountOverflowError) {
     switch action {
     case .append(let symbol):
-      guard symbol != LetterDecoder.Symbol.wordBoundary else {
+      guard symbol != Symbol.wordBoundary else {
         try endWord()
         spoiled = false
         return

@@ -1,8 +1,8 @@
 import Foundation
 import KeyGram
 
-/// Exact counts of whole words, for the lexicon: each word a run of letter symbols (letter
-/// index + 1, as the counter numbers them), decoded by the same rules as the letter counts.
+/// Exact counts of whole words, for the lexicon: each word a run of letter stream symbols
+/// (`Symbol`, as the counter numbers them), decoded by the same rules as the letter counts.
 ///
 /// Memory is bounded: once `counts` holds `memoryCap` distinct words, `spillIfFull()` writes
 /// them, sorted, to a run file in `$TMPDIR` (`Spill`) and starts again empty. Whatever reads

@@ -1,8 +1,8 @@
 import Foundation
 import KeyGram
 
-/// Turns text into the symbols the counter sees: letter *i* of the alphabet is symbol
-/// *i* + 1, and `Symbol.wordBoundary` (0) is a word boundary. Built once per language.
+/// Turns text into the stream symbols the counter sees (`Symbol`: letters and the word
+/// boundary). Built once per language.
 ///
 /// The rules (docs/Pipeline.md has the reasons):
 /// - Letters are case-folded with full Unicode lowercasing, after the language's own case
@@ -12,13 +12,6 @@ import KeyGram
 /// - Byte-order marks, soft hyphens, zero-width joiners and other format characters are dropped.
 /// - Everything else (space, digit, hyphen, punctuation, NUL, invalid UTF-8) is a boundary.
 public struct LetterDecoder: Sendable {
-  /// The symbols of the decoded stream.
-  public enum Symbol {
-    /// A word boundary. Letter *i* of the alphabet is symbol *i* + 1, so symbols run
-    /// 0 ... N with N ≤ `TableFormat.maximumLetterCount` (250).
-    public static let wordBoundary: UInt8 = 0
-  }
-
   /// What one byte means to the counter's fast path: a byte that is a symbol by itself (an
   /// ASCII letter, or a boundary) is that symbol, 0 ... N; each other kind of byte has one
   /// marker, above every symbol (N ≤ 250), with one meaning each.
@@ -63,7 +56,7 @@ public struct LetterDecoder: Sendable {
       // The last mark composes with the rest, composed: ǖ (u ¨ ¯) from ü, found by fuzzing (Tests/Fuzz/decoder).
       let rest = String(String.UnicodeScalarView(decomposed.dropLast())).precomposedStringWithCanonicalMapping.unicodeScalars
       if decomposed.count >= 2, rest.count == 1, let base = letters[rest.first!] {
-        compositions[Self.compositionKey(UInt8(base + 1), decomposed[decomposed.count - 1])] = UInt8(index + 1)
+        compositions[Self.compositionKey(Symbol.letter(base), decomposed[decomposed.count - 1])] = Symbol.letter(index)
       }
     }
     self.compositions = compositions
@@ -86,7 +79,7 @@ public struct LetterDecoder: Sendable {
   public var asciiLetterIndices: [UInt8] {
     (0..<128).map { byte -> UInt8 in
       let symbol = byteClasses[byte]
-      return (1...UInt8(letterCount)).contains(symbol) ? symbol - 1 : TableFormat.notALetter
+      return Symbol.isLetter(symbol, letterCount: letterCount) ? UInt8(Symbol.letterIndex(of: symbol)) : TableFormat.notALetter
     }
   }
 
@@ -119,8 +112,8 @@ public struct LetterDecoder: Sendable {
   static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}"]
 
   static func classify(_ scalar: Unicode.Scalar, language: Language, letters: [Unicode.Scalar: Int]) -> ScalarClass {
-    if let mapped = language.caseMappings[scalar], let index = letters[mapped] { return .letter(UInt8(index + 1)) }
-    if let index = letters[scalar] { return .letter(UInt8(index + 1)) }
+    if let mapped = language.caseMappings[scalar], let index = letters[mapped] { return .letter(Symbol.letter(index)) }
+    if let index = letters[scalar] { return .letter(Symbol.letter(index)) }
     if apostrophes.contains(scalar) { return language.apostrophesAreTransparent ? .skip : .boundary }
     let properties = scalar.properties
     switch properties.generalCategory {
@@ -132,7 +125,7 @@ public struct LetterDecoder: Sendable {
     let lowered = Array(properties.lowercaseMapping.precomposedStringWithCanonicalMapping.unicodeScalars)
     if let first = lowered.first, let index = letters[first],
        lowered.count == 1 || lowered.dropFirst().allSatisfy({ $0 == "\u{0307}" }) {
-      return .letter(UInt8(index + 1))
+      return .letter(Symbol.letter(index))
     }
     if properties.isAlphabetic { return .outsideAlphabet }
     return .boundary

@@ -1,4 +1,5 @@
 import Foundation
+import KeyGram
 
 /// The pruning stage: keeps the 4-gram rows worth their bytes. A row costs 2 (N + 1) bytes
 /// in every copy of the table, and most 4-gram contexts predict nearly what their trigram
@@ -19,10 +20,7 @@ public enum Prune {
       pruned.quadgram = []
       return pruned
     }
-    let n = model.letterCount
-    let gains = model.quadgram.map { row in
-      gain(of: row, against: model.trigram[row.context.previous * n + row.context.last])
-    }
+    let gains = model.quadgram.map { row in gain(of: row, against: model.trigramRow(under: row.context)) }
     let ranked = model.quadgram.indices.sorted { (gains[$0], $1) > (gains[$1], $0) }
     let kept = ranked.prefix(limit).filter { gains[$0] > 0 }.sorted()
     pruned.quadgram = kept.map { model.quadgram[$0] }

@@ -1,3 +1,5 @@
+import KeyGram
+
 /// The smoothing stage: counts → probabilities, by interpolated Witten–Bell smoothing down the
 /// chain 4-gram → trigram → bigram → next-symbol unigram → uniform.
 ///
@@ -21,37 +23,33 @@ public struct SmoothedModel: Sendable {
   public var quadgram: [QuadgramRow<Double>]
 }
 
-/// One 4-gram row: the letters before the next symbol (earlier = N means word start), the
-/// row itself (N + 1 entries, the last end of word), and how often the context occurred.
+/// One 4-gram row: the runtime's context it answers (earlier a letter or `.boundary`, for word
+/// start), the row itself (N + 1 entries, the last end of word), and how often the context occurred.
 public struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
-  public var context: QuadgramContext
+  public var context: LetterContext
   public var weights: [Weight]
   public var occurrences: UInt64
 
-  public init(context: QuadgramContext, weights: [Weight], occurrences: UInt64) {
+  public init(context: LetterContext, weights: [Weight], occurrences: UInt64) {
     self.context = context
     self.weights = weights
     self.occurrences = occurrences
   }
 }
 
-/// Three letters of context, named as the runtime's `LetterContext` names them and ordered as
-/// the `QUAD` section stores them: by the trigram row (previous, last), then by the earlier letter.
-public struct QuadgramContext: Hashable, Sendable, Comparable {
-  /// A letter index, or N for word start.
-  public var earlier: Int
-  /// Letter indices.
-  public var previous: Int
-  public var last: Int
-
-  public init(earlier: Int, previous: Int, last: Int) {
-    self.earlier = earlier
-    self.previous = previous
-    self.last = last
+extension SmoothedModel {
+  /// The trigram row that the 4-gram row of `context` backs off to: that of (previous, last).
+  public func trigramRow(under context: LetterContext) -> [Double] {
+    trigram[context.previous.letterIndex! * letterCount + context.last.letterIndex!]
   }
+}
 
-  public static func < (lhs: Self, rhs: Self) -> Bool {
-    (lhs.previous, lhs.last, lhs.earlier) < (rhs.previous, rhs.last, rhs.earlier)
+extension QuadgramRow {
+  /// The order the `QUAD` section stores rows in: by the trigram row (previous, last), then by
+  /// the earlier symbol, word start last (`.boundary`'s raw value is above every letter's).
+  public static func inSectionOrder(_ lhs: Self, _ rhs: Self) -> Bool {
+    let (a, b) = (lhs.context, rhs.context)
+    return (a.previous.rawValue, a.last.rawValue, a.earlier.rawValue) < (b.previous.rawValue, b.last.rawValue, b.earlier.rawValue)
   }
 }
 
@@ -83,7 +81,9 @@ public enum Smooth {
           let row = counts.quadgramRow(earlier: earlier, previous: previous, last: last)
           let occurrences = row.reduce(0, +)
           guard occurrences > 0 else { continue }
-          quadgram.append(QuadgramRow(context: QuadgramContext(earlier: earlier, previous: previous, last: last),
+          let context = LetterContext(earlier: Symbol.runtime(tableIndex: earlier, letterCount: n),
+                                      previous: LetterSymbol(letterIndex: previous), last: LetterSymbol(letterIndex: last))
+          quadgram.append(QuadgramRow(context: context,
                                       weights: wittenBell(row, backoff: trigram[previous * n + last]),
                                       occurrences: occurrences))
         }
