@@ -46,7 +46,7 @@ struct BuildReport: CustomStringConvertible {
       lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"
         : "no lexicon: no input feeds words (language.json's sources, --frequency-list or --lexicon-from text)"))
     }
-    lines.append("wrote \(summary.tablePath) (\(grouped(UInt64(summary.image.count))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
+    lines.append("wrote \(summary.tablePath ?? "") (\(grouped(UInt64(summary.image?.count ?? 0))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
     if let swiftPath = summary.swiftPath { lines.append("wrote \(swiftPath) (\(grouped(UInt64(summary.swiftSourceBytes))) bytes)") }
     return lines.joined(separator: "\n")
   }

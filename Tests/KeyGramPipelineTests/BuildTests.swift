@@ -32,7 +32,7 @@ struct BuildTests {
     #expect(table.languageCode == "en" && table.letterCount == 26)
     #expect(table.alphabet == Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars))
     // Every row reads back as written.
-    let model = summary.model
+    let model = try #require(summary.model)
     #expect((0..<26).map { table.unigram.weight(at: $0) } == model.unigram.map(UInt32.init))
     #expect((0..<26).map { table.initial.weight(at: $0) } == model.initial.map(UInt32.init))
     let th = table.distribution(after: LetterContext(previous: LetterSymbol(letterIndex: 19), last: LetterSymbol(letterIndex: 7)))

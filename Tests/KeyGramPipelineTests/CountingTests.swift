@@ -349,7 +349,7 @@ struct CountingTests {
     // ^^a ^ab abc bc$ c$a $ab abd bd$, as with 26 letters.
     #expect(counts.trigram(0, a, b) == 2 && counts.trigram(a, b, c) == 1 && counts.trigram(a, b, d) == 1)
     #expect(counts.trigram(c, 0, a) == 1 && counts.trigrams.reduce(0, +) == 8)
-    let model = Pipeline.normalise(counts)
+    let model = QuantisedModel(counts: counts)
     #expect(model.quadgram.count == 0)
     #expect(model.trigram.count == 65 * 64)
   }
@@ -403,7 +403,7 @@ struct FrequencyListTests {
     let list = Fixtures.file("big.freq.txt", Array((good + "broken line\n" + good).utf8), in: folder)
     let other = Fixtures.file("text.txt", Array("more text".utf8), in: folder)
     let error = #expect(throws: FrequencyListError.self) {
-      _ = try Pipeline.count([list, other], decoder: LetterDecoder(language: Fixtures.language()))
+      _ = try CorpusCounter.count([list, other], decoder: LetterDecoder(language: Fixtures.language()))
     }
     #expect(error?.line == 600_001)
   }
@@ -432,7 +432,7 @@ struct FrequencyListTests {
     let first = Fixtures.file("a.freq.txt", Array("the\t\(c)\n".utf8), in: folder)
     let second = Fixtures.file("b.freq.txt", Array("cat 1\nthe\t\(c)\n".utf8), in: folder)
     let error = #expect(throws: FrequencyListError.self) {
-      _ = try Pipeline.count([first, second], decoder: LetterDecoder(language: Fixtures.language()))
+      _ = try CorpusCounter.count([first, second], decoder: LetterDecoder(language: Fixtures.language()))
     }
     #expect(error?.path == second && error?.line == 2 && error?.byteOffset == 6)
     #expect(error?.problem.hasPrefix("count out of range") == true)
@@ -443,7 +443,7 @@ struct FrequencyListTests {
     let list = Fixtures.file("words.freq.txt", Array("the\t\(UInt64.max / 4)\n".utf8), in: folder)
     let text = Fixtures.file("text.txt", Array("the cat sat".utf8), in: folder)
     let error = #expect(throws: CountOverflowError.self) {
-      _ = try Pipeline.count([list, text], decoder: LetterDecoder(language: Fixtures.language()))
+      _ = try CorpusCounter.count([list, text], decoder: LetterDecoder(language: Fixtures.language()))
     }
     #expect(error?.paths == [list])
     #expect(error?.description == "\(list): count out of range: the symbols counted would pass 18446744073709551615 (UInt64.max)")
@@ -461,7 +461,7 @@ struct FrequencyListTests {
 
   @Test func gzippedListThroughThePipeline() throws {
     let path = Fixtures.file("words.freq.gz", Fixtures.gzipMember(list))
-    let (counts, _, provenance) = try Pipeline.count([path], decoder: LetterDecoder(language: Fixtures.language()))
+    let (counts, _, provenance) = try CorpusCounter.count([path], decoder: LetterDecoder(language: Fixtures.language()))
     #expect(counts.derived == (try self.counts(list)).derived)
     #expect(provenance.frequencyListWords == 6)
   }

@@ -109,7 +109,7 @@ struct DecodingAgreementTests {
     var request = Pipeline.Request(language: devanagari, inputs: ["\(folder)/a.txt"], corpusFolder: folder,
                                    tablesFolder: Fixtures.temporaryFolder(), swiftFolder: nil)
     request.minimumLetters = 0
-    return try KeyGramTable(copying: Pipeline.build(request).image)
+    return try KeyGramTable(copying: #require(Pipeline.build(request).image))
   }
 
   @Test("Devanagari: combining vowel signs in the alphabet are letters through every entry point")

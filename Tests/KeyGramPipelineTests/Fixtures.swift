@@ -4,6 +4,19 @@ import Foundation
 
 /// Test inputs made on the spot: gzip members through real zlib, files in a fresh temp folder.
 enum Fixtures {
+  /// `keygram count`: `inputs` counted into the count file `output`, through `Pipeline.build`.
+  @discardableResult
+  static func countToFile(_ inputs: [String], language: Language, output: String, corpusFolder: String? = nil, jobs: Int = 1,
+                          wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+                          part: CountFile.Part? = nil) throws -> (head: CountFile.Head, words: WordCounts) {
+    var request = Pipeline.Request(language: language, inputs: inputs, corpusFolder: corpusFolder, output: .countFile(output))
+    request.jobs = jobs
+    request.wordMemoryCap = wordMemoryCap
+    request.part = part
+    let summary = try Pipeline.build(request)
+    return (summary.countHead!, summary.words)
+  }
+
   /// One complete gzip member holding `text` (zlib's own gzip framing, windowBits 31).
   static func gzipMember(_ text: [UInt8], level: Int32 = 6) -> [UInt8] {
     deflate(text, windowBits: 31, level: level)

@@ -64,7 +64,7 @@ struct LanguageCorpusTests {
     let language = try Self.corpora.language(expected.code)
     let files = Self.corpora.corpusFiles(for: expected.code)
     try #require(!files.isEmpty, "no corpus files in corpora/\(expected.code)")
-    let (_, _, provenance) = try Pipeline.count(files, decoder: LetterDecoder(language: language),
+    let (_, _, provenance) = try CorpusCounter.count(files, decoder: LetterDecoder(language: language),
                                              corpusFolder: Self.corpora.folder(for: expected.code))
 
     #expect(provenance.textBytes >= 2_000_000)

@@ -39,7 +39,7 @@ struct NormaliseTests {
   }
 
   @Test func everyRowOfARealModelIsNormalised() {
-    let model = Pipeline.normalise(Fixtures.count("the quick brown fox jumps over the lazy dog; the end."))
+    let model = QuantisedModel(counts: Fixtures.count("the quick brown fox jumps over the lazy dog; the end."))
     // 4-gram contexts (a, b, c), b and c letters: a word of L letters has L − 1 of them, so
     // the 2+4+4+2+4+3+3+2+2 of the distinct words the quick brown fox jumps over lazy dog end.
     #expect(model.quadgram.count == 26)

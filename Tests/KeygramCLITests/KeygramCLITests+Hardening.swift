@@ -16,8 +16,9 @@ extension KeygramCLITests {
     // writer: build must refuse what verify would reject, naming the file, and replace nothing.
     let (root, before) = try builtScratch()
     let language = try CorpusFolder(root: "\(root)/corpora").language("en")
-    let (head, words) = try Pipeline.countToFile(["\(root)/mine.txt"], language: language, output: "\(root)/true.kgcounts",
-                                                 corpusFolder: root)
+    let summary = try Pipeline.build(Pipeline.Request(language: language, inputs: ["\(root)/mine.txt"], corpusFolder: root,
+                                                      output: .countFile("\(root)/true.kgcounts")))
+    let (head, words) = (try #require(summary.countHead), summary.words)
     var lying = head
     lying.storedBytes = 12345
     try CountFile.write(lying, words: words, to: "\(root)/mine.kgcounts")

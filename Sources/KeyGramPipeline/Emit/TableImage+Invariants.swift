@@ -89,3 +89,22 @@ extension TableImage {
     return problems
   }
 }
+
+extension TableImage {
+  /// Refuses an image that breaks one of the invariants `verify` checks without a corpus (a
+  /// count file's totals are trusted until here), read by the runtime's own validator first.
+  static func checkSelfConsistency(_ image: [UInt8], inputs: [String]) throws {
+    let table = try KeyGramTable(copying: image)
+    if let problem = selfConsistencyProblems(of: table).first { throw InconsistentInputError(paths: inputs, problem: problem) }
+  }
+}
+
+/// A build whose inputs (count files, whose totals it trusts) give a table that breaks one of
+/// the format's invariants: refused before anything is written.
+public struct InconsistentInputError: Error, Equatable, CustomStringConvertible {
+  public var paths: [String]
+  public var problem: String
+  public var description: String {
+    "\(paths.joined(separator: ", ")): the table these inputs give would break an invariant (\(problem)); no output was replaced"
+  }
+}

@@ -104,9 +104,28 @@ public struct LexiconTrie: Equatable, Sendable {
   }
 }
 
+extension LexiconTrie {
+  /// The trie of the `maximumWords` most frequent of `words`, each node's row quantised to 255;
+  /// nil when `maximumWords` is 0 or no word qualifies. The kept words' counts must sum to at most
+  /// `Quantise.maximumCountTotal` (2⁵⁴) for exact quantising: else an error naming `sources`,
+  /// the inputs that fed the words.
+  public init?(words: WordCounts, letterCount: Int, maximumWords: Int, sources: [String]) throws {
+    guard maximumWords > 0 else { return nil }
+    let kept = try words.top(maximumWords)
+    var total: UInt64 = 0
+    for word in kept {
+      let (sum, overflow) = total.addingReportingOverflow(word.count)
+      guard !overflow, sum <= Quantise.maximumCountTotal else { throw LexiconMassError(paths: sources) }
+      total = sum
+    }
+    self.init(words: kept.map { (letters: Symbol.letterIndices($0.word), count: $0.count) }, letterCount: letterCount,
+              maximumWords: maximumWords)
+  }
+}
+
 /// The lexicon's words count too much to quantise exactly: their counts sum past 2⁵⁴.
 public struct LexiconMassError: Error, Equatable, CustomStringConvertible {
-  /// The sources that feed the lexicon, when known.
+  /// The sources that feed the lexicon.
   public var paths: [String]
   public var description: String {
     (paths.isEmpty ? "" : paths.joined(separator: ", ") + ": ")

@@ -71,3 +71,11 @@ public struct QuantisedModel: Equatable, Sendable {
   /// Every row, for checks.
   public var allRows: [[UInt16]] { [unigram, initial] + bigram + trigram + quadgram.map(\.weights) }
 }
+
+extension QuantisedModel {
+  /// The letter model of `counts`: smoothed, pruned to the `quadgramContexts` best 4-gram rows,
+  /// and quantised.
+  public init(counts: NgramCounts, quadgramContexts: Int = Prune.defaultQuadgramContexts) {
+    self.init(Prune.quadgrams(Smooth.model(from: counts), keeping: quadgramContexts))
+  }
+}

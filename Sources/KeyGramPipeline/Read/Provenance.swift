@@ -53,6 +53,18 @@ public struct Provenance: Equatable, Sendable {
     return components.isEmpty ? "." : components.joined(separator: "/")
   }
 
+  /// Refuses one file given twice (by two paths that name it alike): it would be counted twice.
+  public static func refuseDuplicates(_ inputs: [String], corpusFolder: String?) throws(CorpusError) {
+    var seen: [String: String] = [:]
+    for path in inputs {
+      let name = fileName(path, in: corpusFolder)
+      if let first = seen[name] {
+        throw CorpusError(path: path, kind: .unreadable(first == path ? "named twice among the inputs" : "the same file as \(first), named twice among the inputs"))
+      }
+      seen[name] = path
+    }
+  }
+
   /// The components of `path` made absolute against the current folder, "." and ".." resolved
   /// lexically (symbolic links are kept as named, so the name does not depend on the machine).
   private static func absoluteComponents(_ path: String) -> [Substring] {

@@ -37,11 +37,14 @@ extension TableVerifier {
         lists = Set(files.filter { named.contains(Provenance.fileName($0, in: sources.root)) })
         if sources.textFeedsWords { language = language.feedingWords(fromText: files.filter { !lists.contains($0) }) }
       }
-      let decoder = LetterDecoder(language: language)
-      let (counts, words, provenance) = try Pipeline.count(files, decoder: decoder, corpusFolder: sources?.root ?? corpora.folder(for: language.code),
-                                                          frequencyLists: lists, jobs: ProcessInfo.processInfo.activeProcessorCount)
-      return try Pipeline.image(language: language, decoder: decoder, counts: counts, words: words, provenance: provenance,
-                                quadgramContexts: quadgramContexts, lexiconWords: lexiconWords).image
+      var request = Pipeline.Request(language: language, inputs: files, corpusFolder: sources?.root ?? corpora.folder(for: language.code),
+                                     output: .image)
+      request.frequencyLists = lists
+      request.jobs = ProcessInfo.processInfo.activeProcessorCount
+      request.quadgramContexts = quadgramContexts
+      request.lexiconWords = lexiconWords
+      request.minimumLetters = 0  // the table verified passed its own build's floor
+      return try Pipeline.build(request).image!
     }
   }
 
