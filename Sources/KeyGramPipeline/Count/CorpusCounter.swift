@@ -3,7 +3,7 @@ import KeyGram
 /// The count stage over a whole build: running text goes to one `LetterCounter` (and, when its
 /// source feeds words, to a `TextWordCounter`), word-frequency lists to one
 /// `FrequencyListCounter`, and their counts add up at the end.
-public struct CorpusCounter {
+public struct CorpusCounter: Counter {
   public let decoder: LetterDecoder
   private var text: LetterCounter
   /// Made only if a frequency list appears: its 4-gram array is large.

@@ -53,15 +53,13 @@ extension CountFile {
       try flush()
     }
 
-    /// The next word (letter symbols 1 ... N, 1 ... 48 of them), after every word written so far.
+    /// The next word (letter stream symbols, 1 ... 48 of them), after every word written so far.
     public func add(_ word: some Collection<UInt8>, count: UInt64) throws(OutputError) {
       precondition(!word.isEmpty && word.count <= WordCounts.maximumLength && count > 0, "not a countable word")
       precondition(wordEntries == 0 || lastWord.lexicographicallyPrecedes(word), "words out of order")
       lastWord.removeAll(keepingCapacity: true)
       lastWord.append(contentsOf: word)
-      pending.append(UInt8(word.count))
-      pending.append(contentsOf: word)
-      withUnsafeBytes(of: count.littleEndian) { pending.append(contentsOf: $0) }
+      WordEntry.append(word, count: count, to: &pending)
       wordEntries += 1
       if pending.count >= 1 << 16 { try flush() }
     }

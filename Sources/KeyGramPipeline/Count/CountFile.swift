@@ -173,7 +173,7 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
     case .trailingBytes(let recorded, let actual):
       return "\(path)\(at): count file has \(actual - recorded) bytes past the \(recorded) its header records"
     case .checksumMismatch(let recorded, let actual):
-      return "\(path)\(at): corrupt count file: CRC-32 is \(hex32(actual)), the header records \(hex32(recorded))"
+      return "\(path)\(at): corrupt count file: CRC-32 is \(Hex.string(actual)), the header records \(Hex.string(recorded))"
     case .malformed(let why): return "\(path)\(at): malformed count file: \(why)"
     case .otherLanguage(let expected, let found):
       return "\(path)\(at): counts of language '\(found)', not '\(expected)'"
@@ -195,10 +195,5 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
       return "\(path): lists no inputs, so nothing would show its counts being added twice; count the files again with keygram count"
     case .countOverflow(let what): return "\(path): count out of range: \(what) would pass \(UInt64.max) (UInt64.max)"
     }
-  }
-
-  private func hex32(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
   }
 }

@@ -100,7 +100,7 @@ public struct FrequencyListCounter: Counter {
     let word = Self.trimmingWhitespace(text[..<split])
     guard !word.isEmpty else { throw error("no word before the count \(count)") }
     if let control = word.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-      throw error("the word has a control character (U+\(String(control.value, radix: 16, uppercase: true)))")
+      throw error("the word has a control character (\(Hex.codePoint(control.value)))")
     }
 
     let (runs, outsideAlphabet, invalidUTF8) = letterRuns(of: word)

@@ -27,7 +27,7 @@ public struct LetterCounter: Counter {
   private var carries: [Int: UInt64] = [:]
   private var history = 0
   /// Bytes of a UTF-8 sequence split across chunks.
-  private var pending: [UInt8] = []
+  private var pending = SplitSequence()
   public private(set) var outsideAlphabet: UInt64 = 0
   public private(set) var invalidUTF8: UInt64 = 0
 
@@ -114,7 +114,7 @@ public struct LetterCounter: Counter {
               } else {
                 history = h
                 guard let next = decodeNonASCII(bytes, at: i, counts: counts) else {
-                  pending = Array(bytes[i...])
+                  pending.keep(bytes[i...])
                   i = end
                   break
                 }
@@ -131,10 +131,7 @@ public struct LetterCounter: Counter {
 
   /// The end of a file ends its last word; the next file starts fresh.
   public mutating func finishFile() {
-    if !pending.isEmpty {
-      invalidUTF8 += 1
-      pending.removeAll()
-    }
+    if pending.removeAll() { invalidUTF8 += 1 }  // a sequence cut by the end of the file
     var table = dense
     dense = []
     table.withUnsafeMutableBufferPointer { push(Self.boundary, counts: $0) }
@@ -223,22 +220,13 @@ public struct LetterCounter: Counter {
   /// Completes a sequence split across chunks with the first bytes of `chunk`; returns where
   /// the fast loop should resume.
   private mutating func finishPendingSequence(_ chunk: UnsafeRawBufferPointer) -> Int {
-    let taken = min(4 - pending.count, chunk.count)
-    let joined = pending + Array(chunk.bindMemory(to: UInt8.self).prefix(taken))
-    let previous = pending.count
-    pending.removeAll()
+    guard let (action, resume) = pending.complete(with: chunk.bindMemory(to: UInt8.self), decoder: decoder, after: last) else {
+      return chunk.count  // still short: a chunk of fewer than 4 bytes
+    }
     var table = dense
     dense = []
     defer { dense = table }
-    return joined.withUnsafeBufferPointer { bytes in
-      table.withUnsafeMutableBufferPointer { counts in
-        guard let (action, length) = decoder.action(ofSequenceIn: bytes, at: 0, after: last) else {
-          pending = joined  // still short: a chunk of fewer than 4 bytes
-          return chunk.count
-        }
-        apply(action, counts: counts)
-        return max(0, length - previous)
-      }
-    }
+    table.withUnsafeMutableBufferPointer { apply(action, counts: $0) }
+    return resume
   }
 }

@@ -26,7 +26,7 @@ final class SortedArraySource: SortedWordSource {
 }
 
 /// Word counts past `WordCounts.memoryCap` go to disk as sorted runs: files in `$TMPDIR`
-/// holding entries as a count file's word list does (UInt8 length, letters, UInt64 count), in
+/// holding entries as a count file's word list does (`WordEntry`), in
 /// strictly increasing word order, no header. A run lives as long as some `WordCounts` holds it.
 public enum Spill {
   /// One run file, removed when the last count holding it goes.
@@ -103,9 +103,7 @@ public enum Spill {
     }
 
     func add(_ word: [UInt8], count: UInt64) throws(OutputError) {
-      buffer.append(UInt8(word.count))
-      buffer.append(contentsOf: word)
-      withUnsafeBytes(of: count.littleEndian) { buffer.append(contentsOf: $0) }
+      WordEntry.append(word, count: count, to: &buffer)
       entries += 1
       if buffer.count >= 1 << 20 { try flush() }
     }

@@ -4,7 +4,7 @@
 /// A word is a run of letters between boundaries. A run that touches a digit or a letter
 /// outside the alphabet ("mp3", "café" in English) is no lexicon word and is not counted; a
 /// run over `WordCounts.maximumLength` letters counts as dropped.
-public struct TextWordCounter {
+public struct TextWordCounter: Counter {
   public let decoder: LetterDecoder
   /// The words counted so far; those of up to 16 letters arrive at `finishFile()` (or when the
   /// memory cap is reached), from `shortWords`.
@@ -21,7 +21,7 @@ public struct TextWordCounter {
   private var spoiled = false
   private var tooLong = false
   /// Bytes of a UTF-8 sequence split across chunks.
-  private var pending: [UInt8] = []
+  private var pending = SplitSequence()
 
   public init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
@@ -41,19 +41,9 @@ public struct TextWordCounter {
     let bytes = chunk.bindMemory(to: UInt8.self)
     var i = 0
     if !pending.isEmpty {
-      let taken = Swift.min(4 - pending.count, bytes.count)
-      let joined = pending + Array(bytes.prefix(taken))
-      let consumed = try joined.withUnsafeBufferPointer { joined throws(CountOverflowError) -> Int? in
-        guard let (action, length) = decoder.action(ofSequenceIn: joined, at: 0, after: last) else { return nil }
-        try apply(action)
-        return length - pending.count
-      }
-      guard let consumed else {
-        pending = joined
-        return
-      }
-      pending.removeAll()
-      i = Swift.max(0, consumed)
+      guard let (action, resume) = pending.complete(with: bytes, decoder: decoder, after: last) else { return }
+      try apply(action)
+      i = resume
     }
     let classes = decoder.byteClasses
     let letterLimit = UInt8(decoder.letterCount)
@@ -75,7 +65,7 @@ public struct TextWordCounter {
         i += 1
       } else {
         guard let (action, length) = decoder.action(ofSequenceIn: bytes, at: i, after: last) else {
-          pending = Array(bytes[i...])
+          pending.keep(bytes[i...])
           break
         }
         try apply(action)
@@ -86,8 +76,7 @@ public struct TextWordCounter {
 
   /// The end of a file ends its last word.
   public mutating func finishFile() throws(CountOverflowError) {
-    if !pending.isEmpty { try apply(.invalidUTF8) }  // a sequence cut by the end of the file
-    pending.removeAll()
+    if pending.removeAll() { try apply(.invalidUTF8) }  // a sequence cut by the end of the file
     try endWord()
     spoiled = false
     try shortWords.drain(into: &words)

@@ -46,3 +46,34 @@ extension LetterDecoder {
     }
   }
 }
+
+/// A UTF-8 sequence cut by the end of a chunk, waiting for the next chunk's first bytes: both
+/// text counters carry one across chunks through it.
+struct SplitSequence {
+  private var bytes: [UInt8] = []
+
+  var isEmpty: Bool { bytes.isEmpty }
+
+  /// Keeps the cut sequence: the chunk's bytes from its start to the chunk's end.
+  mutating func keep(_ rest: Slice<UnsafeBufferPointer<UInt8>>) { bytes = Array(rest) }
+
+  /// Drops the sequence, returning whether there was one (a file that ends inside one).
+  mutating func removeAll() -> Bool {
+    defer { bytes.removeAll() }
+    return !bytes.isEmpty
+  }
+
+  /// Completes the sequence with the first bytes of `chunk`: what it does after symbol `last`,
+  /// and where the chunk's own sequences resume. nil while `chunk` is too short to complete it.
+  mutating func complete(with chunk: UnsafeBufferPointer<UInt8>, decoder: LetterDecoder,
+                         after last: UInt8) -> (action: LetterDecoder.SymbolAction, resume: Int)? {
+    let previous = bytes.count
+    let joined = bytes + chunk.prefix(Swift.min(4 - previous, chunk.count))
+    guard let (action, length) = joined.withUnsafeBufferPointer({ decoder.action(ofSequenceIn: $0, at: 0, after: last) }) else {
+      bytes = joined
+      return nil
+    }
+    bytes.removeAll()
+    return (action, Swift.max(0, length - previous))
+  }
+}

@@ -40,27 +40,10 @@ extension TableImage {
     return problems
   }
 
-  /// Every row of a table, named as `keygram inspect --json` names them.
+  /// Every row of a table, named as `keygram inspect --json` names them ("trigram ^a").
   static func rows(of table: KeyGramTable) -> [(String, LetterDistribution)] {
-    let n = table.letterCount
-    let letters = table.alphabet.map(String.init)
-    var rows: [(String, LetterDistribution)] = [("unigram", table.unigram), ("initial", table.initial)]
-    for b in 0..<n {
-      rows.append(("bigram \(letters[b])", table.distribution(after: .bigram(LetterSymbol(letterIndex: b)))))
-    }
-    for a in 0...n {
-      for b in 0..<n {
-        let previous: LetterSymbol = a == n ? .boundary : LetterSymbol(letterIndex: a)
-        rows.append(("trigram \(a == n ? "^" : letters[a])\(letters[b])", table.distribution(after: LetterContext(previous: previous, last: LetterSymbol(letterIndex: b)))))
-      }
-    }
-    for context in table.quadgramContexts {
-      let earlier = context.earlier == .boundary ? "^" : letters[context.earlier.letterIndex!]
-      rows.append(("4-gram \(earlier)\(letters[context.previous.letterIndex!])\(letters[context.last.letterIndex!])", table.distribution(after: context)))
-    }
-    return rows
+    TableRow.all(of: table).map { ($0.name, $0.distribution(in: table)) }
   }
-
 
   /// The `PROV` section of `table`, decoded; nil when it has none or it is malformed.
   package static func provenance(of table: KeyGramTable) -> Provenance? {

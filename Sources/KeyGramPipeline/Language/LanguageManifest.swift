@@ -119,7 +119,7 @@ public enum LanguageManifest {
     var seen: Set<Unicode.Scalar> = []
     for letter in alphabet {
       guard seen.insert(letter).inserted else { throw fail("alphabet", "\"\(letter)\" appears twice") }
-      guard letter.properties.isAlphabetic else { throw fail("alphabet", "\"\(letter)\" (U+\(String(letter.value, radix: 16, uppercase: true))) is not a letter") }
+      guard letter.properties.isAlphabetic else { throw fail("alphabet", "\"\(letter)\" (\(Hex.codePoint(letter.value))) is not a letter") }
       guard String(letter).lowercased() == String(letter) else { throw fail("alphabet", "\"\(letter)\" is not lowercase") }
     }
     var caseMappings: [Unicode.Scalar: Unicode.Scalar] = [:]

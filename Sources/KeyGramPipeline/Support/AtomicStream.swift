@@ -1,12 +1,14 @@
-/// An output too large to hold in memory (a count file's word list), written as `AtomicFile`
-/// writes a table: to a temporary file beside the target, flushed, and renamed over it only by
-/// `commit()`. The bytes are appended in pieces; `finish(head:incompleteMarker:)` then
-/// rewrites the first bytes (the header, known only at the end) first with its `PART` state,
-/// and with the real state only after everything else is on disk. An unfinished or
-/// uncommitted stream removes its temporary file.
+import KeyGram
+
+/// An output written to a temporary file beside its target, flushed, and renamed over it only
+/// by `commit()`; the one way the builder writes a file whole or not at all (`AtomicFile` for
+/// bytes in memory, a count file's writer for a word list too large to hold). The bytes are
+/// appended in pieces; `finish(head:incompleteMarker:)` then rewrites the first bytes (a header
+/// known only at the end) first with its `PART` state, and with the real state only after
+/// everything else is on disk. An unfinished or uncommitted stream removes its temporary file.
 public final class AtomicStream {
   public let path: String
-  private let temporary: TemporaryFile
+  let temporary: TemporaryFile
   private var fd: Int32 = -1
   private var buffer: [UInt8] = []
   private let bufferSize = 1 << 20
@@ -30,18 +32,24 @@ public final class AtomicStream {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes out what is buffered, overwrites the file's first bytes with `head` (with
-  /// `incompleteMarker` in place first, then the real bytes), flushes and closes. `commit()` renames.
-  public func finish(head: [UInt8], incompleteMarker: (offset: Int, bytes: [UInt8])) throws(OutputError) {
+  /// Writes out what is buffered and flushes it to disk; then, given a `head`, overwrites the
+  /// file's first bytes with it (with `incompleteMarker` in place first, then the real bytes),
+  /// flushing after each, and closes. `commit()` renames.
+  public func finish(head: [UInt8]? = nil, incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
     try flush()
     try check(system_fsync(fd))
-    var first = head
-    first.replaceSubrange(incompleteMarker.offset..<(incompleteMarker.offset + incompleteMarker.bytes.count), with: incompleteMarker.bytes)
-    try check(system_pwrite(fd, first, at: 0))
-    try check(system_fsync(fd))
-    try check(system_pwrite(fd, Array(head[incompleteMarker.offset..<(incompleteMarker.offset + incompleteMarker.bytes.count)]),
-                            at: incompleteMarker.offset))
-    try check(system_fsync(fd))
+    if let head {
+      var first = head
+      if let marker = incompleteMarker {
+        first.replaceSubrange(marker.offset..<(marker.offset + marker.bytes.count), with: marker.bytes)
+      }
+      try check(system_pwrite(fd, first, at: 0))
+      try check(system_fsync(fd))
+      if let marker = incompleteMarker {
+        try check(system_pwrite(fd, Array(head[marker.offset..<(marker.offset + marker.bytes.count)]), at: marker.offset))
+        try check(system_fsync(fd))
+      }
+    }
     system_close(fd)
     fd = -1
   }
@@ -49,7 +57,7 @@ public final class AtomicStream {
   /// Renames the finished temporary file over the target.
   public func commit() throws(OutputError) {
     precondition(fd == -1, "commit() before finish()")
-    try check(system_rename(temporary.path, path))
+    if case .failure(let errno) = system_rename(temporary.path, path) { throw OutputError(path: path, reason: errno.description) }
     temporary.renamed()
   }
 
@@ -57,7 +65,8 @@ public final class AtomicStream {
     if fd >= 0 { system_close(fd) }
   }
 
-  private func check(_ result: Result<Void, Errno>) throws(OutputError) {
-    if case .failure(let errno) = result { throw OutputError(path: path, reason: errno.description) }
+  /// A failed write of the temporary file (a full disk: ENOSPC) leaves the target as it was.
+  private func check(_ result: Result<Void, SystemErrno>) throws(OutputError) {
+    if case .failure(let errno) = result { throw OutputError(path: path, reason: "\(errno); no output was replaced") }
   }
 }

@@ -18,7 +18,7 @@ extension TableVerifier {
     }
     for (index, letter) in language.alphabet.enumerated() {
       let stored = bytes.uint32(at: sections.alphabetOffset + 8 * index + 4), expected = Language.uppercase(of: letter).value
-      if stored != expected { problems.append("ALPH byte \(8 * index + 4): letter \(letter)'s uppercase is U+\(hex(stored)), expected U+\(hex(expected))") }
+      if stored != expected { problems.append("ALPH byte \(8 * index + 4): letter \(letter)'s uppercase is \(Hex.codePoint(stored)), expected \(Hex.codePoint(expected))") }
     }
     let ascii = memo.asciiMap(for: language)
     if let byte = (0..<128).first(where: { bytes.uint8(at: sections.asciiMapOffset + $0) != ascii[$0] }) {
@@ -107,4 +107,3 @@ final class VerifierMemo: @unchecked Sendable {
   }
 }
 
-private func hex(_ value: UInt32) -> String { String(value, radix: 16, uppercase: true) }
