@@ -56,7 +56,7 @@ public enum Pipeline {
     /// Count files to build from instead of `inputs` (their sum, as `keygram merge` makes it).
     public var countFiles: [String] = []
     /// Which lines of every input a count file counts (`keygram count --part`); nil: all.
-    public var part: CountFile.Part?
+    package var part: CountFile.Part?
     /// How many files are counted at once (each on its own counting thread and reader thread).
     public var jobs = 1
     /// Distinct words a word count holds in memory before spilling a sorted run to `$TMPDIR`.
@@ -94,17 +94,17 @@ public enum Pipeline {
   /// What a build did, for the summary the CLI prints.
   public struct Summary: Sendable {
     public var language: Language
-    public var counts: NgramCounts
+    package var counts: NgramCounts
     /// The word counts behind the lexicon, and what the lexicon kept.
-    public var words: WordCounts
+    package var words: WordCounts
     public var provenance: Provenance
     public var seconds: Double
     /// The count file's head (`.countFile` builds).
-    public var countHead: CountFile.Head?
+    package var countHead: CountFile.Head?
     /// The table, its model and its lexicon (`.table` and `.image` builds).
-    public var model: QuantisedModel?
+    package var model: QuantisedModel?
     public var image: [UInt8]?
-    public var lexicon: LexiconSection.Stats?
+    package var lexicon: LexiconSection.Stats?
     /// The inputs that fed the lexicon's words (empty: no lexicon).
     public var wordSources: [String] = []
     /// What was written (`.table` builds).

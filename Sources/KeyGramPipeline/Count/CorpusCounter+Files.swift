@@ -3,7 +3,7 @@ import Foundation
 /// Reading, decoding and counting whole files: the stages up to the counts, on `jobs` threads.
 extension CorpusCounter {
   /// What counting files gives: the n-gram counts, the word counts and the provenance.
-  public typealias Counted = (counts: NgramCounts, words: WordCounts, provenance: Provenance)
+  package typealias Counted = (counts: NgramCounts, words: WordCounts, provenance: Provenance)
 
   /// Reads every input on a background thread (recording the provenance as it goes), and
   /// decodes and counts it. Running text goes to the byte-level counter, word-frequency lists
@@ -17,7 +17,7 @@ extension CorpusCounter {
   /// With `part` (k, n), only the lines numbered k, k + n, k + 2n, ... (from 0) of every file
   /// are counted: n such parts count every line once. Each part still reads and hashes whole
   /// files; only part 0 adds their stored sizes to the total, and each adds its lines' text bytes.
-  public static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
+  package static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
                            frequencyLists: Set<String> = [], jobs: Int = 1, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
                            part: CountFile.Part? = nil, progress: (any BuildProgress)? = nil) throws -> Counted {
     let jobs = Swift.max(1, Swift.min(jobs, inputs.count))

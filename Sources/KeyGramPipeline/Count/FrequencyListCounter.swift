@@ -6,11 +6,11 @@
 /// Words are decoded by the same rules as running text, so "Don't" adds to "dont" and
 /// "well-known" to "well" and "known". A list feeds the letter counts, the word counts behind
 /// the lexicon, or both, as its `SourceRule` says.
-public struct FrequencyListCounter: Counter {
-  public let decoder: LetterDecoder
-  public private(set) var counts: NgramCounts
+package struct FrequencyListCounter: Counter {
+  package let decoder: LetterDecoder
+  package private(set) var counts: NgramCounts
   /// The lexicon's word counts, from lists that feed words (times their rule's weight).
-  public private(set) var words = WordCounts()
+  package private(set) var words = WordCounts()
   private var source = SourceRule(files: "*", feeds: .letters)
   /// Words this file gave the lexicon, so a list that feeds words but has none is refused.
   private var wordsFromFile = 0
@@ -22,7 +22,7 @@ public struct FrequencyListCounter: Counter {
   private var textOffset = 0
   private var path: String
 
-  public init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters),
+  package init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters),
               wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
     self.decoder = decoder
@@ -32,10 +32,10 @@ public struct FrequencyListCounter: Counter {
   }
 
   /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
-  public mutating func spillIfFull() throws(OutputError) { try words.spillIfFull() }
+  package mutating func spillIfFull() throws(OutputError) { try words.spillIfFull() }
 
   /// The next list to read (after `finishFile()` of the one before): errors name its lines.
-  public mutating func startFile(path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
+  package mutating func startFile(path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
     self.path = path
     self.source = source
     lineNumber = 0
@@ -44,7 +44,7 @@ public struct FrequencyListCounter: Counter {
   }
 
   /// Counts the complete lines in `chunk`; a line cut by the chunk's end waits for the next.
-  public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(FrequencyListError) {
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(FrequencyListError) {
     var lineStart = 0
     for (index, byte) in chunk.enumerated() where byte == UInt8(ascii: "\n") {
       if partialLine.isEmpty {
@@ -62,10 +62,10 @@ public struct FrequencyListCounter: Counter {
 
   /// Whether a list that feeds words must give some: off when only part of each file's lines
   /// is read (`keygram count --part`), where a part may hold none.
-  public var requiresWords = true
+  package var requiresWords = true
 
   /// The last line needs no newline. A list that feeds words must have given some.
-  public mutating func finishFile() throws(FrequencyListError) {
+  package mutating func finishFile() throws(FrequencyListError) {
     if !partialLine.isEmpty {
       let last = partialLine
       partialLine.removeAll()

@@ -3,10 +3,10 @@
 /// tables cannot hold 4-gram rows: a `QUAD` mask has 64 bits). The byte loop is the
 /// builder's hot path: one class lookup, a shift, two small-table lookups and one increment
 /// per ASCII byte, with the symbol history rolled along in a register and carried across chunks.
-public struct LetterCounter: Counter {
-  public let decoder: LetterDecoder
+package struct LetterCounter: Counter {
+  package let decoder: LetterDecoder
   /// 4, or 3 for alphabets over `TableFormat.Quadgram.maximumLetterCount` letters.
-  public let order: Int
+  package let order: Int
   /// Bits per symbol in the rolling history.
   private let shift: Int
   private let symbolMask: Int
@@ -28,10 +28,10 @@ public struct LetterCounter: Counter {
   private var history = 0
   /// Bytes of a UTF-8 sequence split across chunks.
   private var pending = SplitSequence()
-  public private(set) var outsideAlphabet: UInt64 = 0
-  public private(set) var invalidUTF8: UInt64 = 0
+  package private(set) var outsideAlphabet: UInt64 = 0
+  package private(set) var invalidUTF8: UInt64 = 0
 
-  public init(decoder: LetterDecoder) {
+  package init(decoder: LetterDecoder) {
     self.decoder = decoder
     let width = decoder.letterCount + 1
     order = NgramCounts.countsQuadgrams(letterCount: decoder.letterCount) ? 4 : 3
@@ -67,7 +67,7 @@ public struct LetterCounter: Counter {
   }
 
   /// Counts the symbols in `chunk`, continuing from where the last chunk stopped.
-  public mutating func consume(_ chunk: UnsafeRawBufferPointer) {
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) {
     var start = 0
     if !pending.isEmpty { start = finishPendingSequence(chunk) }
     let classes = decoder.byteClasses
@@ -130,7 +130,7 @@ public struct LetterCounter: Counter {
   }
 
   /// The end of a file ends its last word; the next file starts fresh.
-  public mutating func finishFile() {
+  package mutating func finishFile() {
     if pending.removeAll() { invalidUTF8 += 1 }  // a sequence cut by the end of the file
     var table = dense
     dense = []
@@ -140,7 +140,7 @@ public struct LetterCounter: Counter {
   }
 
   /// The counts so far, carries added back.
-  public var counts: NgramCounts {
+  package var counts: NgramCounts {
     // Widened in one pass with no zero fill: `map` appends a cell at a time (slow in the fuzzing
     // build, where the wide alphabet's 66³ cells took most of each run).
     var wide = [UInt64](unsafeUninitializedCapacity: dense.count) { cells, initialised in

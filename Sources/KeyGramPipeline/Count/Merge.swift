@@ -7,14 +7,14 @@ import KeyGram
 /// through sorted runs in `$TMPDIR`), holding one word and a small buffer per open file.
 /// Addition is associative and commutative, and a file's inputs are kept sorted by name, so
 /// any grouping and order of merges gives the same bytes.
-public enum Merge {
+package enum Merge {
   /// How the counts being merged must have been counted: the first file's, or a language's.
-  public struct Expectation: Equatable, Sendable {
-    public var languageCode: String
-    public var alphabet: [Unicode.Scalar]
-    public var rulesDigest: FileDigest
+  package struct Expectation: Equatable, Sendable {
+    package var languageCode: String
+    package var alphabet: [Unicode.Scalar]
+    package var rulesDigest: FileDigest
 
-    public init(language: Language) {
+    package init(language: Language) {
       languageCode = language.code
       alphabet = language.alphabet
       rulesDigest = CountFile.rulesDigest(of: language)
@@ -27,7 +27,7 @@ public enum Merge {
     }
 
     /// Refuses `reader` unless it was counted for the same language, alphabet and rules.
-    public func check(_ reader: CountFile.Reader) throws(CountFileError) {
+    package func check(_ reader: CountFile.Reader) throws(CountFileError) {
       try check(CountFile.Reader.Identity(
         path: reader.path, languageCode: reader.head.languageCode, alphabet: reader.head.alphabet,
         rulesDigest: reader.head.rulesDigest, inputs: reader.head.inputs, languageOffset: reader.languageOffset,
@@ -52,11 +52,11 @@ public enum Merge {
 
   /// The most memory the n-gram accumulator may take: 256 MiB, above the largest any legal
   /// alphabet needs (63 letters' 4-grams and trigrams, 136 MB).
-  public static let defaultNgramBudget = 256 << 20
+  package static let defaultNgramBudget = 256 << 20
 
   /// The bytes of the dense accumulator for `letterCount` letters: 4-grams (up to 63 letters)
   /// and trigrams, 8 bytes a count.
-  public static func accumulatorBytes(letterCount: Int) -> Int {
+  package static func accumulatorBytes(letterCount: Int) -> Int {
     let width = letterCount + 1, cube = width * width * width
     return 8 * (cube + (NgramCounts.countsQuadgrams(letterCount: letterCount) ? cube * width : 0))
   }
@@ -174,7 +174,7 @@ public enum Merge {
 
   /// Streams the sum of the readers' word lists to `sink`, in increasing word order: a k-way
   /// merge holding one word per reader.
-  public static func words(of readers: [any SortedWordSource],
+  package static func words(of readers: [any SortedWordSource],
                            into sink: ([UInt8], UInt64) throws -> Void) throws {
     var heap = WordHeap()
     for (index, reader) in readers.enumerated() {
@@ -202,7 +202,7 @@ public enum Merge {
   /// `keygram merge`: sums the count files at `paths` into a new count file at `output`,
   /// written atomically. Returns the merged head and the number of distinct words.
   @discardableResult
-  public static func files(_ paths: [String], into output: String,
+  package static func files(_ paths: [String], into output: String,
                            ngramBudget: Int = defaultNgramBudget) throws -> (head: CountFile.Head, words: UInt64) {
     let (head, checksums, _) = try sumOfHeads(paths, expecting: nil, ngramBudget: ngramBudget)
     let writer = try CountFile.Writer(path: output, head: head)
@@ -217,7 +217,7 @@ public enum Merge {
 
   /// `keygram build --counts`: the summed counts of `paths`, checked against `language`, as the
   /// count stage would have returned them.
-  public static func load(_ paths: [String], language: Language, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+  package static func load(_ paths: [String], language: Language, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
                           ngramBudget: Int = defaultNgramBudget) throws -> (NgramCounts, WordCounts, Provenance) {
     let (head, checksums, lastNaming) = try sumOfHeads(paths, expecting: Expectation(language: language), ngramBudget: ngramBudget)
     if let partial = head.inputs.first(where: { !$0.isComplete }) {

@@ -1,6 +1,6 @@
 /// The provenance's totals are the counts'; Read records the files, Count adds what it counted.
 extension Provenance {
-  public init(files: [File], counts: NgramCounts, storedBytes: UInt64, textBytes: UInt64) {
+  package init(files: [File], counts: NgramCounts, storedBytes: UInt64, textBytes: UInt64) {
     self.init(files: files, letterCounts: counts.unigrams, words: counts.words, storedBytes: storedBytes, textBytes: textBytes,
               invalidUTF8: counts.invalidUTF8, outsideAlphabet: counts.outsideAlphabet,
               frequencyListWords: counts.frequencyListWords)

@@ -4,11 +4,11 @@
 /// A word is a run of letters between boundaries. A run that touches a digit or a letter
 /// outside the alphabet ("mp3", "café" in English) is no lexicon word and is not counted; a
 /// run over `WordCounts.maximumLength` letters counts as dropped.
-public struct TextWordCounter: Counter {
-  public let decoder: LetterDecoder
+package struct TextWordCounter: Counter {
+  package let decoder: LetterDecoder
   /// The words counted so far; those of up to 16 letters arrive at `finishFile()` (or when the
   /// memory cap is reached), from `shortWords`.
-  public private(set) var words = WordCounts()
+  package private(set) var words = WordCounts()
   /// Most words, counted without an allocation each.
   private var shortWords = ShortWordTable()
   /// The current word's first 16 symbols, packed as `ShortWordTable` keys them, and its length.
@@ -23,7 +23,7 @@ public struct TextWordCounter: Counter {
   /// Bytes of a UTF-8 sequence split across chunks.
   private var pending = SplitSequence()
 
-  public init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
+  package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
     self.decoder = decoder
     long.reserveCapacity(WordCounts.maximumLength + 1)
@@ -31,13 +31,13 @@ public struct TextWordCounter: Counter {
 
   /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
   /// The short words count toward the cap too: they move into `words` first.
-  public mutating func spillIfFull() throws {
+  package mutating func spillIfFull() throws {
     if shortWords.count + words.counts.count >= words.memoryCap { try shortWords.drain(into: &words) }
     try words.spillIfFull()
   }
 
   /// Counts the words that end in `chunk`; a word cut by the chunk's end waits for the next.
-  public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(CountOverflowError) {
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(CountOverflowError) {
     let bytes = chunk.bindMemory(to: UInt8.self)
     var i = 0
     if !pending.isEmpty {
@@ -75,7 +75,7 @@ public struct TextWordCounter: Counter {
   }
 
   /// The end of a file ends its last word.
-  public mutating func finishFile() throws(CountOverflowError) {
+  package mutating func finishFile() throws(CountOverflowError) {
     if pending.removeAll() { try apply(.invalidUTF8) }  // a sequence cut by the end of the file
     try endWord()
     spoiled = false

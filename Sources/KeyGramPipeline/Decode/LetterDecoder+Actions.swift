@@ -2,7 +2,7 @@
 /// that depend on the symbol before (a combining mark composes with the letter it follows).
 extension LetterDecoder {
   /// One step of the symbol stream.
-  public enum SymbolAction: Equatable, Sendable {
+  package enum SymbolAction: Equatable, Sendable {
     /// Append this symbol: a letter, or `Symbol.wordBoundary`.
     case append(UInt8)
     /// A letter outside the alphabet: append a boundary and count it in `outsideAlphabet`.
@@ -21,7 +21,7 @@ extension LetterDecoder {
 
   /// What `scalar` does, after `last` (the newest symbol appended, `Symbol.wordBoundary` at the start).
   @inline(__always)
-  public func action(for scalar: Unicode.Scalar, after last: UInt8) -> SymbolAction {
+  package func action(for scalar: Unicode.Scalar, after last: UInt8) -> SymbolAction {
     switch scalarClass(scalar) {
     case .letter(let symbol): return .append(symbol)
     case .boundary: return .append(Symbol.wordBoundary)
@@ -37,7 +37,7 @@ extension LetterDecoder {
   /// Decodes the UTF-8 sequence at `i` of `bytes`: what it does and its length in bytes, or
   /// nil when the sequence continues past the end of `bytes`.
   @inline(__always)
-  public func action(ofSequenceIn bytes: UnsafeBufferPointer<UInt8>, at i: Int,
+  package func action(ofSequenceIn bytes: UnsafeBufferPointer<UInt8>, at i: Int,
                      after last: UInt8) -> (action: SymbolAction, length: Int)? {
     switch UTF8Sequence.decode(bytes, at: i) {
     case .needMoreBytes: return nil

@@ -3,7 +3,7 @@ import KeyGram
 /// The `PROV` section (docs/TableFormat.md): a provenance as table bytes, and back.
 extension Provenance {
   /// The section's bytes (docs/TableFormat.md, `PROV`).
-  public var encoded: [UInt8] {
+  package var encoded: [UInt8] {
     var out = ByteWriter()
     out.uint32(UInt32(files.count))
     for file in files {

@@ -2,11 +2,11 @@ import KeyGram
 
 /// The emitting stage's first half: lays out a normalised model as `.keygram` bytes
 /// (docs/TableFormat.md). The image is complete (state `DONE`, CRC set); `AtomicFile` writes it.
-public enum TableImage {
+package enum TableImage {
   /// `asciiLetterIndices` is the `ASCI` section: for each ASCII byte, the index of the letter
   /// it decodes to or `TableFormat.notALetter` (`LetterDecoder.asciiLetterIndices`).
   /// `lexicon` is the `LEXI` section (`LexiconSection.make`) and its word count, if any.
-  public static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
+  package static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
                           asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
@@ -109,7 +109,7 @@ public enum TableImage {
   }
 
   /// The `LAYT` section for `layout`; `keygram verify` compares a table's with it.
-  public static func layoutSection(_ layout: KeyboardLayoutSpec, language: Language) -> [UInt8] {
+  package static func layoutSection(_ layout: KeyboardLayoutSpec, language: Language) -> [UInt8] {
     let keys = layout.keys
     var keyOfLetter = [UInt8](repeating: 0xFF, count: language.alphabet.count)
     let letterIndex = language.letterIndex

@@ -23,7 +23,7 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 /// Each layout key is a string of the letters it types, its cap letter first ("eéèêë").
 /// Each corpus file takes the first source rule whose `files` (a name, `*` for any run of
 /// characters) match it; without `sources` every file feeds the letters only.
-public enum LanguageManifest {
+package enum LanguageManifest {
   struct File: Decodable {
     var code: String
     var name: String
@@ -43,9 +43,9 @@ public enum LanguageManifest {
     }
   }
 
-  public static let fileName = "language.json"
+  package static let fileName = "language.json"
 
-  public static func load(_ path: String) throws(ManifestError) -> Language {
+  package static func load(_ path: String) throws(ManifestError) -> Language {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ManifestError(path: path, field: "(file)", problem: "cannot read the manifest")
     }

@@ -8,13 +8,13 @@ import KeyGram
 /// The gain of a context is what keeping it saves in total on the training text, in bits:
 /// its occurrences × the Kullback–Leibler divergence of its row from its trigram row
 /// (Stolcke's relative-entropy pruning, applied to whole rows). Ties go to the earlier context.
-public enum Prune {
+package enum Prune {
   /// How many 4-gram contexts a table keeps by default: about 55 KB for English. Measured on
   /// the English held-out text in docs/Simulator.md, where more buys little.
-  public static let defaultQuadgramContexts = 512
+  package static let defaultQuadgramContexts = 512
 
   /// The model with only its `limit` best 4-gram rows, still in context order.
-  public static func quadgrams(_ model: SmoothedModel, keeping limit: Int) -> SmoothedModel {
+  package static func quadgrams(_ model: SmoothedModel, keeping limit: Int) -> SmoothedModel {
     var pruned = model
     guard limit > 0 else {
       pruned.quadgram = []

@@ -8,29 +8,29 @@ import KeyGram
 /// `--discount_fallback` for them); a context backs off in proportion to how many different
 /// letters it has been seen to precede; and because the chain ends in an add-one uniform,
 /// no probability is ever zero. docs/Pipeline.md works through the formulas.
-public struct SmoothedModel: Sendable {
-  public let letterCount: Int
+package struct SmoothedModel: Sendable {
+  package let letterCount: Int
   /// P(letter), N entries.
-  public var unigram: [Double]
+  package var unigram: [Double]
   /// P(letter | word start), N entries.
-  public var initial: [Double]
+  package var initial: [Double]
   /// P(next | letter), N rows of N + 1 (the last is end of word).
-  public var bigram: [[Double]]
+  package var bigram: [[Double]]
   /// P(next | a, b), (N + 1) × N rows of N + 1; a = N means word start.
-  public var trigram: [[Double]]
+  package var trigram: [[Double]]
   /// P(next | a, b, c) for every context seen in the counts whose b and c are letters, in
   /// context order; `Prune` keeps the few that beat their trigram row by the most.
-  public var quadgram: [QuadgramRow<Double>]
+  package var quadgram: [QuadgramRow<Double>]
 }
 
 /// One 4-gram row: the runtime's context it answers (earlier a letter or `.boundary`, for word
 /// start), the row itself (N + 1 entries, the last end of word), and how often the context occurred.
-public struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
-  public var context: LetterContext
-  public var weights: [Weight]
-  public var occurrences: UInt64
+package struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
+  package var context: LetterContext
+  package var weights: [Weight]
+  package var occurrences: UInt64
 
-  public init(context: LetterContext, weights: [Weight], occurrences: UInt64) {
+  package init(context: LetterContext, weights: [Weight], occurrences: UInt64) {
     self.context = context
     self.weights = weights
     self.occurrences = occurrences
@@ -39,7 +39,7 @@ public struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
 
 extension SmoothedModel {
   /// The trigram row that the 4-gram row of `context` backs off to: that of (previous, last).
-  public func trigramRow(under context: LetterContext) -> [Double] {
+  package func trigramRow(under context: LetterContext) -> [Double] {
     trigram[context.previous.letterIndex! * letterCount + context.last.letterIndex!]
   }
 }
@@ -47,14 +47,14 @@ extension SmoothedModel {
 extension QuadgramRow {
   /// The order the `QUAD` section stores rows in: by the trigram row (previous, last), then by
   /// the earlier symbol, word start last (`.boundary`'s raw value is above every letter's).
-  public static func inSectionOrder(_ lhs: Self, _ rhs: Self) -> Bool {
+  package static func inSectionOrder(_ lhs: Self, _ rhs: Self) -> Bool {
     let (a, b) = (lhs.context, rhs.context)
     return (a.previous.rawValue, a.last.rawValue, a.earlier.rawValue) < (b.previous.rawValue, b.last.rawValue, b.earlier.rawValue)
   }
 }
 
-public enum Smooth {
-  public static func model(from counts: NgramCounts) -> SmoothedModel {
+package enum Smooth {
+  package static func model(from counts: NgramCounts) -> SmoothedModel {
     let n = counts.letterCount
     let unigramCounts = counts.unigrams
     let unigram = addOne(unigramCounts)

@@ -11,9 +11,9 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
 /// go to a temporary file in the target's folder and are flushed to disk (`AtomicStream`);
 /// `commit()` then renames it over the target, which `rename(2)` does atomically. A build's
 /// several outputs are committed together by `OutputSet`, all or nothing.
-public final class AtomicFile {
+package final class AtomicFile {
   private let stream: AtomicStream
-  public var path: String { stream.path }
+  package var path: String { stream.path }
   var temporary: TemporaryFile { stream.temporary }
   /// The bytes' count, checked against the temporary file's size before any rename.
   var byteCount: Int { stream.count }
@@ -21,7 +21,7 @@ public final class AtomicFile {
   /// Writes `bytes` to a temporary file beside `path`. If `incompleteMarker` is given, those
   /// bytes are written at its offset instead of the real ones (the table's `PART` state) and
   /// replaced only after everything else is on disk, as KenLM does.
-  public init(_ bytes: [UInt8], for path: String,
+  package init(_ bytes: [UInt8], for path: String,
               incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
     stream = try AtomicStream(for: path)
     try stream.append(bytes)
@@ -29,10 +29,10 @@ public final class AtomicFile {
   }
 
   /// Renames the temporary file over the target.
-  public func commit() throws(OutputError) { try stream.commit() }
+  package func commit() throws(OutputError) { try stream.commit() }
 
   /// Writes and commits one file.
-  public static func write(_ bytes: [UInt8], to path: String,
+  package static func write(_ bytes: [UInt8], to path: String,
                            incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
     try AtomicFile(bytes, for: path, incompleteMarker: incompleteMarker).commit()
   }

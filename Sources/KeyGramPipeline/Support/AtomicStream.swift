@@ -6,22 +6,22 @@ import KeyGram
 /// appended in pieces; `finish(head:incompleteMarker:)` then rewrites the first bytes (a header
 /// known only at the end) first with its `PART` state, and with the real state only after
 /// everything else is on disk. An unfinished or uncommitted stream removes its temporary file.
-public final class AtomicStream {
-  public let path: String
+package final class AtomicStream {
+  package let path: String
   let temporary: TemporaryFile
   private var fd: Int32 = -1
   private var buffer: [UInt8] = []
   private let bufferSize = 1 << 20
   /// Bytes appended so far, buffered ones included.
-  public private(set) var count = 0
+  package private(set) var count = 0
 
-  public init(for path: String) throws(OutputError) {
+  package init(for path: String) throws(OutputError) {
     self.path = path
     (temporary, fd) = try TemporaryFile.create(beside: path)
     buffer.reserveCapacity(bufferSize)
   }
 
-  public func append(_ bytes: some Collection<UInt8>) throws(OutputError) {
+  package func append(_ bytes: some Collection<UInt8>) throws(OutputError) {
     buffer.append(contentsOf: bytes)
     count += bytes.count
     if buffer.count >= bufferSize { try flush() }
@@ -35,7 +35,7 @@ public final class AtomicStream {
   /// Writes out what is buffered and flushes it to disk; then, given a `head`, overwrites the
   /// file's first bytes with it (with `incompleteMarker` in place first, then the real bytes),
   /// flushing after each, and closes. `commit()` renames.
-  public func finish(head: [UInt8]? = nil, incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
+  package func finish(head: [UInt8]? = nil, incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
     try flush()
     try check(system_fsync(fd))
     if let head {
@@ -55,7 +55,7 @@ public final class AtomicStream {
   }
 
   /// Renames the finished temporary file over the target.
-  public func commit() throws(OutputError) {
+  package func commit() throws(OutputError) {
     precondition(fd == -1, "commit() before finish()")
     if case .failure(let errno) = system_rename(temporary.path, path) { throw OutputError(path: path, reason: errno.description) }
     temporary.renamed()

@@ -5,52 +5,52 @@ import KeyGram
 /// open leaves to it, exact normalisation, agreement with its language manifest, a generated
 /// Swift file that matches it, provenance that matches the corpus folder as it is now, and
 /// bytes equal to what building that corpus again gives.
-public struct TableVerifier: Sendable {
+package struct TableVerifier: Sendable {
   /// One failed check, with a message precise enough to act on.
-  public struct Failure: Equatable, Sendable, CustomStringConvertible {
-    public enum Check: String, Sendable { case integrity, format, normalisation, manifest, swift, freshness, reproduction }
-    public var check: Check
-    public var message: String
-    public var description: String { "\(check.rawValue): \(message)" }
+  package struct Failure: Equatable, Sendable, CustomStringConvertible {
+    package enum Check: String, Sendable { case integrity, format, normalisation, manifest, swift, freshness, reproduction }
+    package var check: Check
+    package var message: String
+    package var description: String { "\(check.rawValue): \(message)" }
   }
 
   /// What was checked in one table, and what failed.
-  public struct Report: Sendable {
-    public var path: String
-    public var languageCode: String?
-    public var bytes = 0
-    public var crc32: UInt32?
-    public var rowsChecked = 0
+  package struct Report: Sendable {
+    package var path: String
+    package var languageCode: String?
+    package var bytes = 0
+    package var crc32: UInt32?
+    package var rowsChecked = 0
     /// The lexicon's words and nodes, when the table has one (its structure checked whole).
-    public var lexiconWords: Int?
-    public var lexiconNodes: Int?
-    public var letters = 0
-    public var corpusFiles = 0
-    public var swiftPath: String?
+    package var lexiconWords: Int?
+    package var lexiconNodes: Int?
+    package var letters = 0
+    package var corpusFiles = 0
+    package var swiftPath: String?
     /// True when building the corpus again gave the table's bytes exactly.
-    public var reproduced = false
-    public var failures: [Failure] = []
-    public var passed: Bool { failures.isEmpty }
+    package var reproduced = false
+    package var failures: [Failure] = []
+    package var passed: Bool { failures.isEmpty }
   }
 
-  public var corpora: CorpusFolder
+  package var corpora: CorpusFolder
   /// Where the generated Swift lives; nil skips that check.
-  public var swiftFolder: String?
+  package var swiftFolder: String?
   /// Where a table built from the user's own files finds them; nil: the language's corpus folder.
-  public var sources: Sources?
+  package var sources: Sources?
   /// False skips the freshness and reproduction checks, for a table whose sources are not at hand.
-  public var checksFreshness = true
+  package var checksFreshness = true
 
   /// The sources of a table built from files named on the command line, as that build took them.
-  public struct Sources: Sendable {
+  package struct Sources: Sendable {
     /// The folder the table names its files relative to (build's `--source-root`).
-    public var root: String
+    package var root: String
     /// The inputs that were given as word-frequency lists (paths as given, or names).
-    public var frequencyLists: Set<String>
+    package var frequencyLists: Set<String>
     /// True when the text's own words fed the lexicon (build's `--lexicon-from text`).
-    public var textFeedsWords: Bool
+    package var textFeedsWords: Bool
 
-    public init(root: String, frequencyLists: Set<String> = [], textFeedsWords: Bool = false) {
+    package init(root: String, frequencyLists: Set<String> = [], textFeedsWords: Bool = false) {
       self.root = root
       self.frequencyLists = frequencyLists
       self.textFeedsWords = textFeedsWords
@@ -64,13 +64,13 @@ public struct TableVerifier: Sendable {
   /// file and builds each table once, however many tables (or copies of one) it checks.
   let memo = VerifierMemo()
 
-  public init(corpora: CorpusFolder, swiftFolder: String?) {
+  package init(corpora: CorpusFolder, swiftFolder: String?) {
     self.corpora = corpora
     self.swiftFolder = swiftFolder
   }
 
   /// The `.keygram` files in `folder`, sorted; an empty or missing folder is an error.
-  public static func tables(in folder: String) throws(CorpusError) -> [String] {
+  package static func tables(in folder: String) throws(CorpusError) -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
       throw CorpusError(path: folder, kind: .missing)
     }
@@ -78,7 +78,7 @@ public struct TableVerifier: Sendable {
     return names.filter { $0.hasSuffix(".keygram") }.sorted().map { prefix + $0 }
   }
 
-  public func verify(_ path: String) -> Report {
+  package func verify(_ path: String) -> Report {
     do {
       return verify(try KeyGramTable(contentsOf: path), path: path)
     } catch {
@@ -89,7 +89,7 @@ public struct TableVerifier: Sendable {
   }
 
   /// Every check after open, of a table already opened (and so validated) from `path`.
-  public func verify(_ table: KeyGramTable, path: String) -> Report {
+  package func verify(_ table: KeyGramTable, path: String) -> Report {
     var report = Report(path: path)
     func fail(_ check: Failure.Check, _ message: String) { report.failures.append(Failure(check: check, message: message)) }
     for problem in TableImage.headerAndDirectoryProblems(of: table) { fail(.format, problem) }
@@ -225,7 +225,7 @@ public struct TableVerifier: Sendable {
 
   /// Runs `body` holding shared locks on `folders`: a build commits its outputs under the same
   /// folders' exclusive locks, so what `body` reads is one build's whole set.
-  public static func whileFoldersAreLocked<T>(_ folders: [String], _ body: () throws -> T) throws -> T {
+  package static func whileFoldersAreLocked<T>(_ folders: [String], _ body: () throws -> T) throws -> T {
     let locks = try OutputSet.lock(folders.filter { FileManager.default.fileExists(atPath: $0) }, shared: true)
     defer { for fd in locks { system_close(fd) } }
     return try body()
@@ -233,7 +233,7 @@ public struct TableVerifier: Sendable {
 
   /// Checks the generated index (KeyGramTables.swift) lists exactly the generated tables in
   /// the Swift folder; nil when it does (or when there is no Swift folder to check).
-  public func verifyIndex() -> Failure? {
+  package func verifyIndex() -> Failure? {
     guard let swiftFolder else { return nil }
     let path = "\(swiftFolder)/\(SwiftTableSource.indexFileName)"
     guard let actual = try? String(contentsOfFile: path, encoding: .utf8) else {
