@@ -38,6 +38,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // SHA-256 of the corpus files (BoringSSL's, with SHA-NI), for provenance.
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // Heap, for the k-way merge of sorted word lists.
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
   ],
   targets: [
     // MARK: Runtime
@@ -51,7 +53,9 @@ let package = Package(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram", .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Builder"]))]),
+    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram",
+                                                    .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Builder"])),
+                                                    .product(name: "HeapModule", package: "swift-collections", condition: .when(traits: ["Builder"]))]),
 
     // MARK: Evaluation
     .target(name: "KeyGramLab", dependencies: ["KeyGram"]),

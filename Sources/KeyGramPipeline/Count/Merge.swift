@@ -1,3 +1,4 @@
+import HeapModule
 import KeyGram
 
 /// The count stage across shards: the exact sum of count files, in bounded memory whatever
@@ -176,15 +177,15 @@ package enum Merge {
   /// merge holding one word per reader.
   package static func words(of readers: [any SortedWordSource],
                            into sink: ([UInt8], UInt64) throws -> Void) throws {
-    var heap = WordHeap()
+    var heap = Heap<MergeEntry>()
     for (index, reader) in readers.enumerated() {
-      if let entry = try reader.nextWord() { heap.push(.init(word: entry.word, count: entry.count, source: index)) }
+      if let entry = try reader.nextWord() { heap.insert(MergeEntry(word: entry.word, count: entry.count, source: index)) }
     }
-    while let smallest = heap.pop() {
+    while let smallest = heap.popMin() {
       var count = smallest.count
       var sources = [smallest.source]
-      while let next = heap.peek, next.word == smallest.word {
-        let entry = heap.pop()!
+      while let next = heap.min, next.word == smallest.word {
+        let entry = heap.popMin()!
         let (sum, overflow) = count.addingReportingOverflow(entry.count)
         guard !overflow else {
           throw CountFileError(path: readers[entry.source].name, kind: .countOverflow("the count of a word"))
@@ -194,7 +195,7 @@ package enum Merge {
       }
       try sink(smallest.word, count)
       for source in sources {
-        if let entry = try readers[source].nextWord() { heap.push(.init(word: entry.word, count: entry.count, source: source)) }
+        if let entry = try readers[source].nextWord() { heap.insert(MergeEntry(word: entry.word, count: entry.count, source: source)) }
       }
     }
   }
@@ -234,47 +235,16 @@ package enum Merge {
   }
 }
 
-/// A binary min-heap of words from the merge's inputs, smallest word first (ties by input).
-struct WordHeap {
-  struct Entry {
-    var word: [UInt8]
-    var count: UInt64
-    var source: Int
-  }
 
-  private var entries: [Entry] = []
+/// One reader's next word in the k-way merge, ordered by word, then by reader.
+struct MergeEntry: Comparable {
+  var word: [UInt8]
+  var count: UInt64
+  var source: Int
 
-  var peek: Entry? { entries.first }
-
-  private static func less(_ a: Entry, _ b: Entry) -> Bool {
+  static func < (a: Self, b: Self) -> Bool {
     a.word == b.word ? a.source < b.source : a.word.lexicographicallyPrecedes(b.word)
   }
 
-  mutating func push(_ entry: Entry) {
-    entries.append(entry)
-    var child = entries.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard Self.less(entries[child], entries[parent]) else { break }
-      entries.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  mutating func pop() -> Entry? {
-    guard !entries.isEmpty else { return nil }
-    entries.swapAt(0, entries.count - 1)
-    let top = entries.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1, right = left + 1
-      var smallest = parent
-      if left < entries.count, Self.less(entries[left], entries[smallest]) { smallest = left }
-      if right < entries.count, Self.less(entries[right], entries[smallest]) { smallest = right }
-      guard smallest != parent else { break }
-      entries.swapAt(parent, smallest)
-      parent = smallest
-    }
-    return top
-  }
+  static func == (a: Self, b: Self) -> Bool { a.word == b.word && a.source == b.source }
 }
