@@ -76,7 +76,9 @@ let package = Package(
     .target(name: "MallocCounter", path: "Tests/MallocCounter"),
     .testTarget(name: "KeyGramTests",
                 dependencies: ["KeyGram", "KeyGramTables", .target(name: "MallocCounter", condition: .when(platforms: [.linux]))]),
-    .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGramLab", "KeyGram", "KeyGramTables", "CZlib"]),
+    // What several test targets share (SeededRandom, temporary folders).
+    .target(name: "TestSupport", dependencies: ["KeyGramLab"], path: "Tests/TestSupport"),
+    .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "TestSupport", "KeyGram", "KeyGramTables", "CZlib"]),
     .testTarget(name: "KeyGramLabTests", dependencies: ["KeyGramLab", "KeyGram", "KeyGramPipeline"]),
     .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram", "KeyGramPipeline"], exclude: ["Fixtures"]),
 

@@ -1,6 +1,6 @@
 import Foundation
 import KeyGram
-import KeyGramLab
+import TestSupport
 import KeyGramTables
 import Testing
 @testable import KeyGramPipeline

@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 @testable import KeyGramPipeline
+import TestSupport
 
 /// Test inputs made on the spot: gzip members through real zlib, files in a fresh temp folder.
 enum Fixtures {
@@ -59,11 +60,7 @@ enum Fixtures {
   }
 
   /// A new empty folder under the system temp folder.
-  static func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "keygram-tests-" + UUID().uuidString
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
+  static func temporaryFolder() -> String { TestSupport.temporaryFolder(prefix: "keygram-tests") }
 
   /// Writes `bytes` to `name` in a fresh temp folder and returns the path.
   static func file(_ name: String, _ bytes: [UInt8], in folder: String = temporaryFolder()) -> String {
