@@ -287,15 +287,15 @@ struct CountingTests {
 
   @Test func frequencyListWordsAreWeighted() throws {
     var counts = NgramCounts(letterCount: 26)
-    try counts.addWord([UInt8(t), UInt8(h), UInt8(e)], weight: 10)
+    try counts.addWord([UInt8(t), UInt8(h), UInt8(e)], times: 10)
     #expect(counts.trigram(0, 0, t) == 10 && counts.trigram(t, h, e) == 10 && counts.trigram(h, e, 0) == 10)
     #expect(counts.derived == Fixtures.count(String(repeating: "the ", count: 10)).derived)
   }
 
   @Test func addWordCountsTheFourGramsOfTheWordBetweenBoundaries() throws {
-    // "that": (0,0,0,t) (0,0,t,h) (0,t,h,a) (t,h,a,t) (h,a,t,0), each `weight` times.
+    // "that": (0,0,0,t) (0,0,t,h) (0,t,h,a) (t,h,a,t) (h,a,t,0), each 3 times.
     var counts = NgramCounts(letterCount: 26)
-    try counts.addWord([UInt8(t), UInt8(h), UInt8(a), UInt8(t)], weight: 3)
+    try counts.addWord([UInt8(t), UInt8(h), UInt8(a), UInt8(t)], times: 3)
     #expect(counts.quadgram(0, 0, 0, t) == 3 && counts.quadgram(0, 0, t, h) == 3 && counts.quadgram(0, t, h, a) == 3)
     #expect(counts.quadgram(t, h, a, t) == 3 && counts.quadgram(h, a, t, 0) == 3)
     #expect(counts.quadgrams.reduce(0, +) == 15)
@@ -306,9 +306,9 @@ struct CountingTests {
     #expect(try counts == running + running + running)
     // Its trigrams are still its 4-grams summed over the first symbol, and adding more words
     // (or empty ones) keeps them so.
-    try counts.addWord([UInt8(a)], weight: 2)
-    try counts.addWord([], weight: 5)
-    try counts.addWord([UInt8(h), UInt8(a)], weight: 0)
+    try counts.addWord([UInt8(a)], times: 2)
+    try counts.addWord([], times: 5)
+    try counts.addWord([UInt8(h), UInt8(a)], times: 0)
     #expect(counts == NgramCounts(letterCount: 26, quadgrams: counts.quadgrams))
     #expect(counts.quadgram(0, 0, 0, a) == 2 && counts.quadgram(0, 0, a, 0) == 2 && counts.quadgrams.reduce(0, +) == 19)
   }
@@ -451,11 +451,11 @@ struct FrequencyListTests {
 
   @Test func mergingCountsPastUInt64MaxThrowsAndLeavesThemUnchanged() throws {
     var big = NgramCounts(letterCount: 26)
-    try big.addWord([1, 2, 3], weight: UInt64.max / 4)
+    try big.addWord([1, 2, 3], times: UInt64.max / 4)
     let before = big
     #expect(throws: CountOverflowError.self) { try big += big }
     #expect(big == before)
-    #expect(throws: CountOverflowError.self) { try big.addWord([1], weight: UInt64.max / 2) }
+    #expect(throws: CountOverflowError.self) { try big.addWord([1], times: UInt64.max / 2) }
     #expect(big == before)
   }
 

@@ -138,7 +138,7 @@ package struct FrequencyListCounter: Counter {
       throw error("count out of range: with this line's \(count), the list's counts pass \(UInt64.max) (UInt64.max)")
     }
     do {
-      for run in runs { try counts.addWord(run, weight: count) }
+      for run in runs { try counts.addWord(run, times: count) }
     } catch {
       throw self.error("count out of range: \(error)")
     }

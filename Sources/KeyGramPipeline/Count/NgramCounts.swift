@@ -126,12 +126,12 @@ package struct NgramCounts: Equatable, Sendable {
     lhs = try lhs + rhs
   }
 
-  /// Adds one word (a run of letter stream symbols) `weight` times, with its boundaries:
-  /// the counts a frequency-list line "word<TAB>weight" stands for. Throws, leaving the
+  /// Adds one word (a run of letter stream symbols) `times` times, with its boundaries:
+  /// the counts a frequency-list line "word<TAB>count" stands for. Throws, leaving the
   /// counts unchanged, if a count it adds to would pass UInt64.max. (Keeping `symbolTotal`
   /// in range is the caller's part: `FrequencyListCounter` checks it line by line.)
-  package mutating func addWord(_ symbols: [UInt8], weight: UInt64) throws(CountOverflowError) {
-    guard !symbols.isEmpty, weight > 0 else { return }
+  package mutating func addWord(_ symbols: [UInt8], times: UInt64) throws(CountOverflowError) {
+    guard !symbols.isEmpty, times > 0 else { return }
     let width = letterCount + 1
     let boundary = Int(Symbol.wordBoundary)
     var targets: [(trigram: Int, quadgram: Int?)] = []
@@ -140,16 +140,16 @@ package struct NgramCounts: Equatable, Sendable {
       targets.append((index(b, c, symbol), quadgrams.isEmpty ? nil : index(a, b, c) * width + symbol))
       (a, b, c) = (b, c, symbol)
     }
-    // No count gains more than weight × (symbols + 1), so checking that first keeps the adds exact.
-    let (most, tooMany) = weight.multipliedReportingOverflow(by: UInt64(targets.count))
+    // No count gains more than times × (symbols + 1), so checking that first keeps the adds exact.
+    let (most, tooMany) = times.multipliedReportingOverflow(by: UInt64(targets.count))
     guard !tooMany else { throw CountOverflowError(count: "a trigram count") }
     for target in targets {
       _ = try Self.checkedSum(trigrams[target.trigram], most, "a trigram count")
       if let quadgram = target.quadgram { _ = try Self.checkedSum(quadgrams[quadgram], most, "a 4-gram count") }
     }
     for target in targets {
-      trigrams[target.trigram] += weight
-      if let quadgram = target.quadgram { quadgrams[quadgram] += weight }
+      trigrams[target.trigram] += times
+      if let quadgram = target.quadgram { quadgrams[quadgram] += times }
     }
   }
 
