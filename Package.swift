@@ -75,7 +75,8 @@ let package = Package(
     // It forwards to glibc's __libc_malloc, so it and the allocation tests are Linux-only.
     .target(name: "MallocCounter", path: "Tests/MallocCounter"),
     .testTarget(name: "KeyGramTests",
-                dependencies: ["KeyGram", "KeyGramTables", .target(name: "MallocCounter", condition: .when(platforms: [.linux]))]),
+                dependencies: ["KeyGram", "KeyGramTables", .target(name: "MallocCounter", condition: .when(platforms: [.linux]))],
+                exclude: ["Fixtures"]),
     // What several test targets share (SeededRandom, temporary folders).
     .target(name: "TestSupport", dependencies: ["KeyGramLab"], path: "Tests/TestSupport"),
     .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "TestSupport", "KeyGram", "KeyGramTables", "CZlib"]),
