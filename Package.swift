@@ -38,6 +38,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // SHA-256 of the corpus files (BoringSSL's, with SHA-NI), for provenance.
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // Heap, for the k-way merge of sorted word lists.
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
   ],
   targets: [
     // MARK: Runtime
@@ -51,7 +53,9 @@ let package = Package(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram", .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Builder"]))]),
+    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram",
+                                                    .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Builder"])),
+                                                    .product(name: "HeapModule", package: "swift-collections", condition: .when(traits: ["Builder"]))]),
 
     // MARK: Evaluation
     .target(name: "KeyGramLab", dependencies: ["KeyGram"]),
@@ -71,8 +75,11 @@ let package = Package(
     // It forwards to glibc's __libc_malloc, so it and the allocation tests are Linux-only.
     .target(name: "MallocCounter", path: "Tests/MallocCounter"),
     .testTarget(name: "KeyGramTests",
-                dependencies: ["KeyGram", "KeyGramTables", .target(name: "MallocCounter", condition: .when(platforms: [.linux]))]),
-    .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "KeyGramLab", "KeyGram", "KeyGramTables", "CZlib"]),
+                dependencies: ["KeyGram", "KeyGramTables", .target(name: "MallocCounter", condition: .when(platforms: [.linux]))],
+                exclude: ["Fixtures"]),
+    // What several test targets share (SeededRandom, temporary folders).
+    .target(name: "TestSupport", dependencies: ["KeyGramLab"], path: "Tests/TestSupport"),
+    .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "TestSupport", "KeyGram", "KeyGramTables", "CZlib"]),
     .testTarget(name: "KeyGramLabTests", dependencies: ["KeyGramLab", "KeyGram", "KeyGramPipeline"]),
     .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram", "KeyGramPipeline"], exclude: ["Fixtures"]),
 

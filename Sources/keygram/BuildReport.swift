@@ -19,10 +19,10 @@ struct BuildReport: CustomStringConvertible {
     let provenance = summary.provenance
     let counts = summary.counts
     let alphabet = summary.language.alphabet.map(String.init)
-    let megabytes = Double(provenance.uncompressedBytes) / 1e6
+    let megabytes = Double(provenance.textBytes) / 1e6
     var lines: [String] = []
     lines.append("\(summary.language.name) (\(summary.language.code)): \(provenance.files.count) file\(provenance.files.count == 1 ? "" : "s"), "
-                 + "\(grouped(provenance.compressedBytes)) bytes stored, \(grouped(provenance.uncompressedBytes)) bytes of text")
+                 + "\(grouped(provenance.storedBytes)) bytes stored, \(grouped(provenance.textBytes)) bytes of text")
     for file in provenance.files { lines.append("  \(file.name)  \(grouped(file.size)) bytes  sha256 \(file.sha256.hex.prefix(16))…") }
     lines.append("letters \(grouped(provenance.letters)), words \(grouped(provenance.words)), "
                  + "outside the alphabet \(grouped(provenance.outsideAlphabet)), invalid UTF-8 \(grouped(provenance.invalidUTF8))")
@@ -46,7 +46,7 @@ struct BuildReport: CustomStringConvertible {
       lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"
         : "no lexicon: no input feeds words (language.json's sources, --frequency-list or --lexicon-from text)"))
     }
-    lines.append("wrote \(summary.tablePath) (\(grouped(UInt64(summary.image.count))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
+    lines.append("wrote \(summary.tablePath ?? "") (\(grouped(UInt64(summary.image?.count ?? 0))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
     if let swiftPath = summary.swiftPath { lines.append("wrote \(swiftPath) (\(grouped(UInt64(summary.swiftSourceBytes))) bytes)") }
     return lines.joined(separator: "\n")
   }

@@ -69,12 +69,14 @@ extension Keygram {
         ?? (ownInputs.isEmpty ? corpora.folder(for: language.code) : nil)
       if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: language.code), kind: .noCorpusFiles) }
       let started = ContinuousClock.now
-      let (head, words) = try Pipeline.countToFile(inputs, language: language, output: output, corpusFolder: folder,
-                                                   frequencyLists: Set(frequencyLists), jobs: jobs, wordMemoryCap: wordsInMemory,
-                                                   part: parsedPart,
-                                                   progress: ProgressBar(label: language.code))
+      var request = Pipeline.Request(language: language, inputs: inputs, corpusFolder: folder, output: .countFile(output))
+      request.frequencyLists = Set(frequencyLists)
+      request.jobs = jobs
+      request.wordMemoryCap = wordsInMemory
+      request.part = parsedPart
+      let summary = try Pipeline.build(request, progress: ProgressBar(label: language.code))
       let seconds = (ContinuousClock.now - started) / .seconds(1)
-      print(CountReport(head: head, distinctWords: UInt64(words.distinctWords), path: output, seconds: seconds))
+      print(CountReport(head: summary.countHead!, distinctWords: UInt64(summary.words.distinctWords), path: output, seconds: seconds))
     }
   }
 }
@@ -90,7 +92,7 @@ struct CountReport: CustomStringConvertible {
     let counts = head.counts
     let files = head.files.count
     return """
-      \(head.languageCode): \(files) input\(files == 1 ? "" : "s"), \(grouped(head.compressedBytes)) bytes stored, \(grouped(head.uncompressedBytes)) bytes of text
+      \(head.languageCode): \(files) input\(files == 1 ? "" : "s"), \(grouped(head.storedBytes)) bytes stored, \(grouped(head.textBytes)) bytes of text
       letters \(grouped(counts.letters)), words \(grouped(counts.words)), distinct lexicon words \(grouped(distinctWords))
       \(String(format: "time %.2f s", seconds))
       wrote \(path)

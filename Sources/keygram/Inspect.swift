@@ -96,7 +96,7 @@ extension Keygram {
       let sections = table.sections
       var lines = [
         "\(self.table): \(table.languageName) (\(table.languageCode)), format \(sections.majorVersion).\(sections.minorVersion), "
-          + "\(table.bytes.count) bytes, CRC-32 0x\(String(sections.storedCRC32, radix: 16)) (valid)",
+          + "\(table.bytes.count) bytes, CRC-32 \(Hex.string(sections.storedCRC32)) (valid)",
         "alphabet (\(letters.count)): \(letters.joined())",
         "sections: " + sections.sections.map { "\($0.tag) \($0.length) B" }.joined(separator: ", "),
       ]
@@ -245,33 +245,26 @@ struct WordsJSON: Encodable {
 enum TableJSON {
   static func write(_ table: KeyGramTable, to output: inout some TextOutputStream) {
     let letters = table.alphabet.map(String.init)
-    let n = letters.count
     // Each row's keys, escaped once: "a":, "b":, …, "$":.
     let keys = (letters + ["$"]).map { JSONText.string($0) + ":" }
-    func name(_ symbol: LetterSymbol) -> String { symbol == .boundary ? "^" : letters[symbol.letterIndex!] }
     func row(_ distribution: LetterDistribution) -> String {
       "{" + distribution.indices.map { keys[$0] + JSONText.number(distribution[$0]) }.joined(separator: ",") + "}"
     }
-    func rows(_ field: String, _ contexts: some Sequence<(key: String, context: LetterContext)>) {
-      output.write(",\(JSONText.string(field)):{")
-      var first = true
-      for (key, context) in contexts {
-        output.write((first ? "" : ",") + JSONText.string(key) + ":" + row(table.distribution(after: context)))
-        first = false
-      }
-      output.write("}")
-    }
     output.write("{\"language\":\(JSONText.string(table.languageCode)),\"alphabet\":[")
-    output.write(letters.map(JSONText.string).joined(separator: ",") + "]")
-    output.write(",\"unigram\":" + row(table.unigram) + ",\"initial\":" + row(table.initial))
-    rows("bigram", (0..<n).lazy.map { (letters[$0], .bigram(LetterSymbol(letterIndex: $0))) })
-    let previousSymbols = (0..<n).map { LetterSymbol(letterIndex: $0) } + [.boundary]
-    rows("trigram", previousSymbols.lazy.flatMap { previous in
-      (0..<n).lazy.map { last in
-        (name(previous) + letters[last], LetterContext(previous: previous, last: LetterSymbol(letterIndex: last)))
+    output.write(letters.map(JSONText.string).joined(separator: ","))
+    for group in TableRow.Group.allCases {
+      let rows = TableRow.rows(of: table, in: group)
+      switch group {
+      case .unigram, .initial:
+        output.write((group == .unigram ? "]," : ",") + JSONText.string(group.rawValue) + ":" + row(rows[0].distribution(in: table)))
+      default:
+        output.write(",\(JSONText.string(group.rawValue)):{")
+        for (index, entry) in rows.enumerated() {
+          output.write((index == 0 ? "" : ",") + JSONText.string(entry.key) + ":" + row(entry.distribution(in: table)))
+        }
+        output.write("}")
       }
-    })
-    rows("quadgram", table.quadgramContexts.lazy.map { (name($0.earlier) + name($0.previous) + name($0.last), $0) })
+    }
     if let lexicon = table.lexicon {
       let bytes = table.sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0
       output.write(",\"lexicon\":{\"words\":\(lexicon.wordCount),\"nodes\":\(lexicon.nodeCount),\"bytes\":\(bytes)}")

@@ -1,4 +1,5 @@
 import Foundation
+import KeyGramPipeline
 
 /// Compact JSON for `Encodable` values, with every object's keys in the order the value
 /// encodes them.
@@ -95,8 +96,7 @@ enum JSONText {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       case let control where control.value < 0x20:
-        let hex = String(control.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        out += "\\u00" + Hex.string([UInt8(control.value)])
       default: out.unicodeScalars.append(scalar)
       }
     }

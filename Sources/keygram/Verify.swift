@@ -104,7 +104,7 @@ extension Keygram {
         return (["\(report.path): FAILED (\(report.failures.count) problem\(report.failures.count == 1 ? "" : "s"))"]
           + report.failures.map { "  \($0)" }).joined(separator: "\n")
       }
-      let crc = report.crc32.map { "0x" + String($0, radix: 16) } ?? "-"
+      let crc = report.crc32.map(Hex.string) ?? "-"
       return "\(report.path): ok: \(report.languageCode ?? "?"), \(report.bytes) bytes, CRC-32 \(crc) valid, "
         + "\(report.rowsChecked) rows each sum to 65536 with no zero, "
         + (report.lexiconWords.map { "lexicon of \($0) words (\(report.lexiconNodes ?? 0) nodes) well-formed, " } ?? "")

@@ -32,7 +32,7 @@ struct BuildTests {
     #expect(table.languageCode == "en" && table.letterCount == 26)
     #expect(table.alphabet == Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars))
     // Every row reads back as written.
-    let model = summary.model
+    let model = try #require(summary.model)
     #expect((0..<26).map { table.unigram.weight(at: $0) } == model.unigram.map(UInt32.init))
     #expect((0..<26).map { table.initial.weight(at: $0) } == model.initial.map(UInt32.init))
     let th = table.distribution(after: LetterContext(previous: LetterSymbol(letterIndex: 19), last: LetterSymbol(letterIndex: 7)))
@@ -43,7 +43,7 @@ struct BuildTests {
     #expect(provenance == summary.provenance)
     #expect(provenance.files.map(\.name) == ["text.gz"])
     #expect(provenance.files[0].sha256 == FileHasher.hash(Array(FileManager.default.contents(atPath: "\(folders.corpus)/text.gz")!)))
-    #expect(provenance.uncompressedBytes == UInt64(corpus.utf8.count))
+    #expect(provenance.textBytes == UInt64(corpus.utf8.count))
   }
 
   @Test func generatedSwiftHoldsTheBinaryByteForByte() throws {

@@ -24,7 +24,7 @@ struct CountFileTests {
   }
 
   func count(_ names: [String], in folder: String, to output: String, language: Language = Self.language) throws {
-    try Pipeline.countToFile(names.map { "\(folder)/\($0)" }, language: language, output: output, corpusFolder: folder, jobs: 1)
+    try Fixtures.countToFile(names.map { "\(folder)/\($0)" }, language: language, output: output, corpusFolder: folder, jobs: 1)
   }
 
   /// The table `keygram build` writes from `names` in `folder`, or from `counts`.
@@ -34,7 +34,7 @@ struct CountFileTests {
                                    tablesFolder: out, swiftFolder: nil)
     request.countFiles = counts
     request.minimumLetters = 0  // hand-sized corpora
-    return try Pipeline.build(request).image
+    return try #require(Pipeline.build(request).image)
   }
 
   func bytes(_ path: String) -> [UInt8] { Array(FileManager.default.contents(atPath: path) ?? Data()) }
@@ -52,7 +52,7 @@ struct CountFileTests {
     #expect(head.files.map(\.name) == ["one.txt", "two.txt"])
     #expect(head.files.map(\.size) == [17, 5])
     #expect(head.files[0].sha256 == FileHasher.hash(Array("the cat, the hat\n".utf8)))
-    #expect(head.compressedBytes == 22 && head.uncompressedBytes == 22)
+    #expect(head.storedBytes == 22 && head.textBytes == 22)
     #expect(head.counts.letters == 16 && head.counts.words == 6)
     #expect(head.counts.unigram("t") == 5 && head.counts.unigram("a") == 4 && head.counts.unigram("h") == 3)
     #expect(reader.order == 4 && reader.wordEntries == 4)
@@ -69,7 +69,7 @@ struct CountFileTests {
     let folder = corpus([("text.gz", "Quick quiet queens quit.\nThe thin thief.\n"), ("list.freq.txt", "the\t10\nqueen\t4\n")])
     let path = folder + "/c.kgcounts"
     try count(["text.gz", "list.freq.txt"], in: folder, to: path)
-    let (counts, words, provenance) = try Pipeline.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
+    let (counts, words, provenance) = try CorpusCounter.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
                                                         decoder: LetterDecoder(language: Self.language), corpusFolder: folder)
     let (loadedCounts, loadedWords, loadedProvenance) = try Merge.load([path], language: Self.language)
     #expect(loadedCounts == counts)
@@ -151,7 +151,7 @@ struct CountFileTests {
     var paths: [String] = []
     for k in (0..<parts).reversed() {
       let path = "\(folder)/part\(k).kgcounts"
-      try Pipeline.countToFile(names.map { "\(folder)/\($0)" }, language: Self.language, output: path, corpusFolder: folder,
+      try Fixtures.countToFile(names.map { "\(folder)/\($0)" }, language: Self.language, output: path, corpusFolder: folder,
                                part: CountFile.Part(index: k, of: parts))
       paths.append(path)
     }
@@ -161,7 +161,7 @@ struct CountFileTests {
     #expect(head.inputs.allSatisfy { $0.isComplete && $0.partCount == parts })
     // Every stored byte once (part 0), every byte of text once (each part its lines).
     let whole = try CountFile.Reader(path: { try count(names, in: folder, to: "\(folder)/whole.kgcounts"); return "\(folder)/whole.kgcounts" }()).head
-    #expect(head.compressedBytes == whole.compressedBytes && head.uncompressedBytes == whole.uncompressedBytes)
+    #expect(head.storedBytes == whole.storedBytes && head.textBytes == whole.textBytes)
     #expect(head.files == whole.files)
   }
 
@@ -169,7 +169,7 @@ struct CountFileTests {
     let folder = corpus([("a.txt", "one\ntwo\nthree\nfour\n")])
     func part(_ k: UInt32, of n: UInt32) throws -> String {
       let path = "\(folder)/\(k)of\(n).kgcounts"
-      try Pipeline.countToFile(["\(folder)/a.txt"], language: Self.language, output: path, corpusFolder: folder,
+      try Fixtures.countToFile(["\(folder)/a.txt"], language: Self.language, output: path, corpusFolder: folder,
                                part: CountFile.Part(index: k, of: n))
       return path
     }
@@ -209,9 +209,9 @@ struct CountFileTests {
     let folder = corpus([("a.gz", text), ("b.txt", "zephyr quiz " + text), ("c.freq.txt", "quiz\t7\n"), ("d.txt", "one more line")])
     let inputs = ["a.gz", "b.txt", "c.freq.txt", "d.txt"].map { "\(folder)/\($0)" }
     let decoder = LetterDecoder(language: Self.language)
-    let one = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder, jobs: 1)
+    let one = try CorpusCounter.count(inputs, decoder: decoder, corpusFolder: folder, jobs: 1)
     for jobs in [2, 3, 8] {
-      let many = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder, jobs: jobs)
+      let many = try CorpusCounter.count(inputs, decoder: decoder, corpusFolder: folder, jobs: jobs)
       #expect(many.0 == one.0 && many.1 == one.1 && many.2 == one.2, "--jobs \(jobs)")
     }
   }
@@ -221,7 +221,7 @@ struct CountFileTests {
     _ = Fixtures.file("b.gz", Array(Fixtures.gzipMember("some text here").dropLast(3)), in: folder)
     let inputs = ["a.txt", "b.gz", "c.txt"].map { "\(folder)/\($0)" }
     #expect(throws: CorpusError(path: "\(folder)/b.gz", byteOffset: 31, kind: .truncatedGzip)) {
-      try Pipeline.count(inputs, decoder: LetterDecoder(language: Self.language), jobs: 2)
+      try CorpusCounter.count(inputs, decoder: LetterDecoder(language: Self.language), jobs: 2)
     }
   }
 
@@ -345,7 +345,7 @@ struct CountFileTests {
     let workspace = try badInputWorkspace()
     let folder = Fixtures.temporaryFolder()
     let bad = folder + "/anonymous.kgcounts"
-    let (head, words) = try Pipeline.countToFile([workspace.folder + "/a.txt"], language: Self.language, output: folder + "/a.kgcounts",
+    let (head, words) = try Fixtures.countToFile([workspace.folder + "/a.txt"], language: Self.language, output: folder + "/a.kgcounts",
                                                  corpusFolder: workspace.folder, jobs: 1)
     var anonymous = head
     anonymous.inputs = []
@@ -387,11 +387,11 @@ struct WordSpillTests {
     _ = Fixtures.file("b.gz", Fixtures.gzipMember(Self.manyWords(4000).split(separator: "\n").dropFirst(50).joined(separator: "\n")), in: folder)
     let inputs = ["\(folder)/a.txt", "\(folder)/b.gz"]
     let decoder = LetterDecoder(language: CountFileTests.language)
-    let whole = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder)
+    let whole = try CorpusCounter.count(inputs, decoder: decoder, corpusFolder: folder)
     #expect(whole.1.spilledRuns == 0)
     #expect(whole.1.distinctWords == 4000)
     for cap in [1, 100, 999] {
-      let capped = try Pipeline.count(inputs, decoder: decoder, corpusFolder: folder, wordMemoryCap: cap)
+      let capped = try CorpusCounter.count(inputs, decoder: decoder, corpusFolder: folder, wordMemoryCap: cap)
       #expect(capped.1.spilledRuns > 0, "cap \(cap) spills")
       #expect(capped.1.counts.count <= cap, "cap \(cap): at most the cap in memory after a spill")
       #expect(capped.1 == whole.1 && capped.0 == whole.0 && capped.2 == whole.2, "cap \(cap)")
@@ -408,8 +408,8 @@ struct WordSpillTests {
     _ = Fixtures.file("a.txt", Array(Self.manyWords(2500, repeats: 3).utf8), in: folder)
     _ = Fixtures.file("w.freq.txt", Array((0..<500).map { "b\(String(repeating: "c", count: $0 % 40))d\t\($0 + 1)" }.joined(separator: "\n").utf8), in: folder)
     let inputs = ["\(folder)/a.txt", "\(folder)/w.freq.txt"]
-    try Pipeline.countToFile(inputs, language: CountFileTests.language, output: "\(folder)/free.kgcounts", corpusFolder: folder)
-    try Pipeline.countToFile(inputs, language: CountFileTests.language, output: "\(folder)/capped.kgcounts", corpusFolder: folder,
+    try Fixtures.countToFile(inputs, language: CountFileTests.language, output: "\(folder)/free.kgcounts", corpusFolder: folder)
+    try Fixtures.countToFile(inputs, language: CountFileTests.language, output: "\(folder)/capped.kgcounts", corpusFolder: folder,
                              jobs: 2, wordMemoryCap: 64)
     let free = FileManager.default.contents(atPath: "\(folder)/free.kgcounts")
     #expect(free != nil && free == FileManager.default.contents(atPath: "\(folder)/capped.kgcounts"))
@@ -422,7 +422,7 @@ struct WordSpillTests {
       request.countFiles = counts
       request.lexiconWords = 300
       request.minimumLetters = 0
-      tables.append(try Pipeline.build(request).image)
+      tables.append(try #require(Pipeline.build(request).image))
     }
     #expect(tables[0] == tables[1] && tables[0] == tables[2])
   }

@@ -287,15 +287,15 @@ struct CountingTests {
 
   @Test func frequencyListWordsAreWeighted() throws {
     var counts = NgramCounts(letterCount: 26)
-    try counts.addWord([UInt8(t), UInt8(h), UInt8(e)], weight: 10)
+    try counts.addWord([UInt8(t), UInt8(h), UInt8(e)], times: 10)
     #expect(counts.trigram(0, 0, t) == 10 && counts.trigram(t, h, e) == 10 && counts.trigram(h, e, 0) == 10)
     #expect(counts.derived == Fixtures.count(String(repeating: "the ", count: 10)).derived)
   }
 
   @Test func addWordCountsTheFourGramsOfTheWordBetweenBoundaries() throws {
-    // "that": (0,0,0,t) (0,0,t,h) (0,t,h,a) (t,h,a,t) (h,a,t,0), each `weight` times.
+    // "that": (0,0,0,t) (0,0,t,h) (0,t,h,a) (t,h,a,t) (h,a,t,0), each 3 times.
     var counts = NgramCounts(letterCount: 26)
-    try counts.addWord([UInt8(t), UInt8(h), UInt8(a), UInt8(t)], weight: 3)
+    try counts.addWord([UInt8(t), UInt8(h), UInt8(a), UInt8(t)], times: 3)
     #expect(counts.quadgram(0, 0, 0, t) == 3 && counts.quadgram(0, 0, t, h) == 3 && counts.quadgram(0, t, h, a) == 3)
     #expect(counts.quadgram(t, h, a, t) == 3 && counts.quadgram(h, a, t, 0) == 3)
     #expect(counts.quadgrams.reduce(0, +) == 15)
@@ -306,9 +306,9 @@ struct CountingTests {
     #expect(try counts == running + running + running)
     // Its trigrams are still its 4-grams summed over the first symbol, and adding more words
     // (or empty ones) keeps them so.
-    try counts.addWord([UInt8(a)], weight: 2)
-    try counts.addWord([], weight: 5)
-    try counts.addWord([UInt8(h), UInt8(a)], weight: 0)
+    try counts.addWord([UInt8(a)], times: 2)
+    try counts.addWord([], times: 5)
+    try counts.addWord([UInt8(h), UInt8(a)], times: 0)
     #expect(counts == NgramCounts(letterCount: 26, quadgrams: counts.quadgrams))
     #expect(counts.quadgram(0, 0, 0, a) == 2 && counts.quadgram(0, 0, a, 0) == 2 && counts.quadgrams.reduce(0, +) == 19)
   }
@@ -349,7 +349,7 @@ struct CountingTests {
     // ^^a ^ab abc bc$ c$a $ab abd bd$, as with 26 letters.
     #expect(counts.trigram(0, a, b) == 2 && counts.trigram(a, b, c) == 1 && counts.trigram(a, b, d) == 1)
     #expect(counts.trigram(c, 0, a) == 1 && counts.trigrams.reduce(0, +) == 8)
-    let model = Pipeline.normalise(counts)
+    let model = QuantisedModel(counts: counts)
     #expect(model.quadgram.count == 0)
     #expect(model.trigram.count == 65 * 64)
   }
@@ -403,7 +403,7 @@ struct FrequencyListTests {
     let list = Fixtures.file("big.freq.txt", Array((good + "broken line\n" + good).utf8), in: folder)
     let other = Fixtures.file("text.txt", Array("more text".utf8), in: folder)
     let error = #expect(throws: FrequencyListError.self) {
-      _ = try Pipeline.count([list, other], decoder: LetterDecoder(language: Fixtures.language()))
+      _ = try CorpusCounter.count([list, other], decoder: LetterDecoder(language: Fixtures.language()))
     }
     #expect(error?.line == 600_001)
   }
@@ -432,7 +432,7 @@ struct FrequencyListTests {
     let first = Fixtures.file("a.freq.txt", Array("the\t\(c)\n".utf8), in: folder)
     let second = Fixtures.file("b.freq.txt", Array("cat 1\nthe\t\(c)\n".utf8), in: folder)
     let error = #expect(throws: FrequencyListError.self) {
-      _ = try Pipeline.count([first, second], decoder: LetterDecoder(language: Fixtures.language()))
+      _ = try CorpusCounter.count([first, second], decoder: LetterDecoder(language: Fixtures.language()))
     }
     #expect(error?.path == second && error?.line == 2 && error?.byteOffset == 6)
     #expect(error?.problem.hasPrefix("count out of range") == true)
@@ -443,7 +443,7 @@ struct FrequencyListTests {
     let list = Fixtures.file("words.freq.txt", Array("the\t\(UInt64.max / 4)\n".utf8), in: folder)
     let text = Fixtures.file("text.txt", Array("the cat sat".utf8), in: folder)
     let error = #expect(throws: CountOverflowError.self) {
-      _ = try Pipeline.count([list, text], decoder: LetterDecoder(language: Fixtures.language()))
+      _ = try CorpusCounter.count([list, text], decoder: LetterDecoder(language: Fixtures.language()))
     }
     #expect(error?.paths == [list])
     #expect(error?.description == "\(list): count out of range: the symbols counted would pass 18446744073709551615 (UInt64.max)")
@@ -451,17 +451,17 @@ struct FrequencyListTests {
 
   @Test func mergingCountsPastUInt64MaxThrowsAndLeavesThemUnchanged() throws {
     var big = NgramCounts(letterCount: 26)
-    try big.addWord([1, 2, 3], weight: UInt64.max / 4)
+    try big.addWord([1, 2, 3], times: UInt64.max / 4)
     let before = big
     #expect(throws: CountOverflowError.self) { try big += big }
     #expect(big == before)
-    #expect(throws: CountOverflowError.self) { try big.addWord([1], weight: UInt64.max / 2) }
+    #expect(throws: CountOverflowError.self) { try big.addWord([1], times: UInt64.max / 2) }
     #expect(big == before)
   }
 
   @Test func gzippedListThroughThePipeline() throws {
     let path = Fixtures.file("words.freq.gz", Fixtures.gzipMember(list))
-    let (counts, _, provenance) = try Pipeline.count([path], decoder: LetterDecoder(language: Fixtures.language()))
+    let (counts, _, provenance) = try CorpusCounter.count([path], decoder: LetterDecoder(language: Fixtures.language()))
     #expect(counts.derived == (try self.counts(list)).derived)
     #expect(provenance.frequencyListWords == 6)
   }

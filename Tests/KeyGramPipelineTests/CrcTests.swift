@@ -1,5 +1,5 @@
 import KeyGram
-import KeyGramLab
+import TestSupport
 import Testing
 @testable import KeyGramPipeline
 

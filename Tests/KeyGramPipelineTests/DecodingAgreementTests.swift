@@ -1,6 +1,6 @@
 import Foundation
 import KeyGram
-import KeyGramLab
+import TestSupport
 import KeyGramTables
 import Testing
 @testable import KeyGramPipeline
@@ -18,7 +18,7 @@ struct DecodingAgreementTests {
   /// outside the alphabet as the runtime's unknown letter (the builder counts it and breaks the word).
   static func builderContext(_ text: String, decoder: LetterDecoder) -> LetterContext {
     var symbols: [LetterSymbol] = []
-    var last = LetterDecoder.Symbol.wordBoundary
+    var last = Symbol.wordBoundary
     func symbol(_ raw: UInt8) -> LetterSymbol { raw == 0 ? .boundary : LetterSymbol(letterIndex: Int(raw) - 1) }
     for scalar in text.unicodeScalars {
       switch decoder.action(for: scalar, after: last) {
@@ -109,7 +109,7 @@ struct DecodingAgreementTests {
     var request = Pipeline.Request(language: devanagari, inputs: ["\(folder)/a.txt"], corpusFolder: folder,
                                    tablesFolder: Fixtures.temporaryFolder(), swiftFolder: nil)
     request.minimumLetters = 0
-    return try KeyGramTable(copying: Pipeline.build(request).image)
+    return try KeyGramTable(copying: #require(Pipeline.build(request).image))
   }
 
   @Test("Devanagari: combining vowel signs in the alphabet are letters through every entry point")

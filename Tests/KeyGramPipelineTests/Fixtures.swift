@@ -1,9 +1,23 @@
 import CZlib
 import Foundation
 @testable import KeyGramPipeline
+import TestSupport
 
 /// Test inputs made on the spot: gzip members through real zlib, files in a fresh temp folder.
 enum Fixtures {
+  /// `keygram count`: `inputs` counted into the count file `output`, through `Pipeline.build`.
+  @discardableResult
+  static func countToFile(_ inputs: [String], language: Language, output: String, corpusFolder: String? = nil, jobs: Int = 1,
+                          wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+                          part: CountFile.Part? = nil) throws -> (head: CountFile.Head, words: WordCounts) {
+    var request = Pipeline.Request(language: language, inputs: inputs, corpusFolder: corpusFolder, output: .countFile(output))
+    request.jobs = jobs
+    request.wordMemoryCap = wordMemoryCap
+    request.part = part
+    let summary = try Pipeline.build(request)
+    return (summary.countHead!, summary.words)
+  }
+
   /// One complete gzip member holding `text` (zlib's own gzip framing, windowBits 31).
   static func gzipMember(_ text: [UInt8], level: Int32 = 6) -> [UInt8] {
     deflate(text, windowBits: 31, level: level)
@@ -46,11 +60,7 @@ enum Fixtures {
   }
 
   /// A new empty folder under the system temp folder.
-  static func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "keygram-tests-" + UUID().uuidString
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
+  static func temporaryFolder() -> String { TestSupport.temporaryFolder(prefix: "keygram-tests") }
 
   /// Writes `bytes` to `name` in a fresh temp folder and returns the path.
   static func file(_ name: String, _ bytes: [UInt8], in folder: String = temporaryFolder()) -> String {

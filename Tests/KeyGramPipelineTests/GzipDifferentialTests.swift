@@ -1,5 +1,5 @@
 import Foundation
-import KeyGramLab
+import TestSupport
 @testable import KeyGramPipeline
 import Testing
 

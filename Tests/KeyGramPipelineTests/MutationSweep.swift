@@ -189,9 +189,9 @@ struct MutationSweep {
       for row in layout.rows { out.append(UInt64(row.count)); out += row.map { UInt64($0.value) } }
       out += layout.keyIndexOfLetter.map(UInt64.init)
     }
-    if let provenance = TableVerifier.provenance(of: table) {
+    if let provenance = TableImage.provenance(of: table) {
       for file in provenance.files { text(file.name); out.append(file.size); out += file.sha256.bytes.map(UInt64.init) }
-      out += [provenance.letters, provenance.words, provenance.compressedBytes, provenance.uncompressedBytes,
+      out += [provenance.letters, provenance.words, provenance.storedBytes, provenance.textBytes,
               provenance.invalidUTF8, provenance.outsideAlphabet, provenance.frequencyListWords]
       out += provenance.letterCounts
     }

@@ -39,7 +39,7 @@ struct NormaliseTests {
   }
 
   @Test func everyRowOfARealModelIsNormalised() {
-    let model = Pipeline.normalise(Fixtures.count("the quick brown fox jumps over the lazy dog; the end."))
+    let model = QuantisedModel(counts: Fixtures.count("the quick brown fox jumps over the lazy dog; the end."))
     // 4-gram contexts (a, b, c), b and c letters: a word of L letters has L − 1 of them, so
     // the 2+4+4+2+4+3+3+2+2 of the distinct words the quick brown fox jumps over lazy dog end.
     #expect(model.quadgram.count == 26)
@@ -65,9 +65,9 @@ struct NormaliseTests {
     // "abc abd": the 4-gram contexts whose last two symbols are letters are ^ab (c and d once
     // each), abc and abd (the end of the word once each), in (previous, last, earlier) order.
     let model = Smooth.model(from: Fixtures.count("abc abd"))
-    #expect(model.quadgram.map(\.context) == [QuadgramContext(earlier: 26, previous: 0, last: 1),
-                                              QuadgramContext(earlier: 0, previous: 1, last: 2),
-                                              QuadgramContext(earlier: 0, previous: 1, last: 3)])
+    #expect(model.quadgram.map(\.context) == [Self.context(26, 0, 1, letterCount: 26),
+                                              Self.context(0, 1, 2, letterCount: 26),
+                                              Self.context(0, 1, 3, letterCount: 26)])
     #expect(model.quadgram.map(\.occurrences) == [2, 1, 1])
     // ^ab: C = 2, T = 2, so P(x) = (c(x) + 2 · P(x | ab)) / 4 over trigram row ab (index 0 · 26 + 1).
     let backoff = model.trigram[1]
@@ -77,13 +77,19 @@ struct NormaliseTests {
     for quadgram in model.quadgram { #expect(abs(quadgram.weights.reduce(0, +) - 1) < 1e-12) }
   }
 
+  /// The runtime's context of a 4-gram row given by table indices (earlier = N: word start).
+  static func context(_ earlier: Int, _ previous: Int, _ last: Int, letterCount: Int) -> LetterContext {
+    LetterContext(earlier: Symbol.runtime(tableIndex: earlier, letterCount: letterCount),
+                  previous: LetterSymbol(letterIndex: previous), last: LetterSymbol(letterIndex: last))
+  }
+
   /// A two-letter model (rows of a, b, end) whose 4-gram rows have gains worked out by hand.
   /// Trigram rows 0–3 (the letter pairs aa, ab, ba, bb) are q = (1/4, 1/4, 1/2); the word-start
   /// rows ^a, ^b (4, 5) are (1/2, 1/4, 1/4), so a row measured against the wrong one gains differently.
   static let q = [0.25, 0.25, 0.5]
   static let handModel: SmoothedModel = {
     func row(_ earlier: Int, _ previous: Int, _ last: Int, _ weights: [Double], _ occurrences: UInt64) -> QuadgramRow<Double> {
-      QuadgramRow(context: QuadgramContext(earlier: earlier, previous: previous, last: last), weights: weights, occurrences: occurrences)
+      QuadgramRow(context: context(earlier, previous, last, letterCount: 2), weights: weights, occurrences: occurrences)
     }
     return SmoothedModel(
       letterCount: 2, unigram: [0.5, 0.5], initial: [0.5, 0.5],
@@ -101,12 +107,12 @@ struct NormaliseTests {
 
   @Test func pruningGainByHand() {
     let model = Self.handModel
-    let gains = model.quadgram.map { Prune.gain(of: $0, against: model.trigram[$0.context.previous * 2 + $0.context.last]) }
+    let gains = model.quadgram.map { Prune.gain(of: $0, against: model.trigramRow(under: $0.context)) }
     #expect(gains == [2, 0, 3, 2, 5])
     // The first row against the word-start row (½, ¼, ¼) instead: it is that row, so no gain.
     #expect(Prune.gain(of: model.quadgram[0], against: [0.5, 0.25, 0.25]) == 0)
     // A row with a non-power-of-two ratio: 4 × (⅛·log2(½) + ⅛·log2(½) + ¾·log2(3/2)) = 3·log2(3) − 4.
-    let row = QuadgramRow(context: QuadgramContext(earlier: 0, previous: 0, last: 0), weights: [0.125, 0.125, 0.75], occurrences: 4)
+    let row = QuadgramRow(context: Self.context(0, 0, 0, letterCount: 2), weights: [0.125, 0.125, 0.75], occurrences: 4)
     #expect(abs(Prune.gain(of: row, against: Self.q) - (3 * log2(3.0) - 4)) < 1e-12)
   }
 
@@ -127,17 +133,14 @@ struct NormaliseTests {
   @Test func pruningARealModel() {
     let model = Smooth.model(from: Fixtures.count(String(repeating: "the then that this there these those other ", count: 5)
                                                   + "the quick brown fox jumps over the lazy dog"))
-    let n = model.letterCount
-    func gain(_ row: QuadgramRow<Double>) -> Double {
-      Prune.gain(of: row, against: model.trigram[row.context.previous * n + row.context.last])
-    }
+    func gain(_ row: QuadgramRow<Double>) -> Double { Prune.gain(of: row, against: model.trigramRow(under: row.context)) }
     let positive = model.quadgram.filter { gain($0) > 0 }.count
     #expect(model.quadgram.count > 20 && positive > 10)
     #expect(Prune.quadgrams(model, keeping: 0).quadgram.isEmpty)
     for limit in [1, 2, 7, positive, model.quadgram.count + 3] {
       let kept = Prune.quadgrams(model, keeping: limit).quadgram
       #expect(kept.count == min(limit, positive), "keeping \(limit)")
-      #expect(zip(kept, kept.dropFirst()).allSatisfy { $0.context < $1.context }, "keeping \(limit): not in context order")
+      #expect(zip(kept, kept.dropFirst()).allSatisfy { QuadgramRow.inSectionOrder($0, $1) }, "keeping \(limit): not in context order")
       let dropped = model.quadgram.filter { row in !kept.contains { $0.context == row.context } }
       #expect(kept.map(gain).min()! >= dropped.map(gain).max() ?? 0, "keeping \(limit)")
       #expect(kept.allSatisfy { row in model.quadgram.contains(row) })
@@ -146,9 +149,9 @@ struct NormaliseTests {
 
   /// Three rows for letters a, b, c (groups previous · 3 + last; bit earlier, 3 = word start).
   static let sectionRows: [QuadgramRow<UInt16>] = [
-    QuadgramRow(context: QuadgramContext(earlier: 3, previous: 0, last: 1), weights: [0x0102, 0x0304, 0x0506, 0xF6F4], occurrences: 9),
-    QuadgramRow(context: QuadgramContext(earlier: 0, previous: 2, last: 0), weights: [0x1112, 0x1314, 0x1516, 0xC6C4], occurrences: 8),
-    QuadgramRow(context: QuadgramContext(earlier: 2, previous: 2, last: 0), weights: [0x2122, 0x2324, 0x2526, 0x9694], occurrences: 7),
+    QuadgramRow(context: Self.context(3, 0, 1, letterCount: 3), weights: [0x0102, 0x0304, 0x0506, 0xF6F4], occurrences: 9),
+    QuadgramRow(context: Self.context(0, 2, 0, letterCount: 3), weights: [0x1112, 0x1314, 0x1516, 0xC6C4], occurrences: 8),
+    QuadgramRow(context: Self.context(2, 2, 0, letterCount: 3), weights: [0x2122, 0x2324, 0x2526, 0x9694], occurrences: 7),
   ]
 
   static func littleEndian(_ value: UInt64, _ byteCount: Int) -> [UInt8] {
@@ -176,7 +179,7 @@ struct NormaliseTests {
   @Test func quadgramSectionWordStartBitInTheHighWord() {
     // 40 letters: word start is bit 40, in the second UInt32 of the mask (its byte 5).
     let weights = (0..<41).map { UInt16($0 == 40 ? 65_536 - 40 * 1_000 : 1_000) }
-    let row = QuadgramRow(context: QuadgramContext(earlier: 40, previous: 39, last: 39), weights: weights, occurrences: 1)
+    let row = QuadgramRow(context: Self.context(40, 39, 39, letterCount: 40), weights: weights, occurrences: 1)
     let section = TableImage.quadgramSection([row], letterCount: 40)
     #expect(section.count == 16 + 12 * 1_600 + 2 * 41)
     let lastMask = 16 + 8 * 1_599

@@ -258,7 +258,7 @@ struct VerifyTests {
     let table = try KeyGramTable(contentsOf: workspace.table)
     let section = try #require(table.sections.provenanceSection)
     let totals = section.upperBound - TableFormat.Provenance.tailSize(letterCount: 3)
-    let provenance = try #require(TableVerifier.provenance(of: table))
+    let provenance = try #require(TableImage.provenance(of: table))
     var bytes = workspace.bytes
     bytes[totals + 8 * 2] &+= 1  // the stored-bytes total
     bytes[totals] &+= 1  // the letter total
@@ -266,7 +266,7 @@ struct VerifyTests {
     let failures = workspace.verifyBinaryOnly().failures
     #expect(failures.map(\.check) == [.format, .format])
     #expect(failures.map(\.message) == [
-      "PROV: the stored-bytes total \(provenance.compressedBytes + 1) is not the sum of the files' sizes (\(provenance.compressedBytes))",
+      "PROV: the stored-bytes total \(provenance.storedBytes + 1) is not the sum of the files' sizes (\(provenance.storedBytes))",
       "PROV: the letter total \(provenance.letters + 1) is not the sum of the per-letter counts (\(provenance.letters))",
     ])
   }

@@ -33,7 +33,7 @@ struct WordCountingTests {
     try counter.finishFile()
     var result: [String: UInt64] = [:]
     for (word, count) in counter.words.counts {
-      result[String(String.UnicodeScalarView(word.map { language.alphabet[Int($0) - 1] }))] = count
+      result[String(String.UnicodeScalarView(word.map { language.alphabet[Symbol.letterIndex(of: $0)] }))] = count
     }
     return (result, counter.words.droppedWords)
   }
@@ -104,7 +104,7 @@ struct WordCountingTests {
     #expect(counter.words.spilledRuns > 0)
     let counts = try counter.words.sortedEntries()
     let language = Fixtures.language()
-    let byWord = Dictionary(uniqueKeysWithValues: counts.map { (String(String.UnicodeScalarView($0.word.map { language.alphabet[Int($0) - 1] })), $0.count) })
+    let byWord = Dictionary(uniqueKeysWithValues: counts.map { (String(String.UnicodeScalarView($0.word.map { language.alphabet[Symbol.letterIndex(of: $0)] })), $0.count) })
     #expect(byWord == ["one": 4, "two": 3, "three": 2, "four": 1, "five": 1, "six": 1, "seven": 1, "eight": 1, "nine": 1, "ten": 1])
   }
 
@@ -145,8 +145,8 @@ struct WordCountingTests {
     try Data("the\t100\nzebra\t7\n".utf8).write(to: URL(fileURLWithPath: list))
     var language = Fixtures.language()
     language.sources = [SourceRule(files: "*.freq.*", feeds: .words), SourceRule(files: "*", feeds: [.letters, .words], wordWeight: 10)]
-    let (counts, words, _) = try Pipeline.count([text, list], decoder: LetterDecoder(language: language))
-    func word(_ letters: String) -> [UInt8] { letters.unicodeScalars.map { UInt8(language.letterIndex[$0]! + 1) } }
+    let (counts, words, _) = try CorpusCounter.count([text, list], decoder: LetterDecoder(language: language))
+    func word(_ letters: String) -> [UInt8] { letters.unicodeScalars.map { Symbol.letter(language.letterIndex[$0]!) } }
     #expect(words.counts == [word("the"): 100 + 2 * 10, word("cat"): 10, word("dog"): 10, word("zebra"): 7])
     // The list fed no letters: only the text's 12 letters were counted.
     #expect(counts.unigrams.reduce(0, +) == 12)

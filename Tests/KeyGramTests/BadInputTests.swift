@@ -17,8 +17,8 @@ struct BadInputTests {
   ]
 
   func allResolvers(_ layout: KeyboardLayout) -> [any KeyResolver] {
-    [StaticKeyResolver(layout: layout), BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped),
-     GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)]
+    [StaticKeyResolver(layout: layout), BoundaryShiftResolver(layout: layout, table: FixtureTable.mapped),
+     GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)]
   }
 
   @Test("NaN or infinite touch coordinates resolve to nil")
@@ -33,7 +33,7 @@ struct BadInputTests {
 
   @Test("An empty layout, or one of empty rows, resolves every touch to nil")
   func emptyLayouts() {
-    var context = TypingContext(table: EnglishTable.mapped)
+    var context = TypingContext(table: FixtureTable.mapped)
     context.record("t")
     for layout in [KeyboardLayout(rows: []), KeyboardLayout(rows: [[], [], []])] {
       for resolver in allResolvers(layout) {
@@ -72,7 +72,7 @@ struct BadInputTests {
     for layout in layouts {
       layout._checkInvariants()
       for resolver in allResolvers(layout) {
-        resolver.update(for: TypingContext(table: EnglishTable.mapped))
+        resolver.update(for: TypingContext(table: FixtureTable.mapped))
         for x in stride(from: Float(-20), through: 200, by: 0.7) {
           let resolved = resolver.resolve(TouchPoint(x: x, y: 20))
           #expect(resolved.map { layout.keyIndices.contains($0) } == true)
@@ -98,12 +98,12 @@ struct BadInputTests {
     #expect(resolver.probability(ofKey: -1) == 0)
     // A map for a bigger layout and a bigger alphabet: keys and letters beyond ours are ignored.
     var indices = (0..<40).map { Optional(KeyIndex($0 % 50)) }
-    indices[EnglishTable.letter("q")] = 45
+    indices[FixtureTable.letter("q")] = 45
     let foreign = LetterKeyMap(keyIndexOfLetter: indices, keyCount: 50)
     let resolvers: [any WeightedKeyResolver] = [
       BoundaryShiftResolver(layout: layout, letterKeys: foreign), GaussianKeyResolver(layout: layout, letterKeys: foreign),
     ]
-    var context = TypingContext(table: EnglishTable.mapped)
+    var context = TypingContext(table: FixtureTable.mapped)
     context.record("t")
     for other in resolvers {
       other.update(for: context)
@@ -168,7 +168,7 @@ struct BadInputTests {
     #expect(GaussianKeyResolver.Parameters(priorWeight: 1e9, anchorFraction: .nan).sanitized
               == .init(priorWeight: 100, anchorFraction: defaults.anchorFraction))
     #expect(defaults.sanitized == defaults)
-    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(sigmaX: .nan, priorWeight: -1))
+    let resolver = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped, parameters: .init(sigmaX: .nan, priorWeight: -1))
     #expect(resolver.parameters.sigmaX == defaults.sigmaX && resolver.parameters.priorWeight == 0)
     #expect(resolver.resolve(layout.keys[0].frame.center) == 0)
   }
@@ -177,7 +177,7 @@ struct BadInputTests {
 @Suite("Bad input found in review")
 struct ReviewedBadInputTests {
   @Test func apostrophesThatFillTheHistoryKeepTheContextConsistent() {
-    var context = TypingContext(table: EnglishTable.mapped)
+    var context = TypingContext(table: FixtureTable.mapped)
     context.record("x")
     context.record("y")
     for _ in 0..<(TypingContext.historyCapacity + 2) { context.record("'") }

@@ -2,7 +2,7 @@
 import KeyGramTables
 import Testing
 
-/// Every typed open error, each made by corrupting a copy of the real English table. Where
+/// Every typed open error, each made by corrupting a copy of the fixture table (English from three lines). Where
 /// the corruption would otherwise also break the CRC, the CRC is recomputed so that the check
 /// under test is the one that fires.
 @Suite("KeyGramTable: typed open errors")
@@ -11,7 +11,7 @@ struct KeyGramTableErrorTests {
 
   /// A copy of the table with `edit` applied and, if `fixChecksum`, a recomputed CRC.
   static func corrupted(fixChecksum: Bool = true, _ edit: (inout [UInt8]) -> Void) -> [UInt8] {
-    var bytes = EnglishTable.bytes
+    var bytes = FixtureTable.bytes
     edit(&bytes)
     if fixChecksum { storeCRC(in: &bytes) }
     return bytes
@@ -56,8 +56,8 @@ struct KeyGramTableErrorTests {
 
   @Test("The unmodified copy opens, and the recomputed CRC equals the stored one")
   func control() {
-    #expect(open(EnglishTable.bytes) == nil)
-    #expect(Self.corrupted { _ in } == EnglishTable.bytes)
+    #expect(open(FixtureTable.bytes) == nil)
+    #expect(Self.corrupted { _ in } == FixtureTable.bytes)
   }
 
   @Test("Bad magic")
@@ -74,7 +74,7 @@ struct KeyGramTableErrorTests {
 
   @Test("Truncated: shorter than the header, and shorter than the recorded size")
   func truncated() {
-    let full = EnglishTable.bytes
+    let full = FixtureTable.bytes
     #expect(open(Array(full.prefix(10))) == .truncated(expected: 64, actual: 10))
     #expect(open(Array(full.prefix(63))) == .truncated(expected: 64, actual: 63))
     #expect(open(Array(full.dropLast(100))) == .truncated(expected: full.count, actual: full.count - 100))
@@ -83,7 +83,7 @@ struct KeyGramTableErrorTests {
 
   @Test("Checksum mismatch: one flipped bit in the trigram section")
   func checksumMismatch() {
-    let stored = Self.read32(EnglishTable.bytes, at: Self.crcOffset)
+    let stored = Self.read32(FixtureTable.bytes, at: Self.crcOffset)
     let bytes = Self.corrupted(fixChecksum: false) { $0[$0.count - 200] ^= 0x01 }
     let computed = TableBytes.withBytes(of: bytes) { $0.crc32(readingAsZero: Self.crcOffset) }
     #expect(computed != stored)
@@ -136,7 +136,7 @@ struct KeyGramTableErrorTests {
   @Test("Bad QUAD section: a rank that miscounts, a mask bit past word start, a row count the directory disagrees with, a short section")
   func badQuadgramSection() {
     let quad = TableFormat.Section.quadgram
-    let n = EnglishTable.mapped.letterCount
+    let n = FixtureTable.mapped.letterCount
     func sectionOffset(_ bytes: [UInt8]) -> Int { Int(Self.read32(bytes, at: Self.directoryEntry(of: quad, in: bytes) + 4)) }
     func reason(_ bytes: [UInt8]) -> String? {
       guard case .badSection(tag: "QUAD", let reason)? = open(bytes) else { return nil }
@@ -189,9 +189,9 @@ struct KeyGramTableErrorTests {
       try KeyGramTable(contentsOf: "/nonexistent/en.keygram")
     }
     #expect(throws: KeyGramTableError.cannotOpen(SystemErrno(rawValue: 21))) {
-      try KeyGramTable(contentsOf: EnglishTable.packageRoot + "/tables")
+      try KeyGramTable(contentsOf: FixtureTable.folder)
     }
-    let full = EnglishTable.bytes
+    let full = FixtureTable.bytes
     let truncatedPath = temporaryFile(containing: Array(full.dropLast(16)), name: "truncated.keygram")
     #expect(throws: KeyGramTableError.truncated(expected: full.count, actual: full.count - 16)) {
       try KeyGramTable(contentsOf: truncatedPath)
@@ -239,7 +239,8 @@ struct KeyGramTableErrorTests {
       let entry = Self.directoryEntry(of: TableFormat.Section.lexicon, in: bytes)
       Self.store32(Self.read32(bytes, at: entry + 12) + 1, in: &bytes, at: entry + 12)
     }
-    #expect(throws: KeyGramTableError.badSection(tag: "LEXI", reason: "the directory counts 100001 words, the section 100000")) {
+    // The lexicon holds the 14 distinct words of en/tiny.txt.
+    #expect(throws: KeyGramTableError.badSection(tag: "LEXI", reason: "the directory counts 15 words, the section 14")) {
       try KeyGramTable(copying: bytes)
     }
   }

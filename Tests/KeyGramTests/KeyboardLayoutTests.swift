@@ -80,7 +80,7 @@ struct KeyboardLayoutTests {
 
   @Test("Letters map to keys through the table's alphabet; a key may type several letters")
   func letterKeyMap() {
-    let table = EnglishTable.mapped
+    let table = FixtureTable.mapped
     var map = LetterKeyMap(layout: layout, table: table)
     map._checkInvariants()
     #expect(map.letterCount == 26)
@@ -89,17 +89,17 @@ struct KeyboardLayoutTests {
       #expect(keyIndex == layout.keyIndex(ofLetter: letter))
     }
     let e = layout.keyIndex(ofLetter: "e")!
-    #expect(map.letters(onKey: e) == [EnglishTable.letter("e")])
+    #expect(map.letters(onKey: e) == [FixtureTable.letter("e")])
     // As a LAYT section would say for é: here, q typed by the w key as well.
     let w = layout.keyIndex(ofLetter: "w")!
-    let assigned = map.assign(letter: EnglishTable.letter("q"), toKey: w)
+    let assigned = map.assign(letter: FixtureTable.letter("q"), toKey: w)
     #expect(assigned)
-    #expect(map.letters(onKey: w) == [EnglishTable.letter("q"), EnglishTable.letter("w")])
+    #expect(map.letters(onKey: w) == [FixtureTable.letter("q"), FixtureTable.letter("w")])
     let badLetter = map.assign(letter: 99, toKey: w)
     let badKey = map.assign(letter: 0, toKey: 99)
     #expect(!badLetter && !badKey)
-    map.removeKey(ofLetter: EnglishTable.letter("q"))
-    #expect(map.keyIndex(ofLetter: EnglishTable.letter("q")) == nil)
+    map.removeKey(ofLetter: FixtureTable.letter("q"))
+    #expect(map.keyIndex(ofLetter: FixtureTable.letter("q")) == nil)
     #expect(map.keyIndex(ofLetter: -1) == nil)
     map._checkInvariants()
     // Explicit indices: out-of-range ones leave the letter without a key.
@@ -118,7 +118,7 @@ struct KeyboardLayoutTests {
     #expect(table.keyboardLayout == nil)
     #expect(KeyboardLayout.iPhonePortrait(for: table) == .iPhonePortraitQWERTY)
     let map = LetterKeyMap(layout: layout, table: table)
-    #expect(map == LetterKeyMap(layout: layout, table: EnglishTable.mapped))
+    #expect(map == LetterKeyMap(layout: layout, table: FixtureTable.mapped))
     for letter in table.alphabet { #expect(map.keyIndex(ofLetter: table.letterIndex(of: letter)!) == layout.keyIndex(ofLetter: letter)) }
   }
 }

@@ -43,7 +43,7 @@ struct ResolverTests {
   @Test("Boundary shift: no letter key's target shrinks below minWidthRatio of its slot",
         arguments: [Float(0.6), 0.8, 0.3, 0, 1])
   func minimumWidth(ratio: Float) {
-    let resolver = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped,
+    let resolver = BoundaryShiftResolver(layout: layout, table: FixtureTable.mapped,
                                          parameters: .init(priorWeight: 4, minWidthRatio: ratio))
     var generator = SplitMix64(seed: 42)
     for trial in 0..<300 {
@@ -69,7 +69,7 @@ struct ResolverTests {
 
   @Test("Boundary shift: the divider is the two keys' Bayes boundary, α σ² / d × ln(w_h / w_j), clamped")
   func shiftFormula() {
-    let resolver = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped,
+    let resolver = BoundaryShiftResolver(layout: layout, table: FixtureTable.mapped,
                                          parameters: .init(priorWeight: 0.5, sigma: 8, minWidthRatio: 0.6))
     let h = layout.index("h")
     var weights = [Float](repeating: 1, count: layout.keys.count)
@@ -145,7 +145,7 @@ struct ResolverTests {
 
   @Test("Boundary shift agrees with its own target spans everywhere")
   func boundaryAgreesWithSpans() {
-    let resolver = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped)
+    let resolver = BoundaryShiftResolver(layout: layout, table: FixtureTable.mapped)
     var generator = SplitMix64(seed: 7)
     for _ in 0..<20 {
       resolver.update(keyWeights: layout.keys.indices.map { _ in Float(generator.next() % 1000) })
@@ -167,7 +167,7 @@ struct ResolverTests {
     GaussianKeyResolver.Parameters(sigmaX: 4, sigmaY: 30, offsetX: -25, offsetY: 20, priorWeight: 0.5, anchorFraction: 0),
   ])
   func gaussianIsExact(parameters: GaussianKeyResolver.Parameters) {
-    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: parameters)
+    let resolver = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped, parameters: parameters)
     let fixed = StaticKeyResolver(layout: layout)
     var generator = SplitMix64(seed: 11)
     for trial in 0..<40 {
@@ -186,8 +186,8 @@ struct ResolverTests {
 
   @Test("Gaussian anchoring: a touch in a key's core is that key, however likely its neighbour")
   func anchoring() {
-    let anchored = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(priorWeight: 1, anchorFraction: 0.5))
-    let unanchored = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(priorWeight: 1, anchorFraction: 0))
+    let anchored = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped, parameters: .init(priorWeight: 1, anchorFraction: 0.5))
+    let unanchored = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped, parameters: .init(priorWeight: 1, anchorFraction: 0))
     let g = layout.index("g"), h = layout.index("h")
     var weights = [Float](repeating: 1e-6, count: layout.keys.count)
     weights[h.rawValue] = 1

@@ -12,21 +12,21 @@ struct RuntimeSafetyTests {
 
   @Test("a distribution outlives the mapped table it came from")
   func distributionOutlivesMappedTable() throws {
-    let expected = Self.weights(of: EnglishTable.mapped.distribution(after: "th"))
+    let expected = Self.weights(of: FixtureTable.mapped.distribution(after: "th"))
     // The only reference to the table is the temporary: it goes at the end of the statement,
     // and its memory would be unmapped then if the distribution did not keep it.
-    let distribution = try KeyGramTable(contentsOf: EnglishTable.path).distribution(after: "th")
+    let distribution = try KeyGramTable(contentsOf: FixtureTable.path).distribution(after: "th")
     #expect(Self.weights(of: distribution) == expected)
-    let unigram = try KeyGramTable(contentsOf: EnglishTable.path).unigram
-    #expect(Self.weights(of: unigram) == Self.weights(of: EnglishTable.mapped.unigram))
+    let unigram = try KeyGramTable(contentsOf: FixtureTable.path).unigram
+    #expect(Self.weights(of: unigram) == Self.weights(of: FixtureTable.mapped.unigram))
   }
 
   @Test("a distribution outlives a copied table, whose heap image would otherwise be freed")
   func distributionOutlivesCopiedTable() throws {
-    let expected = Self.weights(of: EnglishTable.mapped.initial)
+    let expected = Self.weights(of: FixtureTable.mapped.initial)
     var distribution: LetterDistribution?
     do {
-      let table = try KeyGramTable(copying: EnglishTable.bytes)
+      let table = try KeyGramTable(copying: FixtureTable.bytes)
       distribution = table.initial
     }
     #expect(Self.weights(of: try #require(distribution)) == expected)
@@ -34,40 +34,41 @@ struct RuntimeSafetyTests {
 
   @Test("a typing context keeps its table alive")
   func typingContextKeepsTable() throws {
-    var context = TypingContext(table: try KeyGramTable(contentsOf: EnglishTable.path))
+    var context = TypingContext(table: try KeyGramTable(contentsOf: FixtureTable.path))
     context.record("q")
-    #expect(Self.weights(of: context.distribution) == Self.weights(of: EnglishTable.mapped.distribution(after: "q")))
-    #expect(context.distribution[EnglishTable.letter("u")] > 0.8)
+    #expect(Self.weights(of: context.distribution) == Self.weights(of: FixtureTable.mapped.distribution(after: "q")))
+    // "quick" is the fixture's one q: Witten–Bell gives u half the row and half the backoff's share on top.
+    #expect(context.distribution[FixtureTable.letter("u")] > 0.75)
   }
 
   #if !os(Windows)
   @Test("reading a distribution past its end traps")
   func subscriptPastEndTraps() async {
     await #expect(processExitsWith: .failure) {
-      let table = try KeyGramTable(contentsOf: EnglishTable.path)
+      let table = try KeyGramTable(contentsOf: FixtureTable.path)
       _ = table.unigram[table.letterCount]  // the unigram row has no end-of-word element
     }
     await #expect(processExitsWith: .failure) {
-      let table = try KeyGramTable(contentsOf: EnglishTable.path)
+      let table = try KeyGramTable(contentsOf: FixtureTable.path)
       let row = table.distribution(after: "t")
       _ = row.weight(at: row.endIndex)
     }
     await #expect(processExitsWith: .failure) {
-      _ = try KeyGramTable(contentsOf: EnglishTable.path).initial.weight(at: -1)
+      _ = try KeyGramTable(contentsOf: FixtureTable.path).initial.weight(at: -1)
     }
     await #expect(processExitsWith: .failure) {
-      _ = try KeyGramTable(contentsOf: EnglishTable.path).unigram.probability(ofLetter: 26)
+      _ = try KeyGramTable(contentsOf: FixtureTable.path).unigram.probability(ofLetter: 26)
     }
   }
 
   @Test("the uniform distribution checks its indices too")
   func uniformChecksIndices() async {
-    let table = EnglishTable.mapped
+    let table = FixtureTable.mapped
     let uniform = table.distribution(after: LetterContext.bigram(.unknownLetter))
     #expect(uniform.isUniform)
     #expect(uniform.count == table.letterCount + 1)
     await #expect(processExitsWith: .failure) {
-      let table = try KeyGramTable(contentsOf: EnglishTable.path)
+      let table = try KeyGramTable(contentsOf: FixtureTable.path)
       _ = table.distribution(after: LetterContext.bigram(.unknownLetter))[27]
     }
   }
@@ -75,7 +76,7 @@ struct RuntimeSafetyTests {
   @Test("a key index outside the layout traps on the layout, and reads 0 or nil on resolvers")
   func keyIndexOutsideLayout() async {
     let layout = KeyboardLayout.iPhonePortraitQWERTY
-    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
+    let resolver = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)
     #expect(resolver.probability(ofKey: KeyIndex(layout.keys.count)) == 0)
     #expect(resolver.score(ofKey: -1, for: TouchPoint(x: 10, y: 10)) == -.infinity)
     await #expect(processExitsWith: .failure) {
@@ -92,7 +93,7 @@ struct RuntimeSafetyTests {
   @Test("resolve(_:after:) updates first, so a forgotten update cannot leave stale weights")
   func resolveAfterUpdates() {
     let layout = KeyboardLayout.iPhonePortraitQWERTY
-    let table = EnglishTable.mapped
+    let table = FixtureTable.mapped
     let resolver = BoundaryShiftResolver(layout: layout, table: table)
     var context = TypingContext(table: table)
     context.record("t")

@@ -16,10 +16,11 @@ extension KeygramCLITests {
     // writer: build must refuse what verify would reject, naming the file, and replace nothing.
     let (root, before) = try builtScratch()
     let language = try CorpusFolder(root: "\(root)/corpora").language("en")
-    let (head, words) = try Pipeline.countToFile(["\(root)/mine.txt"], language: language, output: "\(root)/true.kgcounts",
-                                                 corpusFolder: root)
+    let summary = try Pipeline.build(Pipeline.Request(language: language, inputs: ["\(root)/mine.txt"], corpusFolder: root,
+                                                      output: .countFile("\(root)/true.kgcounts")))
+    let (head, words) = (try #require(summary.countHead), summary.words)
     var lying = head
-    lying.compressedBytes = 12345
+    lying.storedBytes = 12345
     try CountFile.write(lying, words: words, to: "\(root)/mine.kgcounts")
     let run = try keygram("build", "en", "--counts", "mine.kgcounts", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root)
     #expect(run.status == 1)

@@ -20,7 +20,9 @@ extension BoundaryShiftResolver {
     public init() {}
 
     /// Parameters from their values; each out-of-range value is handled as its property says.
-    public init(priorWeight: Float = 0.9, sigma: Float = 8, minWidthRatio: Float = 0.60) {
+    /// A value not given is the default, as written once on its property.
+    public init(priorWeight: Float = Parameters().priorWeight, sigma: Float = Parameters().sigma,
+                minWidthRatio: Float = Parameters().minWidthRatio) {
       self.priorWeight = priorWeight
       self.sigma = sigma
       self.minWidthRatio = minWidthRatio

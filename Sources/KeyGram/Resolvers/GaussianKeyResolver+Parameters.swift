@@ -29,8 +29,10 @@ extension GaussianKeyResolver {
     public init() {}
 
     /// Parameters from their values; each out-of-range value is handled as its property says.
-    public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
-                priorWeight: Float = 0.7, anchorFraction: Float = 0.7, motion: TouchMotion.Parameters = .init()) {
+    /// A value not given is the default, as written once on its property.
+    public init(sigmaX: Float = Parameters().sigmaX, sigmaY: Float = Parameters().sigmaY, offsetX: Float = Parameters().offsetX,
+                offsetY: Float = Parameters().offsetY, priorWeight: Float = Parameters().priorWeight,
+                anchorFraction: Float = Parameters().anchorFraction, motion: TouchMotion.Parameters = Parameters().motion) {
       self.motion = motion
       self.sigmaX = sigmaX
       self.sigmaY = sigmaY

@@ -3,8 +3,8 @@ import KeyGram
 /// The count stage over a whole build: running text goes to one `LetterCounter` (and, when its
 /// source feeds words, to a `TextWordCounter`), word-frequency lists to one
 /// `FrequencyListCounter`, and their counts add up at the end.
-public struct CorpusCounter {
-  public let decoder: LetterDecoder
+package struct CorpusCounter: Counter {
+  package let decoder: LetterDecoder
   private var text: LetterCounter
   /// Made only if a frequency list appears: its 4-gram array is large.
   private var lists: FrequencyListCounter?
@@ -21,12 +21,12 @@ public struct CorpusCounter {
   private var fileTextBytes: UInt64 = 0
   private var invalidUTF8AtFileStart: UInt64 = 0
   /// Distinct words each word count holds in memory before spilling a sorted run.
-  public let wordMemoryCap: Int
+  package let wordMemoryCap: Int
   /// False when only some lines of each file are counted (`keygram count --part`): a word
   /// list's part may then hold no words.
-  public let wholeFiles: Bool
+  package let wholeFiles: Bool
 
-  public init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap, wholeFiles: Bool = true) {
+  package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap, wholeFiles: Bool = true) {
     self.decoder = decoder
     self.wordMemoryCap = wordMemoryCap
     self.wholeFiles = wholeFiles
@@ -36,14 +36,14 @@ public struct CorpusCounter {
 
   /// True for a word-frequency list rather than running text: a name with ".freq." in it
   /// (en/count_1w.freq.txt, de/leipzig.freq.gz).
-  public static func isFrequencyList(_ path: String) -> Bool {
+  package static func isFrequencyList(_ path: String) -> Bool {
     let name = path.split(separator: "/").last ?? ""
     return name.contains(".freq.") || name.hasSuffix(".freq")
   }
 
   /// The next input; `isFrequencyList` says which counter reads it, `source` what it feeds.
   /// Each feeds the letters, the words or both.
-  public mutating func startFile(_ path: String, isFrequencyList: Bool,
+  package mutating func startFile(_ path: String, isFrequencyList: Bool,
                                  source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
     readingList = isFrequencyList
     self.path = path
@@ -63,7 +63,7 @@ public struct CorpusCounter {
     }
   }
 
-  public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws {
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) throws {
     if fileTextBytes == 0 { try Self.refuseKeyGramFile(startingWith: chunk, path: path) }
     fileTextBytes += UInt64(chunk.count)
     if readingList {
@@ -78,7 +78,7 @@ public struct CorpusCounter {
     }
   }
 
-  public mutating func finishFile() throws {
+  package mutating func finishFile() throws {
     if readingList {
       try lists!.finishFile()
       return
@@ -100,7 +100,7 @@ public struct CorpusCounter {
 
   /// The checks `build` makes of each file's text, for a whole text read at once (the
   /// simulator's): none of KeyGram's binaries, and at most 1% invalid UTF-8.
-  public static func refuseNonText(_ bytes: [UInt8], path: String) throws(CorpusError) {
+  package static func refuseNonText(_ bytes: [UInt8], path: String) throws(CorpusError) {
     try refuseKeyGramFile(startingWith: bytes.prefix(8), path: path)
     var invalid: UInt64 = 0, first: Int?
     bytes.withUnsafeBufferPointer { bytes in
@@ -135,14 +135,14 @@ public struct CorpusCounter {
   }
 
   /// The word counts of every source that feeds words: lists and running text.
-  public func words() throws(CountOverflowError) -> WordCounts {
+  package func words() throws(CountOverflowError) -> WordCounts {
     guard let lists else { return textWords }
     return try lists.words + textWords
   }
 
   /// The running text's counts and the lists' together; an error names the lists if the sum
   /// would pass UInt64.max.
-  public func counts() throws(CountOverflowError) -> NgramCounts {
+  package func counts() throws(CountOverflowError) -> NgramCounts {
     guard let lists else { return text.counts }
     do {
       return try text.counts + lists.counts

@@ -5,16 +5,16 @@ extension CountFile {
   /// its head; `nextWord()` then streams the words in their stored order, checking each, so a
   /// merge holds one word per input however large the vocabularies. Every error names the file
   /// and the byte offset.
-  public final class Reader {
-    public let path: String
-    public let head: Head
+  package final class Reader {
+    package let path: String
+    package let head: Head
     /// 4 (4-gram counts) or 3 (trigram counts, alphabets over 63 letters).
-    public let order: Int
-    public let wordEntries: UInt64
+    package let order: Int
+    package let wordEntries: UInt64
     /// Where the language code, the alphabet and the rules digest are, for errors about them.
-    public let languageOffset: Int, alphabetOffset: Int, rulesOffset: Int
+    package let languageOffset: Int, alphabetOffset: Int, rulesOffset: Int
     /// The CRC-32 the header records: a merge's second pass checks the file is the one it summed.
-    public let checksum: UInt32
+    package let checksum: UInt32
     private let input: BufferedInput
     private var wordsLeft: UInt64
     private var lastWord: [UInt8] = []
@@ -30,7 +30,7 @@ extension CountFile {
     }
 
     /// Reads the whole head, n-gram counts included, into memory.
-    public convenience init(path: String) throws(CountFileError) {
+    package convenience init(path: String) throws(CountFileError) {
       try self.init(path: path, bufferSize: 1 << 18, check: { _ throws(CountFileError) in }, ngram: nil)
     }
 
@@ -172,13 +172,13 @@ extension CountFile {
       counts.invalidUTF8 = totals[1]
       counts.frequencyListWords = totals[2]
       head = Head(languageCode: code, alphabet: alphabet, rulesDigest: rules, counts: counts, droppedWords: totals[3],
-                  inputs: inputs, compressedBytes: totals[4], uncompressedBytes: totals[5])
+                  inputs: inputs, storedBytes: totals[4], textBytes: totals[5])
       self.input = input
     }
 
-    /// The next word (letter symbols, 1-based) and its count, in strictly increasing order;
+    /// The next word (letter stream symbols, `Symbol`) and its count, in strictly increasing order;
     /// nil after the last, once the file is checked to end there.
-    public func nextWord() throws(CountFileError) -> (word: [UInt8], count: UInt64)? {
+    package func nextWord() throws(CountFileError) -> (word: [UInt8], count: UInt64)? {
       guard wordsLeft > 0 else {
         guard input.offset == input.size else {
           throw CountFileError(path: path, byteOffset: input.offset, kind: .malformed("bytes after the last of \(wordEntries) words"))
@@ -192,7 +192,7 @@ extension CountFile {
       }
       let word = try input.bytes(length)
       let letterCount = head.alphabet.count
-      guard word.allSatisfy({ $0 >= 1 && Int($0) <= letterCount }) else {
+      guard word.allSatisfy({ Symbol.isLetter($0, letterCount: letterCount) }) else {
         throw CountFileError(path: path, byteOffset: at + 1, kind: .malformed("a word's letter is not 1 ... \(letterCount)"))
       }
       let count = try input.uint64()

@@ -5,9 +5,9 @@ extension CountFile {
   /// increasing order (so a merge never holds a whole vocabulary), then the header, whose size,
   /// entry counts and CRC are known only at the end. The file is a temporary one until
   /// `commit()`: a failed or interrupted count leaves the old output, if any, in place.
-  public final class Writer {
-    public let path: String
-    public let letterCount: Int
+  package final class Writer {
+    package let path: String
+    package let letterCount: Int
     private let stream: AtomicStream
     private let order: Int
     private let ngramEntries: UInt64
@@ -18,7 +18,7 @@ extension CountFile {
     private var lastWord: [UInt8] = []
     private var finished = false
 
-    public init(path: String, head: Head) throws(OutputError) {
+    package init(path: String, head: Head) throws(OutputError) {
       self.path = path
       letterCount = head.alphabet.count
       stream = try AtomicStream(for: path)
@@ -29,7 +29,7 @@ extension CountFile {
       for scalar in head.alphabet { out.uint32(scalar.value) }
       out.bytes(head.rulesDigest.bytes)
       for total in [head.counts.outsideAlphabet, head.counts.invalidUTF8, head.counts.frequencyListWords,
-                    head.droppedWords, head.compressedBytes, head.uncompressedBytes] {
+                    head.droppedWords, head.storedBytes, head.textBytes] {
         out.uint64(total)
       }
       out.uint32(UInt32(head.inputs.count))
@@ -53,15 +53,13 @@ extension CountFile {
       try flush()
     }
 
-    /// The next word (letter symbols 1 ... N, 1 ... 48 of them), after every word written so far.
-    public func add(_ word: some Collection<UInt8>, count: UInt64) throws(OutputError) {
+    /// The next word (letter stream symbols, 1 ... 48 of them), after every word written so far.
+    package func add(_ word: some Collection<UInt8>, count: UInt64) throws(OutputError) {
       precondition(!word.isEmpty && word.count <= WordCounts.maximumLength && count > 0, "not a countable word")
       precondition(wordEntries == 0 || lastWord.lexicographicallyPrecedes(word), "words out of order")
       lastWord.removeAll(keepingCapacity: true)
       lastWord.append(contentsOf: word)
-      pending.append(UInt8(word.count))
-      pending.append(contentsOf: word)
-      withUnsafeBytes(of: count.littleEndian) { pending.append(contentsOf: $0) }
+      WordEntry.append(word, count: count, to: &pending)
       wordEntries += 1
       if pending.count >= 1 << 16 { try flush() }
     }
@@ -74,7 +72,7 @@ extension CountFile {
     }
 
     /// Fills in the header and renames the file into place.
-    public func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
       try flush()
       var header = ByteWriter()
       header.bytes(CountFile.magic)
@@ -101,7 +99,7 @@ extension CountFile {
   }
 
   /// Writes `head` and `words` (in any order; they are sorted here) to `path`.
-  public static func write(_ head: Head, words: WordCounts, to path: String) throws {
+  package static func write(_ head: Head, words: WordCounts, to path: String) throws {
     let writer = try Writer(path: path, head: head)
     try words.forEachSorted { word, count in try writer.add(word, count: count) }
     try writer.commit()

@@ -4,107 +4,107 @@ import KeyGram
 /// their provenance, so shards counted apart — other processes, other machines — merge by
 /// addition into what one `keygram build` over all the files would count. Byte layout:
 /// docs/CountFormat.md. Writer: `CountFile.Writer`; reader: `CountFile.Reader`; sum: `Merge`.
-public enum CountFile {
-  public static let magic: [UInt8] = Array("KGCOUNT".utf8) + [0]
-  public static let majorVersion: UInt16 = 1
-  public static let minorVersion: UInt16 = 0
-  public static let headerSize = 64
-  public static let byteOrderMark: UInt32 = 0x0102_0304
+package enum CountFile {
+  package static let magic: [UInt8] = Array("KGCOUNT".utf8) + [0]
+  package static let majorVersion: UInt16 = 1
+  package static let minorVersion: UInt16 = 0
+  package static let headerSize = 64
+  package static let byteOrderMark: UInt32 = 0x0102_0304
   /// The conventional file name ending.
-  public static let fileExtension = "kgcounts"
+  package static let fileExtension = "kgcounts"
 
   /// Byte offsets of the header fields.
-  public enum Offset {
-    public static let magic = 0
-    public static let majorVersion = 8
-    public static let minorVersion = 10
-    public static let headerSize = 12
-    public static let state = 16
-    public static let byteOrder = 20
-    public static let fileSize = 24
-    public static let crc = 32
-    public static let letterCount = 36
-    public static let order = 38
-    public static let ngramEntries = 40
-    public static let wordEntries = 48
-    public static let reserved = 56
+  package enum Offset {
+    package static let magic = 0
+    package static let majorVersion = 8
+    package static let minorVersion = 10
+    package static let headerSize = 12
+    package static let state = 16
+    package static let byteOrder = 20
+    package static let fileSize = 24
+    package static let crc = 32
+    package static let letterCount = 36
+    package static let order = 38
+    package static let ngramEntries = 40
+    package static let wordEntries = 48
+    package static let reserved = 56
   }
 
   /// Part `index` of `count` of a file's lines: the lines numbered index, index + count, ...
-  public struct Part: Equatable, Sendable {
-    public var index: UInt32
-    public var count: UInt32
-    public init(index: UInt32, of count: UInt32) {
+  package struct Part: Equatable, Sendable {
+    package var index: UInt32
+    package var count: UInt32
+    package init(index: UInt32, of count: UInt32) {
       precondition(count >= 1 && index < count, "part \(index) of \(count)")
       self.index = index
       self.count = count
     }
     /// The whole file: part 0 of 1.
-    public static let whole = Part(index: 0, of: 1)
+    package static let whole = Part(index: 0, of: 1)
   }
 
   /// An input file as a count file records it: its provenance, and which parts of its lines
   /// were counted (all, for a file counted whole).
-  public struct Input: Equatable, Sendable {
-    public var file: Provenance.File
+  package struct Input: Equatable, Sendable {
+    package var file: Provenance.File
     /// How many parts the file's lines were dealt into (1: counted whole).
-    public var partCount: UInt32
+    package var partCount: UInt32
     /// The parts counted, increasing.
-    public var parts: [UInt32]
-    public var isComplete: Bool { parts.count == Int(partCount) }
+    package var parts: [UInt32]
+    package var isComplete: Bool { parts.count == Int(partCount) }
   }
 
   /// Everything a count file holds but its words: what it was counted under, the n-gram
   /// counts, the word totals and the provenance of its inputs.
-  public struct Head: Equatable, Sendable {
+  package struct Head: Equatable, Sendable {
     /// The language code, the alphabet and the digest of the counting rules (`rulesDigest`).
-    public var languageCode: String
-    public var alphabet: [Unicode.Scalar]
-    public var rulesDigest: FileDigest
+    package var languageCode: String
+    package var alphabet: [Unicode.Scalar]
+    package var rulesDigest: FileDigest
     /// Letter n-grams, with the counts of letters outside the alphabet, invalid UTF-8 and frequency-list words.
-    public var counts: NgramCounts
+    package var counts: NgramCounts
     /// Word occurrences too long for the lexicon (`WordCounts.droppedWords`).
-    public var droppedWords: UInt64
+    package var droppedWords: UInt64
     /// The inputs, sorted by name; names are unique.
-    public var inputs: [Input]
+    package var inputs: [Input]
     /// The inputs' provenance.
-    public var files: [Provenance.File] { inputs.map(\.file) }
-    public var compressedBytes: UInt64
-    public var uncompressedBytes: UInt64
+    package var files: [Provenance.File] { inputs.map(\.file) }
+    package var storedBytes: UInt64
+    package var textBytes: UInt64
 
-    public init(language: Language, counts: NgramCounts, droppedWords: UInt64, provenance: Provenance, part: Part = .whole) {
+    package init(language: Language, counts: NgramCounts, droppedWords: UInt64, provenance: Provenance, part: Part = .whole) {
       languageCode = language.code
       alphabet = language.alphabet
       rulesDigest = CountFile.rulesDigest(of: language)
       self.counts = counts
       self.droppedWords = droppedWords
       inputs = provenance.files.sorted { $0.name < $1.name }.map { Input(file: $0, partCount: part.count, parts: [part.index]) }
-      compressedBytes = provenance.compressedBytes
-      uncompressedBytes = provenance.uncompressedBytes
+      storedBytes = provenance.storedBytes
+      textBytes = provenance.textBytes
     }
 
     init(languageCode: String, alphabet: [Unicode.Scalar], rulesDigest: FileDigest, counts: NgramCounts,
-         droppedWords: UInt64, inputs: [Input], compressedBytes: UInt64, uncompressedBytes: UInt64) {
+         droppedWords: UInt64, inputs: [Input], storedBytes: UInt64, textBytes: UInt64) {
       self.languageCode = languageCode
       self.alphabet = alphabet
       self.rulesDigest = rulesDigest
       self.counts = counts
       self.droppedWords = droppedWords
       self.inputs = inputs
-      self.compressedBytes = compressedBytes
-      self.uncompressedBytes = uncompressedBytes
+      self.storedBytes = storedBytes
+      self.textBytes = textBytes
     }
 
     /// The provenance a table built from these counts stores.
-    public var provenance: Provenance {
-      Provenance(files: files, counts: counts, compressedBytes: compressedBytes, uncompressedBytes: uncompressedBytes)
+    package var provenance: Provenance {
+      Provenance(files: files, counts: counts, storedBytes: storedBytes, textBytes: textBytes)
     }
   }
 
   /// The SHA-256 of a canonical text of every rule of `language.json` that changes what is
   /// counted: the alphabet, the case mappings, the apostrophe rule and the sources (which
   /// files feed letters or words, and the words' weights). The layout and names do not count.
-  public static func rulesDigest(of language: Language) -> FileDigest {
+  package static func rulesDigest(of language: Language) -> FileDigest {
     var text = "keygram counting rules 1\n"
     text += "alphabet " + language.alphabet.map { String($0.value, radix: 16) }.joined(separator: " ") + "\n"
     for (from, to) in language.caseMappings.sorted(by: { $0.key.value < $1.key.value }) {
@@ -173,7 +173,7 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
     case .trailingBytes(let recorded, let actual):
       return "\(path)\(at): count file has \(actual - recorded) bytes past the \(recorded) its header records"
     case .checksumMismatch(let recorded, let actual):
-      return "\(path)\(at): corrupt count file: CRC-32 is \(hex32(actual)), the header records \(hex32(recorded))"
+      return "\(path)\(at): corrupt count file: CRC-32 is \(Hex.string(actual)), the header records \(Hex.string(recorded))"
     case .malformed(let why): return "\(path)\(at): malformed count file: \(why)"
     case .otherLanguage(let expected, let found):
       return "\(path)\(at): counts of language '\(found)', not '\(expected)'"
@@ -195,10 +195,5 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
       return "\(path): lists no inputs, so nothing would show its counts being added twice; count the files again with keygram count"
     case .countOverflow(let what): return "\(path): count out of range: \(what) would pass \(UInt64.max) (UInt64.max)"
     }
-  }
-
-  private func hex32(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
   }
 }

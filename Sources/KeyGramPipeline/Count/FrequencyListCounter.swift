@@ -6,11 +6,11 @@
 /// Words are decoded by the same rules as running text, so "Don't" adds to "dont" and
 /// "well-known" to "well" and "known". A list feeds the letter counts, the word counts behind
 /// the lexicon, or both, as its `SourceRule` says.
-public struct FrequencyListCounter: Counter {
-  public let decoder: LetterDecoder
-  public private(set) var counts: NgramCounts
+package struct FrequencyListCounter: Counter {
+  package let decoder: LetterDecoder
+  package private(set) var counts: NgramCounts
   /// The lexicon's word counts, from lists that feed words (times their rule's weight).
-  public private(set) var words = WordCounts()
+  package private(set) var words = WordCounts()
   private var source = SourceRule(files: "*", feeds: .letters)
   /// Words this file gave the lexicon, so a list that feeds words but has none is refused.
   private var wordsFromFile = 0
@@ -22,7 +22,7 @@ public struct FrequencyListCounter: Counter {
   private var textOffset = 0
   private var path: String
 
-  public init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters),
+  package init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters),
               wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
     self.decoder = decoder
@@ -32,10 +32,10 @@ public struct FrequencyListCounter: Counter {
   }
 
   /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
-  public mutating func spillIfFull() throws(OutputError) { try words.spillIfFull() }
+  package mutating func spillIfFull() throws(OutputError) { try words.spillIfFull() }
 
   /// The next list to read (after `finishFile()` of the one before): errors name its lines.
-  public mutating func startFile(path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
+  package mutating func startFile(path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
     self.path = path
     self.source = source
     lineNumber = 0
@@ -44,7 +44,7 @@ public struct FrequencyListCounter: Counter {
   }
 
   /// Counts the complete lines in `chunk`; a line cut by the chunk's end waits for the next.
-  public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(FrequencyListError) {
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(FrequencyListError) {
     var lineStart = 0
     for (index, byte) in chunk.enumerated() where byte == UInt8(ascii: "\n") {
       if partialLine.isEmpty {
@@ -62,10 +62,10 @@ public struct FrequencyListCounter: Counter {
 
   /// Whether a list that feeds words must give some: off when only part of each file's lines
   /// is read (`keygram count --part`), where a part may hold none.
-  public var requiresWords = true
+  package var requiresWords = true
 
   /// The last line needs no newline. A list that feeds words must have given some.
-  public mutating func finishFile() throws(FrequencyListError) {
+  package mutating func finishFile() throws(FrequencyListError) {
     if !partialLine.isEmpty {
       let last = partialLine
       partialLine.removeAll()
@@ -100,7 +100,7 @@ public struct FrequencyListCounter: Counter {
     let word = Self.trimmingWhitespace(text[..<split])
     guard !word.isEmpty else { throw error("no word before the count \(count)") }
     if let control = word.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-      throw error("the word has a control character (U+\(String(control.value, radix: 16, uppercase: true)))")
+      throw error("the word has a control character (\(Hex.codePoint(control.value)))")
     }
 
     let (runs, outsideAlphabet, invalidUTF8) = letterRuns(of: word)
@@ -138,7 +138,7 @@ public struct FrequencyListCounter: Counter {
       throw error("count out of range: with this line's \(count), the list's counts pass \(UInt64.max) (UInt64.max)")
     }
     do {
-      for run in runs { try counts.addWord(run, weight: count) }
+      for run in runs { try counts.addWord(run, times: count) }
     } catch {
       throw self.error("count out of range: \(error)")
     }
@@ -172,22 +172,22 @@ public struct FrequencyListCounter: Counter {
     var symbols: [UInt8] = []
     var outsideAlphabet: UInt64 = 0, invalidUTF8: UInt64 = 0
     for scalar in word.unicodeScalars {
-      switch decoder.action(for: scalar, after: symbols.last ?? LetterDecoder.Symbol.wordBoundary) {
+      switch decoder.action(for: scalar, after: symbols.last ?? Symbol.wordBoundary) {
       case .append(let symbol): symbols.append(symbol)
       case .skip: break
       case .outsideAlphabet:
         outsideAlphabet += 1
-        symbols.append(LetterDecoder.Symbol.wordBoundary)
+        symbols.append(Symbol.wordBoundary)
       case .invalidUTF8:
         invalidUTF8 += 1
-        symbols.append(LetterDecoder.Symbol.wordBoundary)
+        symbols.append(Symbol.wordBoundary)
       case .replaceLast(let composed): symbols[symbols.count - 1] = composed
       case .replaceLastOutsideAlphabet:
         outsideAlphabet += 1
-        symbols[symbols.count - 1] = LetterDecoder.Symbol.wordBoundary
+        symbols[symbols.count - 1] = Symbol.wordBoundary
       }
     }
-    return (symbols.split(separator: LetterDecoder.Symbol.wordBoundary).map(Array.init), outsideAlphabet, invalidUTF8)
+    return (symbols.split(separator: Symbol.wordBoundary).map(Array.init), outsideAlphabet, invalidUTF8)
   }
 }
 

@@ -3,10 +3,10 @@
 /// tables cannot hold 4-gram rows: a `QUAD` mask has 64 bits). The byte loop is the
 /// builder's hot path: one class lookup, a shift, two small-table lookups and one increment
 /// per ASCII byte, with the symbol history rolled along in a register and carried across chunks.
-public struct LetterCounter: Counter {
-  public let decoder: LetterDecoder
+package struct LetterCounter: Counter {
+  package let decoder: LetterDecoder
   /// 4, or 3 for alphabets over `TableFormat.Quadgram.maximumLetterCount` letters.
-  public let order: Int
+  package let order: Int
   /// Bits per symbol in the rolling history.
   private let shift: Int
   private let symbolMask: Int
@@ -27,11 +27,11 @@ public struct LetterCounter: Counter {
   private var carries: [Int: UInt64] = [:]
   private var history = 0
   /// Bytes of a UTF-8 sequence split across chunks.
-  private var pending: [UInt8] = []
-  public private(set) var outsideAlphabet: UInt64 = 0
-  public private(set) var invalidUTF8: UInt64 = 0
+  private var pending = SplitSequence()
+  package private(set) var outsideAlphabet: UInt64 = 0
+  package private(set) var invalidUTF8: UInt64 = 0
 
-  public init(decoder: LetterDecoder) {
+  package init(decoder: LetterDecoder) {
     self.decoder = decoder
     let width = decoder.letterCount + 1
     order = NgramCounts.countsQuadgrams(letterCount: decoder.letterCount) ? 4 : 3
@@ -67,7 +67,7 @@ public struct LetterCounter: Counter {
   }
 
   /// Counts the symbols in `chunk`, continuing from where the last chunk stopped.
-  public mutating func consume(_ chunk: UnsafeRawBufferPointer) {
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) {
     var start = 0
     if !pending.isEmpty { start = finishPendingSequence(chunk) }
     let classes = decoder.byteClasses
@@ -79,7 +79,7 @@ public struct LetterCounter: Counter {
     let highDense = self.highDense, lowDense = self.lowDense
     let skip = LetterDecoder.ByteClass.skip
     let outsideAlphabet = LetterDecoder.ByteClass.outsideAlphabet
-    let boundary = LetterDecoder.Symbol.wordBoundary
+    let boundary = Symbol.wordBoundary
     var h = history
     // The table moves out of self for the loop, so the slow path may mutate self meanwhile.
     var table = dense
@@ -114,7 +114,7 @@ public struct LetterCounter: Counter {
               } else {
                 history = h
                 guard let next = decodeNonASCII(bytes, at: i, counts: counts) else {
-                  pending = Array(bytes[i...])
+                  pending.keep(bytes[i...])
                   i = end
                   break
                 }
@@ -130,11 +130,8 @@ public struct LetterCounter: Counter {
   }
 
   /// The end of a file ends its last word; the next file starts fresh.
-  public mutating func finishFile() {
-    if !pending.isEmpty {
-      invalidUTF8 += 1
-      pending.removeAll()
-    }
+  package mutating func finishFile() {
+    if pending.removeAll() { invalidUTF8 += 1 }  // a sequence cut by the end of the file
     var table = dense
     dense = []
     table.withUnsafeMutableBufferPointer { push(Self.boundary, counts: $0) }
@@ -143,7 +140,7 @@ public struct LetterCounter: Counter {
   }
 
   /// The counts so far, carries added back.
-  public var counts: NgramCounts {
+  package var counts: NgramCounts {
     // Widened in one pass with no zero fill: `map` appends a cell at a time (slow in the fuzzing
     // build, where the wide alphabet's 66³ cells took most of each run).
     var wide = [UInt64](unsafeUninitializedCapacity: dense.count) { cells, initialised in
@@ -162,7 +159,7 @@ public struct LetterCounter: Counter {
 
   // MARK: Slow path: non-ASCII
 
-  private static let boundary = Int(LetterDecoder.Symbol.wordBoundary)
+  private static let boundary = Int(Symbol.wordBoundary)
 
   /// The newest symbol of the history.
   private var last: UInt8 { UInt8(truncatingIfNeeded: history & symbolMask) }
@@ -223,22 +220,13 @@ public struct LetterCounter: Counter {
   /// Completes a sequence split across chunks with the first bytes of `chunk`; returns where
   /// the fast loop should resume.
   private mutating func finishPendingSequence(_ chunk: UnsafeRawBufferPointer) -> Int {
-    let taken = min(4 - pending.count, chunk.count)
-    let joined = pending + Array(chunk.bindMemory(to: UInt8.self).prefix(taken))
-    let previous = pending.count
-    pending.removeAll()
+    guard let (action, resume) = pending.complete(with: chunk.bindMemory(to: UInt8.self), decoder: decoder, after: last) else {
+      return chunk.count  // still short: a chunk of fewer than 4 bytes
+    }
     var table = dense
     dense = []
     defer { dense = table }
-    return joined.withUnsafeBufferPointer { bytes in
-      table.withUnsafeMutableBufferPointer { counts in
-        guard let (action, length) = decoder.action(ofSequenceIn: bytes, at: 0, after: last) else {
-          pending = joined  // still short: a chunk of fewer than 4 bytes
-          return chunk.count
-        }
-        apply(action, counts: counts)
-        return max(0, length - previous)
-      }
-    }
+    table.withUnsafeMutableBufferPointer { apply(action, counts: $0) }
+    return resume
   }
 }

@@ -1,3 +1,4 @@
+import HeapModule
 import KeyGram
 
 /// The count stage across shards: the exact sum of count files, in bounded memory whatever
@@ -7,14 +8,14 @@ import KeyGram
 /// through sorted runs in `$TMPDIR`), holding one word and a small buffer per open file.
 /// Addition is associative and commutative, and a file's inputs are kept sorted by name, so
 /// any grouping and order of merges gives the same bytes.
-public enum Merge {
+package enum Merge {
   /// How the counts being merged must have been counted: the first file's, or a language's.
-  public struct Expectation: Equatable, Sendable {
-    public var languageCode: String
-    public var alphabet: [Unicode.Scalar]
-    public var rulesDigest: FileDigest
+  package struct Expectation: Equatable, Sendable {
+    package var languageCode: String
+    package var alphabet: [Unicode.Scalar]
+    package var rulesDigest: FileDigest
 
-    public init(language: Language) {
+    package init(language: Language) {
       languageCode = language.code
       alphabet = language.alphabet
       rulesDigest = CountFile.rulesDigest(of: language)
@@ -27,7 +28,7 @@ public enum Merge {
     }
 
     /// Refuses `reader` unless it was counted for the same language, alphabet and rules.
-    public func check(_ reader: CountFile.Reader) throws(CountFileError) {
+    package func check(_ reader: CountFile.Reader) throws(CountFileError) {
       try check(CountFile.Reader.Identity(
         path: reader.path, languageCode: reader.head.languageCode, alphabet: reader.head.alphabet,
         rulesDigest: reader.head.rulesDigest, inputs: reader.head.inputs, languageOffset: reader.languageOffset,
@@ -52,11 +53,11 @@ public enum Merge {
 
   /// The most memory the n-gram accumulator may take: 256 MiB, above the largest any legal
   /// alphabet needs (63 letters' 4-grams and trigrams, 136 MB).
-  public static let defaultNgramBudget = 256 << 20
+  package static let defaultNgramBudget = 256 << 20
 
   /// The bytes of the dense accumulator for `letterCount` letters: 4-grams (up to 63 letters)
   /// and trigrams, 8 bytes a count.
-  public static func accumulatorBytes(letterCount: Int) -> Int {
+  package static func accumulatorBytes(letterCount: Int) -> Int {
     let width = letterCount + 1, cube = width * width * width
     return 8 * (cube + (NgramCounts.countsQuadgrams(letterCount: letterCount) ? cube * width : 0))
   }
@@ -131,8 +132,8 @@ public enum Merge {
       head.counts.invalidUTF8 = try add(head.counts.invalidUTF8, other.counts.invalidUTF8, "the invalid UTF-8 sequences")
       head.counts.frequencyListWords = try add(head.counts.frequencyListWords, other.counts.frequencyListWords, "the frequency-list words")
       head.droppedWords = try add(head.droppedWords, other.droppedWords, "dropped words")
-      head.compressedBytes = try add(head.compressedBytes, other.compressedBytes, "bytes stored")
-      head.uncompressedBytes = try add(head.uncompressedBytes, other.uncompressedBytes, "bytes of text")
+      head.storedBytes = try add(head.storedBytes, other.storedBytes, "bytes stored")
+      head.textBytes = try add(head.textBytes, other.textBytes, "bytes of text")
       sum = head
     }
     guard var head = sum, var total = counts else { throw CountFileError(path: "merge", kind: .noCountFiles) }
@@ -174,17 +175,17 @@ public enum Merge {
 
   /// Streams the sum of the readers' word lists to `sink`, in increasing word order: a k-way
   /// merge holding one word per reader.
-  public static func words(of readers: [any SortedWordSource],
+  package static func words(of readers: [any SortedWordSource],
                            into sink: ([UInt8], UInt64) throws -> Void) throws {
-    var heap = WordHeap()
+    var heap = Heap<MergeEntry>()
     for (index, reader) in readers.enumerated() {
-      if let entry = try reader.nextWord() { heap.push(.init(word: entry.word, count: entry.count, source: index)) }
+      if let entry = try reader.nextWord() { heap.insert(MergeEntry(word: entry.word, count: entry.count, source: index)) }
     }
-    while let smallest = heap.pop() {
+    while let smallest = heap.popMin() {
       var count = smallest.count
       var sources = [smallest.source]
-      while let next = heap.peek, next.word == smallest.word {
-        let entry = heap.pop()!
+      while let next = heap.min, next.word == smallest.word {
+        let entry = heap.popMin()!
         let (sum, overflow) = count.addingReportingOverflow(entry.count)
         guard !overflow else {
           throw CountFileError(path: readers[entry.source].name, kind: .countOverflow("the count of a word"))
@@ -194,7 +195,7 @@ public enum Merge {
       }
       try sink(smallest.word, count)
       for source in sources {
-        if let entry = try readers[source].nextWord() { heap.push(.init(word: entry.word, count: entry.count, source: source)) }
+        if let entry = try readers[source].nextWord() { heap.insert(MergeEntry(word: entry.word, count: entry.count, source: source)) }
       }
     }
   }
@@ -202,7 +203,7 @@ public enum Merge {
   /// `keygram merge`: sums the count files at `paths` into a new count file at `output`,
   /// written atomically. Returns the merged head and the number of distinct words.
   @discardableResult
-  public static func files(_ paths: [String], into output: String,
+  package static func files(_ paths: [String], into output: String,
                            ngramBudget: Int = defaultNgramBudget) throws -> (head: CountFile.Head, words: UInt64) {
     let (head, checksums, _) = try sumOfHeads(paths, expecting: nil, ngramBudget: ngramBudget)
     let writer = try CountFile.Writer(path: output, head: head)
@@ -217,7 +218,7 @@ public enum Merge {
 
   /// `keygram build --counts`: the summed counts of `paths`, checked against `language`, as the
   /// count stage would have returned them.
-  public static func load(_ paths: [String], language: Language, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+  package static func load(_ paths: [String], language: Language, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
                           ngramBudget: Int = defaultNgramBudget) throws -> (NgramCounts, WordCounts, Provenance) {
     let (head, checksums, lastNaming) = try sumOfHeads(paths, expecting: Expectation(language: language), ngramBudget: ngramBudget)
     if let partial = head.inputs.first(where: { !$0.isComplete }) {
@@ -234,47 +235,16 @@ public enum Merge {
   }
 }
 
-/// A binary min-heap of words from the merge's inputs, smallest word first (ties by input).
-struct WordHeap {
-  struct Entry {
-    var word: [UInt8]
-    var count: UInt64
-    var source: Int
-  }
 
-  private var entries: [Entry] = []
+/// One reader's next word in the k-way merge, ordered by word, then by reader.
+struct MergeEntry: Comparable {
+  var word: [UInt8]
+  var count: UInt64
+  var source: Int
 
-  var peek: Entry? { entries.first }
-
-  private static func less(_ a: Entry, _ b: Entry) -> Bool {
+  static func < (a: Self, b: Self) -> Bool {
     a.word == b.word ? a.source < b.source : a.word.lexicographicallyPrecedes(b.word)
   }
 
-  mutating func push(_ entry: Entry) {
-    entries.append(entry)
-    var child = entries.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard Self.less(entries[child], entries[parent]) else { break }
-      entries.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  mutating func pop() -> Entry? {
-    guard !entries.isEmpty else { return nil }
-    entries.swapAt(0, entries.count - 1)
-    let top = entries.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1, right = left + 1
-      var smallest = parent
-      if left < entries.count, Self.less(entries[left], entries[smallest]) { smallest = left }
-      if right < entries.count, Self.less(entries[right], entries[smallest]) { smallest = right }
-      guard smallest != parent else { break }
-      entries.swapAt(parent, smallest)
-      parent = smallest
-    }
-    return top
-  }
+  static func == (a: Self, b: Self) -> Bool { a.word == b.word && a.source == b.source }
 }

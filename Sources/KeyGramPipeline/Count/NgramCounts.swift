@@ -1,29 +1,28 @@
 import KeyGram
 
-/// Letter n-gram counts over a symbol stream in which `LetterDecoder.Symbol.wordBoundary` (0)
-/// is a word boundary and letter *i* is symbol *i* + 1. 4-grams are counted; trigrams are
+/// Letter n-gram counts over a stream of `Symbol`s, indexed by stream symbol. 4-grams are counted; trigrams are
 /// their exact sums over the first symbol, and unigram, word-initial, bigram and end-of-word
 /// counts are exact sums of the trigrams, because runs of boundaries are collapsed to one.
 ///
 /// Counts are a value that merges by addition, so shards counted apart add up to the whole.
 /// Every derived count (letters, words, a row's occurrences) is a sum of trigram counts, so
 /// merging checks that the symbols counted, `symbolTotal`, stay within UInt64.
-public struct NgramCounts: Equatable, Sendable {
-  public let letterCount: Int
+package struct NgramCounts: Equatable, Sendable {
+  package let letterCount: Int
   /// Dense (N+1)⁴ 4-gram counts, index `((a * (N+1) + b) * (N+1) + c) * (N+1) + d`; empty
   /// for alphabets over 63 letters (see `countsQuadgrams`).
-  public var quadgrams: [UInt64]
+  package var quadgrams: [UInt64]
   /// Dense (N+1)³ trigram counts, index `(a * (N+1) + b) * (N+1) + c` for symbols a, b, c:
   /// always the 4-gram counts summed over their first symbol.
-  public var trigrams: [UInt64]
+  package var trigrams: [UInt64]
   /// Letters the alphabet lacks (each ended a word).
-  public var outsideAlphabet: UInt64 = 0
+  package var outsideAlphabet: UInt64 = 0
   /// Invalid UTF-8 sequences (each ended a word).
-  public var invalidUTF8: UInt64 = 0
+  package var invalidUTF8: UInt64 = 0
   /// Words that came from frequency lists rather than running text (weighted).
-  public var frequencyListWords: UInt64 = 0
+  package var frequencyListWords: UInt64 = 0
 
-  public init(letterCount: Int) {
+  package init(letterCount: Int) {
     self.letterCount = letterCount
     let width = letterCount + 1
     trigrams = [UInt64](repeating: 0, count: width * width * width)
@@ -32,7 +31,7 @@ public struct NgramCounts: Equatable, Sendable {
 
   /// Whether 4-grams are counted: only where a table can hold 4-gram rows (at most 63 letters;
   /// 63 letters already take 134 MB of counts).
-  public static func countsQuadgrams(letterCount: Int) -> Bool {
+  package static func countsQuadgrams(letterCount: Int) -> Bool {
     letterCount <= TableFormat.Quadgram.maximumLetterCount
   }
 
@@ -57,7 +56,7 @@ public struct NgramCounts: Equatable, Sendable {
   }
 
   /// Counts made from dense trigram counts alone (alphabets too large for 4-grams).
-  public init(letterCount: Int, trigrams: [UInt64]) {
+  package init(letterCount: Int, trigrams: [UInt64]) {
     let width = letterCount + 1
     precondition(trigrams.count == width * width * width, "trigram counts of the wrong shape")
     self.letterCount = letterCount
@@ -66,7 +65,7 @@ public struct NgramCounts: Equatable, Sendable {
   }
 
   /// Counts made from dense 4-gram counts (the counter's own layout), with the trigrams summed.
-  public init(letterCount: Int, quadgrams: [UInt64]) {
+  package init(letterCount: Int, quadgrams: [UInt64]) {
     let width = letterCount + 1
     precondition(quadgrams.count == width * width * width * width, "4-gram counts of the wrong shape")
     self.letterCount = letterCount
@@ -80,16 +79,16 @@ public struct NgramCounts: Equatable, Sendable {
   }
 
   @inline(__always)
-  public func index(_ a: Int, _ b: Int, _ c: Int) -> Int {
+  package func index(_ a: Int, _ b: Int, _ c: Int) -> Int {
     let width = letterCount + 1
     return (a * width + b) * width + c
   }
 
   /// The count of symbol c after a, b.
-  public func trigram(_ a: Int, _ b: Int, _ c: Int) -> UInt64 { trigrams[index(a, b, c)] }
+  package func trigram(_ a: Int, _ b: Int, _ c: Int) -> UInt64 { trigrams[index(a, b, c)] }
 
   /// The count of symbol d after a, b, c.
-  public func quadgram(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> UInt64 {
+  package func quadgram(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> UInt64 {
     guard !quadgrams.isEmpty else { return 0 }
     let width = letterCount + 1
     return quadgrams[index(a, b, c) * width + d]
@@ -97,7 +96,7 @@ public struct NgramCounts: Equatable, Sendable {
 
   /// The symbols counted: the sum of the trigram counts, every one of which ends at a symbol
   /// of the stream. Throws if it passes UInt64.max.
-  public func symbolTotal() throws(CountOverflowError) -> UInt64 {
+  package func symbolTotal() throws(CountOverflowError) -> UInt64 {
     var total: UInt64 = 0
     for count in trigrams {
       let (sum, overflow) = total.addingReportingOverflow(count)
@@ -109,7 +108,7 @@ public struct NgramCounts: Equatable, Sendable {
 
   /// The sum of counts over other text with the same alphabet. Throws, rather than wrapping
   /// or trapping, if the symbols counted (and so some derived count) would pass UInt64.max.
-  public static func + (lhs: NgramCounts, rhs: NgramCounts) throws(CountOverflowError) -> NgramCounts {
+  package static func + (lhs: NgramCounts, rhs: NgramCounts) throws(CountOverflowError) -> NgramCounts {
     precondition(lhs.letterCount == rhs.letterCount, "counts over different alphabets")
     precondition(lhs.quadgrams.count == rhs.quadgrams.count, "counts with and without 4-grams")
     _ = try checkedSum(lhs.symbolTotal(), rhs.symbolTotal(), "the symbols counted")
@@ -123,34 +122,34 @@ public struct NgramCounts: Equatable, Sendable {
   }
 
   /// Adds `rhs`, counted over other text with the same alphabet; on overflow `lhs` is unchanged.
-  public static func += (lhs: inout NgramCounts, rhs: NgramCounts) throws(CountOverflowError) {
+  package static func += (lhs: inout NgramCounts, rhs: NgramCounts) throws(CountOverflowError) {
     lhs = try lhs + rhs
   }
 
-  /// Adds one word (a run of letter symbols, 1-based) `weight` times, with its boundaries:
-  /// the counts a frequency-list line "word<TAB>weight" stands for. Throws, leaving the
+  /// Adds one word (a run of letter stream symbols) `times` times, with its boundaries:
+  /// the counts a frequency-list line "word<TAB>count" stands for. Throws, leaving the
   /// counts unchanged, if a count it adds to would pass UInt64.max. (Keeping `symbolTotal`
   /// in range is the caller's part: `FrequencyListCounter` checks it line by line.)
-  public mutating func addWord(_ symbols: [UInt8], weight: UInt64) throws(CountOverflowError) {
-    guard !symbols.isEmpty, weight > 0 else { return }
+  package mutating func addWord(_ symbols: [UInt8], times: UInt64) throws(CountOverflowError) {
+    guard !symbols.isEmpty, times > 0 else { return }
     let width = letterCount + 1
-    let boundary = Int(LetterDecoder.Symbol.wordBoundary)
+    let boundary = Int(Symbol.wordBoundary)
     var targets: [(trigram: Int, quadgram: Int?)] = []
     var a = boundary, b = boundary, c = boundary
     for symbol in symbols.map(Int.init) + [boundary] {
       targets.append((index(b, c, symbol), quadgrams.isEmpty ? nil : index(a, b, c) * width + symbol))
       (a, b, c) = (b, c, symbol)
     }
-    // No count gains more than weight × (symbols + 1), so checking that first keeps the adds exact.
-    let (most, tooMany) = weight.multipliedReportingOverflow(by: UInt64(targets.count))
+    // No count gains more than times × (symbols + 1), so checking that first keeps the adds exact.
+    let (most, tooMany) = times.multipliedReportingOverflow(by: UInt64(targets.count))
     guard !tooMany else { throw CountOverflowError(count: "a trigram count") }
     for target in targets {
       _ = try Self.checkedSum(trigrams[target.trigram], most, "a trigram count")
       if let quadgram = target.quadgram { _ = try Self.checkedSum(quadgrams[quadgram], most, "a 4-gram count") }
     }
     for target in targets {
-      trigrams[target.trigram] += weight
-      if let quadgram = target.quadgram { quadgrams[quadgram] += weight }
+      trigrams[target.trigram] += times
+      if let quadgram = target.quadgram { quadgrams[quadgram] += times }
     }
   }
 
@@ -184,30 +183,30 @@ public struct CountOverflowError: Error, Equatable, CustomStringConvertible {
 
 extension NgramCounts {
   /// Letter counts, indexed by letter (0-based).
-  public var unigrams: [UInt64] {
+  package var unigrams: [UInt64] {
     var result = [UInt64](repeating: 0, count: letterCount)
     let width = letterCount + 1
     for ab in 0..<(width * width) {
-      for c in 1..<width { result[c - 1] += trigrams[ab * width + c] }
+      for letter in 0..<letterCount { result[letter] += trigrams[ab * width + Int(Symbol.letter(letter))] }
     }
     return result
   }
 
   /// Word-initial letter counts, indexed by letter.
-  public var initials: [UInt64] {
+  package var initials: [UInt64] {
     let width = letterCount + 1
     var result = [UInt64](repeating: 0, count: letterCount)
-    let boundary = Int(LetterDecoder.Symbol.wordBoundary)
-    for a in 0..<width { for c in 1..<width { result[c - 1] += trigram(a, boundary, c) } }
+    let boundary = Int(Symbol.wordBoundary)
+    for a in 0..<width { for letter in 0..<letterCount { result[letter] += trigram(a, boundary, Int(Symbol.letter(letter))) } }
     return result
   }
 
   /// Bigram counts: row = previous letter, column = next letter, then end of word (column N).
-  public var bigrams: [[UInt64]] {
+  package var bigrams: [[UInt64]] {
     let width = letterCount + 1
-    return (1..<width).map { b in
+    return (0..<letterCount).map { letter in
       (0..<width).map { column in
-        let c = column == letterCount ? Int(LetterDecoder.Symbol.wordBoundary) : column + 1
+        let b = Int(Symbol.letter(letter)), c = Symbol.ofTableIndex(column, letterCount: letterCount)
         return (0..<width).reduce(0) { $0 + trigram($1, b, c) }
       }
     }
@@ -215,21 +214,18 @@ extension NgramCounts {
 
   /// Trigram rows in table order: context (`previous`, `last`), letter indices with
   /// `previous` = N meaning word start; columns as bigrams.
-  public func trigramRow(previous: Int, last: Int) -> [UInt64] {
-    (0...letterCount).map { column in trigram(symbol(previous), last + 1, symbol(column)) }
+  package func trigramRow(previous: Int, last: Int) -> [UInt64] {
+    (0...letterCount).map { column in trigram(symbol(previous), Int(Symbol.letter(last)), symbol(column)) }
   }
 
   /// 4-gram rows in table order: context (`earlier`, `previous`, `last`), letter indices with
   /// `earlier` = N meaning word start; columns as bigrams.
-  public func quadgramRow(earlier: Int, previous: Int, last: Int) -> [UInt64] {
-    (0...letterCount).map { column in quadgram(symbol(earlier), previous + 1, last + 1, symbol(column)) }
+  package func quadgramRow(earlier: Int, previous: Int, last: Int) -> [UInt64] {
+    (0...letterCount).map { column in quadgram(symbol(earlier), Int(Symbol.letter(previous)), Int(Symbol.letter(last)), symbol(column)) }
   }
 
-  /// The symbol of a table index: letter index + 1, and N (word start or end) the boundary.
-  private func symbol(_ tableIndex: Int) -> Int {
-    tableIndex == letterCount ? Int(LetterDecoder.Symbol.wordBoundary) : tableIndex + 1
-  }
+  private func symbol(_ tableIndex: Int) -> Int { Symbol.ofTableIndex(tableIndex, letterCount: letterCount) }
 
-  public var letters: UInt64 { unigrams.reduce(0, +) }
-  public var words: UInt64 { initials.reduce(0, +) }
+  package var letters: UInt64 { unigrams.reduce(0, +) }
+  package var words: UInt64 { initials.reduce(0, +) }
 }

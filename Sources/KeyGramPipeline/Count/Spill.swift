@@ -1,7 +1,7 @@
 import Foundation
 
 /// A sorted stream of words and counts: a count file's word list, a spilled run, an array.
-public protocol SortedWordSource: AnyObject {
+package protocol SortedWordSource: AnyObject {
   /// What to name in an error: the file.
   var name: String { get }
   /// The next word and its count, in strictly increasing order of the word; nil at the end.
@@ -9,7 +9,7 @@ public protocol SortedWordSource: AnyObject {
 }
 
 extension CountFile.Reader: SortedWordSource {
-  public var name: String { path }
+  package var name: String { path }
 }
 
 /// Words already sorted in memory.
@@ -26,14 +26,14 @@ final class SortedArraySource: SortedWordSource {
 }
 
 /// Word counts past `WordCounts.memoryCap` go to disk as sorted runs: files in `$TMPDIR`
-/// holding entries as a count file's word list does (UInt8 length, letters, UInt64 count), in
+/// holding entries as a count file's word list does (`WordEntry`), in
 /// strictly increasing word order, no header. A run lives as long as some `WordCounts` holds it.
-public enum Spill {
+package enum Spill {
   /// One run file, removed when the last count holding it goes.
-  public final class Run: @unchecked Sendable {
+  package final class Run: @unchecked Sendable {
     private let file: TemporaryFile
-    public var path: String { file.path }
-    public let entries: Int
+    package var path: String { file.path }
+    package let entries: Int
     init(file: TemporaryFile, entries: Int) {
       self.file = file
       self.entries = entries
@@ -61,7 +61,7 @@ public enum Spill {
   static let staleRunsRemoved: Void = removeStaleRuns()
 
   /// At most this many runs are kept: more are merged into one (a merge opens every run at once).
-  public static let fanIn = 64
+  package static let fanIn = 64
 
   /// Writes `entries` (sorted, distinct) to a new run file.
   static func write(_ entries: [(word: [UInt8], count: UInt64)]) throws(OutputError) -> Run {
@@ -103,9 +103,7 @@ public enum Spill {
     }
 
     func add(_ word: [UInt8], count: UInt64) throws(OutputError) {
-      buffer.append(UInt8(word.count))
-      buffer.append(contentsOf: word)
-      withUnsafeBytes(of: count.littleEndian) { buffer.append(contentsOf: $0) }
+      WordEntry.append(word, count: count, to: &buffer)
       entries += 1
       if buffer.count >= 1 << 20 { try flush() }
     }

@@ -4,11 +4,11 @@
 /// A word is a run of letters between boundaries. A run that touches a digit or a letter
 /// outside the alphabet ("mp3", "café" in English) is no lexicon word and is not counted; a
 /// run over `WordCounts.maximumLength` letters counts as dropped.
-public struct TextWordCounter {
-  public let decoder: LetterDecoder
+package struct TextWordCounter: Counter {
+  package let decoder: LetterDecoder
   /// The words counted so far; those of up to 16 letters arrive at `finishFile()` (or when the
   /// memory cap is reached), from `shortWords`.
-  public private(set) var words = WordCounts()
+  package private(set) var words = WordCounts()
   /// Most words, counted without an allocation each.
   private var shortWords = ShortWordTable()
   /// The current word's first 16 symbols, packed as `ShortWordTable` keys them, and its length.
@@ -21,9 +21,9 @@ public struct TextWordCounter {
   private var spoiled = false
   private var tooLong = false
   /// Bytes of a UTF-8 sequence split across chunks.
-  private var pending: [UInt8] = []
+  private var pending = SplitSequence()
 
-  public init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
+  package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
     self.decoder = decoder
     long.reserveCapacity(WordCounts.maximumLength + 1)
@@ -31,29 +31,19 @@ public struct TextWordCounter {
 
   /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
   /// The short words count toward the cap too: they move into `words` first.
-  public mutating func spillIfFull() throws {
+  package mutating func spillIfFull() throws {
     if shortWords.count + words.counts.count >= words.memoryCap { try shortWords.drain(into: &words) }
     try words.spillIfFull()
   }
 
   /// Counts the words that end in `chunk`; a word cut by the chunk's end waits for the next.
-  public mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(CountOverflowError) {
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(CountOverflowError) {
     let bytes = chunk.bindMemory(to: UInt8.self)
     var i = 0
     if !pending.isEmpty {
-      let taken = Swift.min(4 - pending.count, bytes.count)
-      let joined = pending + Array(bytes.prefix(taken))
-      let consumed = try joined.withUnsafeBufferPointer { joined throws(CountOverflowError) -> Int? in
-        guard let (action, length) = decoder.action(ofSequenceIn: joined, at: 0, after: last) else { return nil }
-        try apply(action)
-        return length - pending.count
-      }
-      guard let consumed else {
-        pending = joined
-        return
-      }
-      pending.removeAll()
-      i = Swift.max(0, consumed)
+      guard let (action, resume) = pending.complete(with: bytes, decoder: decoder, after: last) else { return }
+      try apply(action)
+      i = resume
     }
     let classes = decoder.byteClasses
     let letterLimit = UInt8(decoder.letterCount)
@@ -61,7 +51,7 @@ public struct TextWordCounter {
       let byte = bytes[i]
       let symbol = classes[Int(byte)]
       if symbol <= letterLimit {
-        if symbol == LetterDecoder.Symbol.wordBoundary, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        if symbol == Symbol.wordBoundary, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
           spoiled = true  // a digit spoils the runs on both sides of it, up to real boundaries
           try endWord()
         } else {
@@ -75,7 +65,7 @@ public struct TextWordCounter {
         i += 1
       } else {
         guard let (action, length) = decoder.action(ofSequenceIn: bytes, at: i, after: last) else {
-          pending = Array(bytes[i...])
+          pending.keep(bytes[i...])
           break
         }
         try apply(action)
@@ -85,9 +75,8 @@ public struct TextWordCounter {
   }
 
   /// The end of a file ends its last word.
-  public mutating func finishFile() throws(CountOverflowError) {
-    if !pending.isEmpty { try apply(.invalidUTF8) }  // a sequence cut by the end of the file
-    pending.removeAll()
+  package mutating func finishFile() throws(CountOverflowError) {
+    if pending.removeAll() { try apply(.invalidUTF8) }  // a sequence cut by the end of the file
     try endWord()
     spoiled = false
     try shortWords.drain(into: &words)
@@ -96,7 +85,7 @@ public struct TextWordCounter {
   /// The newest symbol, as the decoder's combining-mark rule needs it.
   private var last: UInt8 {
     switch length {
-    case 0: LetterDecoder.Symbol.wordBoundary
+    case 0: Symbol.wordBoundary
     case 1...ShortWordTable.maximumLength: ShortWordTable.symbol(at: length - 1, low: packedLow, high: packedHigh)
     default: long.last!
     }
@@ -121,7 +110,7 @@ public struct TextWordCounter {
   private mutating func apply(_ action: LetterDecoder.SymbolAction) throws(CountOverflowError) {
     switch action {
     case .append(let symbol):
-      guard symbol != LetterDecoder.Symbol.wordBoundary else {
+      guard symbol != Symbol.wordBoundary else {
         try endWord()
         spoiled = false
         return

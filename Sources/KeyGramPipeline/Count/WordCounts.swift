@@ -1,8 +1,8 @@
 import Foundation
 import KeyGram
 
-/// Exact counts of whole words, for the lexicon: each word a run of letter symbols (letter
-/// index + 1, as the counter numbers them), decoded by the same rules as the letter counts.
+/// Exact counts of whole words, for the lexicon: each word a run of letter stream symbols
+/// (`Symbol`, as the counter numbers them), decoded by the same rules as the letter counts.
 ///
 /// Memory is bounded: once `counts` holds `memoryCap` distinct words, `spillIfFull()` writes
 /// them, sorted, to a run file in `$TMPDIR` (`Spill`) and starts again empty. Whatever reads
@@ -10,23 +10,23 @@ import KeyGram
 /// sorted streams, summing a word found in several, so the counts are the same exact values
 /// with or without spilling. The counters call `spillIfFull()` after each chunk, so at most
 /// the cap plus one chunk's (1 MiB of text's) new words are held.
-public struct WordCounts: Sendable, Equatable {
+package struct WordCounts: Sendable, Equatable {
   /// Words longer than this are counted for their letters only, and as `droppedWords`.
-  public static let maximumLength = TableFormat.Lexicon.maximumDepth
+  package static let maximumLength = TableFormat.Lexicon.maximumDepth
   /// Distinct words held in memory before they are spilled to a sorted run: 2,000,000, about
   /// 160 MB of dictionary (`[UInt8]` keys). Each `--jobs` counting thread has its own.
-  public static let defaultMemoryCap = 2_000_000
+  package static let defaultMemoryCap = 2_000_000
 
   /// The words held in memory: all of them unless some were spilled (`spilledRuns` > 0).
-  public private(set) var counts: [[UInt8]: UInt64] = [:]
+  package private(set) var counts: [[UInt8]: UInt64] = [:]
   /// How many word occurrences were too long for the lexicon.
-  public private(set) var droppedWords: UInt64 = 0
+  package private(set) var droppedWords: UInt64 = 0
   /// Distinct words held in memory before `spillIfFull()` spills them.
-  public let memoryCap: Int
+  package let memoryCap: Int
   /// Sorted runs already written; shared, immutable, deleted when no count holds them.
   private var runs: [Spill.Run] = []
 
-  public init(memoryCap: Int = WordCounts.defaultMemoryCap) {
+  package init(memoryCap: Int = WordCounts.defaultMemoryCap) {
     precondition(memoryCap > 0, "the word memory cap must be positive")
     self.memoryCap = memoryCap
     // Counting may spill: first take away the runs that killed builds left in $TMPDIR.
@@ -34,10 +34,10 @@ public struct WordCounts: Sendable, Equatable {
   }
 
   /// How many sorted runs were spilled to disk.
-  public var spilledRuns: Int { runs.count }
+  package var spilledRuns: Int { runs.count }
 
   /// The number of distinct words (a pass over the runs, if any were spilled).
-  public var distinctWords: Int {
+  package var distinctWords: Int {
     guard !runs.isEmpty else { return counts.count }
     var distinct = 0
     do { try forEachSorted { _, _ in distinct += 1 } } catch { return counts.count }
@@ -46,7 +46,7 @@ public struct WordCounts: Sendable, Equatable {
 
   /// Adds `count` occurrences of `word`; a word over `maximumLength` letters is only tallied
   /// as dropped. Throws when a count would pass UInt64.max, changing nothing.
-  public mutating func add(_ word: some Collection<UInt8>, count: UInt64) throws(CountOverflowError) {
+  package mutating func add(_ word: some Collection<UInt8>, count: UInt64) throws(CountOverflowError) {
     guard !word.isEmpty, count > 0 else { return }
     guard word.count <= Self.maximumLength else {
       try addDropped(count)
@@ -59,7 +59,7 @@ public struct WordCounts: Sendable, Equatable {
   }
 
   /// Adds `count` occurrences of words too long for the lexicon (as read back from a count file).
-  public mutating func addDropped(_ count: UInt64) throws(CountOverflowError) {
+  package mutating func addDropped(_ count: UInt64) throws(CountOverflowError) {
     let (sum, overflow) = droppedWords.addingReportingOverflow(count)
     guard !overflow else { throw CountOverflowError(count: "dropped words", paths: []) }
     droppedWords = sum
@@ -67,7 +67,7 @@ public struct WordCounts: Sendable, Equatable {
 
   /// Writes the words in memory to a sorted run and empties the memory, if they reached the
   /// cap; merges the runs into one when there are `Spill.fanIn` of them.
-  public mutating func spillIfFull() throws(OutputError) {
+  package mutating func spillIfFull() throws(OutputError) {
     if counts.count >= memoryCap {
       runs.append(try Spill.write(sortedInMemory()))
       counts = [:]
@@ -85,7 +85,7 @@ public struct WordCounts: Sendable, Equatable {
   /// Every word and its count, words in increasing code order of their letters (a prefix
   /// before its extensions): the order of a count file's word list. Held in memory: for
   /// counts that may have spilled, use `forEachSorted`.
-  public func sortedEntries() throws -> [(word: [UInt8], count: UInt64)] {
+  package func sortedEntries() throws -> [(word: [UInt8], count: UInt64)] {
     guard !runs.isEmpty else { return sortedInMemory() }
     var entries: [(word: [UInt8], count: UInt64)] = []
     try forEachSorted { entries.append(($0, $1)) }
@@ -94,7 +94,7 @@ public struct WordCounts: Sendable, Equatable {
 
   /// Streams every word and its total count in increasing order, merging the spilled runs
   /// and the words in memory.
-  public func forEachSorted(_ body: ([UInt8], UInt64) throws -> Void) throws {
+  package func forEachSorted(_ body: ([UInt8], UInt64) throws -> Void) throws {
     guard !runs.isEmpty else {
       for (word, count) in sortedInMemory() { try body(word, count) }
       return
@@ -106,7 +106,7 @@ public struct WordCounts: Sendable, Equatable {
 
   /// The exact sum of two sets of counts. The runs of both are kept (a word may then be in
   /// several; reading sums it); the caller spills the sum if it is full.
-  public static func + (lhs: WordCounts, rhs: WordCounts) throws(CountOverflowError) -> WordCounts {
+  package static func + (lhs: WordCounts, rhs: WordCounts) throws(CountOverflowError) -> WordCounts {
     var sum = lhs.counts.count >= rhs.counts.count ? lhs : rhs
     let other = lhs.counts.count >= rhs.counts.count ? rhs : lhs
     for (word, count) in other.counts { try sum.add(word, count: count) }
@@ -116,7 +116,7 @@ public struct WordCounts: Sendable, Equatable {
   }
 
   /// Every count times `weight`, rounded, at least 1 (a source's weight in the lexicon).
-  public func weighted(by weight: Double) throws -> WordCounts {
+  package func weighted(by weight: Double) throws -> WordCounts {
     guard weight != 1 else { return self }
     var result = WordCounts(memoryCap: memoryCap)
     try forEachSorted { word, count in
@@ -133,7 +133,7 @@ public struct WordCounts: Sendable, Equatable {
   /// The `limit` most frequent words, most frequent first; ties in code order of the letters,
   /// so the choice never depends on hashing. Holds at most 2 × `limit` words besides the
   /// stream when words were spilled.
-  public func top(_ limit: Int) throws -> [(word: [UInt8], count: UInt64)] {
+  package func top(_ limit: Int) throws -> [(word: [UInt8], count: UInt64)] {
     let limit = Swift.max(limit, 0)
     let before = { (a: (word: [UInt8], count: UInt64), b: (word: [UInt8], count: UInt64)) -> Bool in
       a.count != b.count ? a.count > b.count : a.word.lexicographicallyPrecedes(b.word)
@@ -155,7 +155,7 @@ public struct WordCounts: Sendable, Equatable {
   }
 
   /// Equal when every word's total and the dropped words are equal, however they were spilled.
-  public static func == (lhs: WordCounts, rhs: WordCounts) -> Bool {
+  package static func == (lhs: WordCounts, rhs: WordCounts) -> Bool {
     guard lhs.droppedWords == rhs.droppedWords else { return false }
     if lhs.runs.isEmpty && rhs.runs.isEmpty { return lhs.counts == rhs.counts }
     guard let left = try? lhs.sortedEntries(), let right = try? rhs.sortedEntries() else { return false }

@@ -2,7 +2,7 @@
 /// that depend on the symbol before (a combining mark composes with the letter it follows).
 extension LetterDecoder {
   /// One step of the symbol stream.
-  public enum SymbolAction: Equatable, Sendable {
+  package enum SymbolAction: Equatable, Sendable {
     /// Append this symbol: a letter, or `Symbol.wordBoundary`.
     case append(UInt8)
     /// A letter outside the alphabet: append a boundary and count it in `outsideAlphabet`.
@@ -21,7 +21,7 @@ extension LetterDecoder {
 
   /// What `scalar` does, after `last` (the newest symbol appended, `Symbol.wordBoundary` at the start).
   @inline(__always)
-  public func action(for scalar: Unicode.Scalar, after last: UInt8) -> SymbolAction {
+  package func action(for scalar: Unicode.Scalar, after last: UInt8) -> SymbolAction {
     switch scalarClass(scalar) {
     case .letter(let symbol): return .append(symbol)
     case .boundary: return .append(Symbol.wordBoundary)
@@ -37,12 +37,43 @@ extension LetterDecoder {
   /// Decodes the UTF-8 sequence at `i` of `bytes`: what it does and its length in bytes, or
   /// nil when the sequence continues past the end of `bytes`.
   @inline(__always)
-  public func action(ofSequenceIn bytes: UnsafeBufferPointer<UInt8>, at i: Int,
+  package func action(ofSequenceIn bytes: UnsafeBufferPointer<UInt8>, at i: Int,
                      after last: UInt8) -> (action: SymbolAction, length: Int)? {
     switch UTF8Sequence.decode(bytes, at: i) {
     case .needMoreBytes: return nil
     case .invalid(let length): return (.invalidUTF8, length)
     case .scalar(let scalar, let length): return (action(for: scalar, after: last), length)
     }
+  }
+}
+
+/// A UTF-8 sequence cut by the end of a chunk, waiting for the next chunk's first bytes: both
+/// text counters carry one across chunks through it.
+struct SplitSequence {
+  private var bytes: [UInt8] = []
+
+  var isEmpty: Bool { bytes.isEmpty }
+
+  /// Keeps the cut sequence: the chunk's bytes from its start to the chunk's end.
+  mutating func keep(_ rest: Slice<UnsafeBufferPointer<UInt8>>) { bytes = Array(rest) }
+
+  /// Drops the sequence, returning whether there was one (a file that ends inside one).
+  mutating func removeAll() -> Bool {
+    defer { bytes.removeAll() }
+    return !bytes.isEmpty
+  }
+
+  /// Completes the sequence with the first bytes of `chunk`: what it does after symbol `last`,
+  /// and where the chunk's own sequences resume. nil while `chunk` is too short to complete it.
+  mutating func complete(with chunk: UnsafeBufferPointer<UInt8>, decoder: LetterDecoder,
+                         after last: UInt8) -> (action: LetterDecoder.SymbolAction, resume: Int)? {
+    let previous = bytes.count
+    let joined = bytes + chunk.prefix(Swift.min(4 - previous, chunk.count))
+    guard let (action, length) = joined.withUnsafeBufferPointer({ decoder.action(ofSequenceIn: $0, at: 0, after: last) }) else {
+      bytes = joined
+      return nil
+    }
+    bytes.removeAll()
+    return (action, Swift.max(0, length - previous))
   }
 }

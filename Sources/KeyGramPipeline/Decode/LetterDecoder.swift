@@ -1,8 +1,8 @@
 import Foundation
 import KeyGram
 
-/// Turns text into the symbols the counter sees: letter *i* of the alphabet is symbol
-/// *i* + 1, and `Symbol.wordBoundary` (0) is a word boundary. Built once per language.
+/// Turns text into the stream symbols the counter sees (`Symbol`: letters and the word
+/// boundary). Built once per language.
 ///
 /// The rules (docs/Pipeline.md has the reasons):
 /// - Letters are case-folded with full Unicode lowercasing, after the language's own case
@@ -11,29 +11,22 @@ import KeyGram
 /// - Apostrophes (' ’ ʼ) are dropped when the language says so ("don't" → "dont").
 /// - Byte-order marks, soft hyphens, zero-width joiners and other format characters are dropped.
 /// - Everything else (space, digit, hyphen, punctuation, NUL, invalid UTF-8) is a boundary.
-public struct LetterDecoder: Sendable {
-  /// The symbols of the decoded stream.
-  public enum Symbol {
-    /// A word boundary. Letter *i* of the alphabet is symbol *i* + 1, so symbols run
-    /// 0 ... N with N ≤ `TableFormat.maximumLetterCount` (250).
-    public static let wordBoundary: UInt8 = 0
-  }
-
+package struct LetterDecoder: Sendable {
   /// What one byte means to the counter's fast path: a byte that is a symbol by itself (an
   /// ASCII letter, or a boundary) is that symbol, 0 ... N; each other kind of byte has one
   /// marker, above every symbol (N ≤ 250), with one meaning each.
-  public enum ByteClass {
+  package enum ByteClass {
     /// An invisible byte, or a transparent apostrophe: dropped.
-    public static let skip: UInt8 = 0xFB
+    package static let skip: UInt8 = 0xFB
     /// The first byte of a UTF-8 sequence, or any byte ≥ 0x80: the slow path decodes it.
-    public static let nonASCII: UInt8 = 0xFC
+    package static let nonASCII: UInt8 = 0xFC
     /// An ASCII letter the alphabet lacks (Latin in a Russian text): a boundary, counted. The
     /// same value and meaning as the runtime's `LetterSymbol.unknownLetter`.
-    public static let outsideAlphabet: UInt8 = LetterSymbol.unknownLetter.rawValue
+    package static let outsideAlphabet: UInt8 = LetterSymbol.unknownLetter.rawValue
   }
 
   /// What one non-ASCII scalar means.
-  public enum ScalarClass: Equatable, Sendable {
+  package enum ScalarClass: Equatable, Sendable {
     case letter(UInt8)
     case boundary
     case outsideAlphabet
@@ -41,9 +34,9 @@ public struct LetterDecoder: Sendable {
     case skip
   }
 
-  public let language: Language
+  package let language: Language
   /// The fast path: for each byte, a symbol (ASCII), `skip`, or `nonASCII`.
-  public let byteClasses: [UInt8]
+  package let byteClasses: [UInt8]
   /// Classes of every scalar below U+0800 (Latin, Greek, Cyrillic, …), precomputed.
   private let lowScalarClasses: [ScalarClass]
   /// (letter symbol, combining mark) → composed letter symbol, for NFD input.
@@ -51,9 +44,9 @@ public struct LetterDecoder: Sendable {
   /// Each alphabet letter's index, for scalars above the precomputed range.
   private let letters: [Unicode.Scalar: Int]
 
-  public var letterCount: Int { language.alphabet.count }
+  package var letterCount: Int { language.alphabet.count }
 
-  public init(language: Language) {
+  package init(language: Language) {
     precondition(language.alphabet.count <= TableFormat.maximumLetterCount, "alphabets have at most 250 letters")
     self.language = language
     let letters = language.letterIndex
@@ -63,7 +56,7 @@ public struct LetterDecoder: Sendable {
       // The last mark composes with the rest, composed: ǖ (u ¨ ¯) from ü, found by fuzzing (Tests/Fuzz/decoder).
       let rest = String(String.UnicodeScalarView(decomposed.dropLast())).precomposedStringWithCanonicalMapping.unicodeScalars
       if decomposed.count >= 2, rest.count == 1, let base = letters[rest.first!] {
-        compositions[Self.compositionKey(UInt8(base + 1), decomposed[decomposed.count - 1])] = UInt8(index + 1)
+        compositions[Self.compositionKey(Symbol.letter(base), decomposed[decomposed.count - 1])] = Symbol.letter(index)
       }
     }
     self.compositions = compositions
@@ -83,23 +76,23 @@ public struct LetterDecoder: Sendable {
 
   /// For each ASCII byte, the index of the letter it decodes to, or `TableFormat.notALetter`:
   /// the table's `ASCI` section.
-  public var asciiLetterIndices: [UInt8] {
+  package var asciiLetterIndices: [UInt8] {
     (0..<128).map { byte -> UInt8 in
       let symbol = byteClasses[byte]
-      return (1...UInt8(letterCount)).contains(symbol) ? symbol - 1 : TableFormat.notALetter
+      return Symbol.isLetter(symbol, letterCount: letterCount) ? UInt8(Symbol.letterIndex(of: symbol)) : TableFormat.notALetter
     }
   }
 
   /// The class of a scalar (cached table below U+0800, ASCII included).
   @inline(__always)
-  public func scalarClass(_ scalar: Unicode.Scalar) -> ScalarClass {
+  package func scalarClass(_ scalar: Unicode.Scalar) -> ScalarClass {
     if scalar.value < 0x800 { return lowScalarClasses[Int(scalar.value)] }
     return Self.classify(scalar, language: language, letters: letters)
   }
 
   /// The letter symbol that `mark` composes with letter `symbol` into, if the alphabet has it.
   @inline(__always)
-  public func compose(_ symbol: UInt8, with mark: Unicode.Scalar) -> UInt8? {
+  package func compose(_ symbol: UInt8, with mark: Unicode.Scalar) -> UInt8? {
     if let composed = compositions[Self.compositionKey(symbol, mark)] { return composed }
     // A mark that is canonically other marks (U+0341 is U+0301) composes as they do; found by fuzzing.
     let canonical = String(mark).decomposedStringWithCanonicalMapping.unicodeScalars
@@ -119,8 +112,8 @@ public struct LetterDecoder: Sendable {
   static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}"]
 
   static func classify(_ scalar: Unicode.Scalar, language: Language, letters: [Unicode.Scalar: Int]) -> ScalarClass {
-    if let mapped = language.caseMappings[scalar], let index = letters[mapped] { return .letter(UInt8(index + 1)) }
-    if let index = letters[scalar] { return .letter(UInt8(index + 1)) }
+    if let mapped = language.caseMappings[scalar], let index = letters[mapped] { return .letter(Symbol.letter(index)) }
+    if let index = letters[scalar] { return .letter(Symbol.letter(index)) }
     if apostrophes.contains(scalar) { return language.apostrophesAreTransparent ? .skip : .boundary }
     let properties = scalar.properties
     switch properties.generalCategory {
@@ -132,7 +125,7 @@ public struct LetterDecoder: Sendable {
     let lowered = Array(properties.lowercaseMapping.precomposedStringWithCanonicalMapping.unicodeScalars)
     if let first = lowered.first, let index = letters[first],
        lowered.count == 1 || lowered.dropFirst().allSatisfy({ $0 == "\u{0307}" }) {
-      return .letter(UInt8(index + 1))
+      return .letter(Symbol.letter(index))
     }
     if properties.isAlphabetic { return .outsideAlphabet }
     return .boundary

@@ -1,22 +1,22 @@
 import KeyGram
 
 /// The `LEXI` section (format 1.3, docs/TableFormat.md) for a `LexiconTrie`.
-public enum LexiconSection {
+package enum LexiconSection {
   /// How many words a table's lexicon keeps unless told otherwise: English's 100,000 most
   /// frequent are 99.3% of wordfreq's word mass, in about 720 KB.
-  public static let defaultWordCount = 100_000
+  package static let defaultWordCount = 100_000
 
   /// What a lexicon costs.
-  public struct Stats: Equatable, Sendable, CustomStringConvertible {
-    public let nodes: Int
-    public let words: Int
-    public let bytes: Int
-    public var description: String { "\(words) words, \(nodes) nodes, \(bytes) bytes" }
+  package struct Stats: Equatable, Sendable, CustomStringConvertible {
+    package let nodes: Int
+    package let words: Int
+    package let bytes: Int
+    package var description: String { "\(words) words, \(nodes) nodes, \(bytes) bytes" }
   }
 
   /// The section's bytes: the head, labels, shares, degrees, padding to 4, the first-child
   /// samples, padding to 16.
-  public static func make(_ trie: LexiconTrie) -> [UInt8] {
+  package static func make(_ trie: LexiconTrie) -> [UInt8] {
     typealias L = TableFormat.Lexicon
     let n = trie.nodeCount
     var out = ByteWriter()
@@ -43,7 +43,7 @@ public enum LexiconSection {
 
   /// The section for the top `maximumWords` of `counts` (see `LexiconTrie`), with its stats;
   /// nil when no word qualifies.
-  public static func make(counts: [[UInt8]: UInt64], letterCount: Int, maximumWords: Int) -> (bytes: [UInt8], stats: Stats)? {
+  package static func make(counts: [[UInt8]: UInt64], letterCount: Int, maximumWords: Int) -> (bytes: [UInt8], stats: Stats)? {
     guard let trie = LexiconTrie(counts: counts, letterCount: letterCount, maximumWords: maximumWords) else { return nil }
     let bytes = make(trie)
     return (bytes, Stats(nodes: trie.nodeCount, words: trie.wordCount, bytes: bytes.count))

@@ -3,7 +3,7 @@ import KeyGram
 /// The `PROV` section (docs/TableFormat.md): a provenance as table bytes, and back.
 extension Provenance {
   /// The section's bytes (docs/TableFormat.md, `PROV`).
-  public var encoded: [UInt8] {
+  package var encoded: [UInt8] {
     var out = ByteWriter()
     out.uint32(UInt32(files.count))
     for file in files {
@@ -11,7 +11,7 @@ extension Provenance {
       out.uint64(file.size)
       out.bytes(file.sha256.bytes)
     }
-    for total in [letters, words, compressedBytes, uncompressedBytes, invalidUTF8, outsideAlphabet, frequencyListWords, 0] {
+    for total in [letters, words, storedBytes, textBytes, invalidUTF8, outsideAlphabet, frequencyListWords, 0] {
       out.uint64(total)
     }
     letterCounts.forEach { out.uint64($0) }
@@ -32,7 +32,7 @@ extension Provenance {
     var letterCounts: [UInt64] = []
     for _ in 0..<letterCount { guard let value = reader.uint64() else { return nil }; letterCounts.append(value) }
     self.files = files
-    (letters, words, compressedBytes, uncompressedBytes) = (totals[0], totals[1], totals[2], totals[3])
+    (letters, words, storedBytes, textBytes) = (totals[0], totals[1], totals[2], totals[3])
     (invalidUTF8, outsideAlphabet, frequencyListWords) = (totals[4], totals[5], totals[6])
     self.letterCounts = letterCounts
   }

@@ -2,11 +2,11 @@ import KeyGram
 
 /// The emitting stage's first half: lays out a normalised model as `.keygram` bytes
 /// (docs/TableFormat.md). The image is complete (state `DONE`, CRC set); `AtomicFile` writes it.
-public enum TableImage {
+package enum TableImage {
   /// `asciiLetterIndices` is the `ASCI` section: for each ASCII byte, the index of the letter
   /// it decodes to or `TableFormat.notALetter` (`LetterDecoder.asciiLetterIndices`).
   /// `lexicon` is the `LEXI` section (`LexiconSection.make`) and its word count, if any.
-  public static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
+  package static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
                           asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
@@ -81,11 +81,17 @@ public enum TableImage {
   /// The `QUAD` section: masks and ranks that index `rows` (in context order) by their context.
   static func quadgramSection(_ quadgrams: [QuadgramRow<UInt16>], letterCount n: Int) -> [UInt8] {
     precondition(n <= TableFormat.Quadgram.maximumLetterCount, "4-gram rows need at most 63 letters")
-    precondition(zip(quadgrams, quadgrams.dropFirst()).allSatisfy { $0.context < $1.context }, "4-gram rows out of order")
-    precondition(quadgrams.allSatisfy { $0.weights.count == n + 1 && (0...n).contains($0.context.earlier)
-      && (0..<n).contains($0.context.previous) && (0..<n).contains($0.context.last) }, "a 4-gram row of the wrong shape")
+    precondition(zip(quadgrams, quadgrams.dropFirst()).allSatisfy(QuadgramRow.inSectionOrder), "4-gram rows out of order")
+    precondition(quadgrams.allSatisfy { row in
+      let letters = [row.context.previous, row.context.last].compactMap(\.letterIndex)
+      return row.weights.count == n + 1 && letters.count == 2 && letters.allSatisfy { $0 < n }
+        && (row.context.earlier == .boundary || (row.context.earlier.letterIndex ?? n) < n)
+    }, "a 4-gram row of the wrong shape")
     var masks = [UInt64](repeating: 0, count: n * n)
-    for row in quadgrams { masks[row.context.previous * n + row.context.last] |= 1 << UInt64(row.context.earlier) }
+    for row in quadgrams {
+      let earlier = Symbol.tableIndex(of: row.context.earlier, letterCount: n)
+      masks[row.context.previous.letterIndex! * n + row.context.last.letterIndex!] |= 1 << UInt64(earlier)
+    }
     var out = ByteWriter()
     out.uint32(UInt32(quadgrams.count))
     out.bytes([UInt8](repeating: 0, count: TableFormat.Quadgram.headSize - 4))
@@ -103,7 +109,7 @@ public enum TableImage {
   }
 
   /// The `LAYT` section for `layout`; `keygram verify` compares a table's with it.
-  public static func layoutSection(_ layout: KeyboardLayoutSpec, language: Language) -> [UInt8] {
+  package static func layoutSection(_ layout: KeyboardLayoutSpec, language: Language) -> [UInt8] {
     let keys = layout.keys
     var keyOfLetter = [UInt8](repeating: 0xFF, count: language.alphabet.count)
     let letterIndex = language.letterIndex

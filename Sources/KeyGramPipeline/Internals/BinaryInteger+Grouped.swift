@@ -1,5 +1,5 @@
 /// `value` with thousands separators, as reports and errors print counts: 1,073,741,824.
-public func grouped(_ value: some BinaryInteger) -> String {
+package func grouped(_ value: some BinaryInteger) -> String {
   let digits = String(value)
   var out = ""
   for (index, character) in digits.enumerated() {

@@ -3,17 +3,16 @@
 
 import CZlib
 import Foundation
+import KeyGram
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// An `errno` value with its message.
-struct Errno: Error, Equatable, CustomStringConvertible {
-  var rawValue: Int32
-  static var current: Errno { Errno(rawValue: errno) }
-  var description: String { strerror(rawValue).map { String(cString: $0) } ?? "errno \(rawValue)" }
+/// The builder's failed calls give the runtime's `errno` type, with its message.
+extension SystemErrno {
+  static var current: SystemErrno { SystemErrno(rawValue: errno) }
   /// `ENOENT`.
   var isNoSuchFile: Bool { rawValue == ENOENT }
 }
@@ -22,11 +21,11 @@ struct Errno: Error, Equatable, CustomStringConvertible {
 
 /// `open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)`, then `fcntl(fd, F_SETFL, 0)` to clear
 /// `O_NONBLOCK`: a FIFO with no writer opens at once instead of hanging, and reads block as usual.
-func system_openForReading(_ path: String) -> Result<Int32, Errno> {
+func system_openForReading(_ path: String) -> Result<Int32, SystemErrno> {
   let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
   guard fd >= 0 else { return .failure(.current) }
   guard fcntl(fd, F_SETFL, 0) == 0 else {
-    let error = Errno.current
+    let error = SystemErrno.current
     _ = close(fd)
     return .failure(error)
   }
@@ -38,12 +37,12 @@ func system_duplicateStandardInput() -> Int32 { dup(STDIN_FILENO) }
 
 /// `open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)` and `flock(fd, LOCK_EX)` (retried on
 /// `EINTR`): waits until no other keygram holds the folder. Closing the descriptor unlocks it.
-func system_lockFolder(_ path: String, shared: Bool = false) -> Result<Int32, Errno> {
+func system_lockFolder(_ path: String, shared: Bool = false) -> Result<Int32, SystemErrno> {
   let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
   guard fd >= 0 else { return .failure(.current) }
   while flock(fd, shared ? LOCK_SH : LOCK_EX) != 0 {
     if errno == EINTR { continue }
-    let error = Errno.current
+    let error = SystemErrno.current
     _ = close(fd)
     return .failure(error)
   }
@@ -51,7 +50,7 @@ func system_lockFolder(_ path: String, shared: Bool = false) -> Result<Int32, Er
 }
 
 /// `link(existing, new)`: a second name for a file (the old output kept for a rollback).
-func system_link(_ existing: String, _ new: String) -> Result<Void, Errno> {
+func system_link(_ existing: String, _ new: String) -> Result<Void, SystemErrno> {
   link(existing, new) == 0 ? .success(()) : .failure(.current)
 }
 
@@ -62,7 +61,7 @@ enum PathKind: Equatable {
 
 /// `lstat(path)`: what is at `path` (a symbolic link counts as `other`, since `rename` replaces
 /// the link itself) and its size.
-func system_pathStatus(_ path: String) -> Result<(kind: PathKind, size: Int), Errno> {
+func system_pathStatus(_ path: String) -> Result<(kind: PathKind, size: Int), SystemErrno> {
   var status = stat()
   guard lstat(path, &status) == 0 else { return errno == ENOENT ? .success((.nothing, 0)) : .failure(.current) }
   switch status.st_mode & S_IFMT {
@@ -73,20 +72,20 @@ func system_pathStatus(_ path: String) -> Result<(kind: PathKind, size: Int), Er
 }
 
 /// `realpath(path, NULL)`: the absolute path with every symbolic link resolved.
-func system_realPath(_ path: String) -> Result<String, Errno> {
+func system_realPath(_ path: String) -> Result<String, SystemErrno> {
   guard let resolved = realpath(path, nil) else { return .failure(.current) }
   defer { free(resolved) }
   return .success(String(cString: resolved))
 }
 
 /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)`: a new file that must not exist.
-func system_createExclusive(_ path: String) -> Result<Int32, Errno> {
+func system_createExclusive(_ path: String) -> Result<Int32, SystemErrno> {
   let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
   return fd >= 0 ? .success(fd) : .failure(.current)
 }
 
 /// `read(fd, buffer, count)`, retried on `EINTR`; 0 at end of file.
-func system_read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+func system_read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, SystemErrno> {
   while true {
     let count = read(fd, buffer.baseAddress, buffer.count)
     if count >= 0 { return .success(count) }
@@ -95,7 +94,7 @@ func system_read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Res
 }
 
 /// `write(fd, bytes, count)` until all are written, retried on `EINTR`.
-func system_writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+func system_writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, SystemErrno> {
   var offset = 0
   while offset < bytes.count {
     let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -109,13 +108,13 @@ func system_writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Voi
 }
 
 /// `pwrite(fd, bytes, count, offset)` of a few bytes (the header's state field).
-func system_pwrite(_ fd: Int32, _ bytes: [UInt8], at offset: Int) -> Result<Void, Errno> {
+func system_pwrite(_ fd: Int32, _ bytes: [UInt8], at offset: Int) -> Result<Void, SystemErrno> {
   let written = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
   return written == bytes.count ? .success(()) : .failure(.current)
 }
 
 /// `fsync(fd)`: the bytes are on disk before the rename makes them visible.
-func system_fsync(_ fd: Int32) -> Result<Void, Errno> {
+func system_fsync(_ fd: Int32) -> Result<Void, SystemErrno> {
   fsync(fd) == 0 ? .success(()) : .failure(.current)
 }
 
@@ -128,7 +127,7 @@ enum FileKind: Equatable {
 }
 
 /// `fstat(fd)`: size and kind.
-func system_fileStatus(_ fd: Int32) -> Result<(size: Int, kind: FileKind), Errno> {
+func system_fileStatus(_ fd: Int32) -> Result<(size: Int, kind: FileKind), SystemErrno> {
   var status = stat()
   guard fstat(fd, &status) == 0 else { return .failure(.current) }
   let kind: FileKind
@@ -144,7 +143,7 @@ func system_fileStatus(_ fd: Int32) -> Result<(size: Int, kind: FileKind), Errno
 }
 
 /// `rename(from, to)`: atomic replacement within one file system.
-func system_rename(_ from: String, _ to: String) -> Result<Void, Errno> {
+func system_rename(_ from: String, _ to: String) -> Result<Void, SystemErrno> {
   rename(from, to) == 0 ? .success(()) : .failure(.current)
 }
 

@@ -23,7 +23,7 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 /// Each layout key is a string of the letters it types, its cap letter first ("eéèêë").
 /// Each corpus file takes the first source rule whose `files` (a name, `*` for any run of
 /// characters) match it; without `sources` every file feeds the letters only.
-public enum LanguageManifest {
+package enum LanguageManifest {
   struct File: Decodable {
     var code: String
     var name: String
@@ -43,9 +43,9 @@ public enum LanguageManifest {
     }
   }
 
-  public static let fileName = "language.json"
+  package static let fileName = "language.json"
 
-  public static func load(_ path: String) throws(ManifestError) -> Language {
+  package static func load(_ path: String) throws(ManifestError) -> Language {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ManifestError(path: path, field: "(file)", problem: "cannot read the manifest")
     }
@@ -119,7 +119,7 @@ public enum LanguageManifest {
     var seen: Set<Unicode.Scalar> = []
     for letter in alphabet {
       guard seen.insert(letter).inserted else { throw fail("alphabet", "\"\(letter)\" appears twice") }
-      guard letter.properties.isAlphabetic else { throw fail("alphabet", "\"\(letter)\" (U+\(String(letter.value, radix: 16, uppercase: true))) is not a letter") }
+      guard letter.properties.isAlphabetic else { throw fail("alphabet", "\"\(letter)\" (\(Hex.codePoint(letter.value))) is not a letter") }
       guard String(letter).lowercased() == String(letter) else { throw fail("alphabet", "\"\(letter)\" is not lowercase") }
     }
     var caseMappings: [Unicode.Scalar: Unicode.Scalar] = [:]

@@ -7,26 +7,26 @@ import KeyGram
 /// count of the word ending at it, 0 when its prefix is not a word).
 ///
 /// Deterministic: the same words and counts in any order give the same trie.
-public struct LexiconTrie: Equatable, Sendable {
-  public let letterCount: Int
+package struct LexiconTrie: Equatable, Sendable {
+  package let letterCount: Int
   /// The letter on the edge into each node; the root's is 0xFF.
-  public let labels: [UInt8]
+  package let labels: [UInt8]
   /// Each node's share of its parent's row, out of 255; the root's is 255.
-  public let shares: [UInt8]
+  package let shares: [UInt8]
   /// Each node's child count.
-  public let degrees: [UInt8]
-  public let wordCount: Int
+  package let degrees: [UInt8]
+  package let wordCount: Int
   /// The sum of the kept words' counts.
-  public let totalMass: UInt64
+  package let totalMass: UInt64
   /// The length of the longest kept word.
-  public let maximumDepth: Int
+  package let maximumDepth: Int
 
-  public var nodeCount: Int { labels.count }
+  package var nodeCount: Int { labels.count }
 
   /// The trie of the `maximumWords` words with the highest counts (ties: the word whose
   /// letters come first), among those of 1 ... `maximumWordLength` letters with a nonzero
   /// count. Letters are indices 0 ..< `letterCount`. nil when no word qualifies.
-  public init?(counts: [[UInt8]: UInt64], letterCount: Int, maximumWords: Int,
+  package init?(counts: [[UInt8]: UInt64], letterCount: Int, maximumWords: Int,
                maximumWordLength: Int = WordCounts.maximumLength) {
     precondition((2...TableFormat.maximumLetterCount).contains(letterCount), "\(letterCount) letters")
     precondition((1...TableFormat.Lexicon.maximumDepth).contains(maximumWordLength), "words of up to \(maximumWordLength) letters")
@@ -45,7 +45,7 @@ public struct LexiconTrie: Equatable, Sendable {
   }
 
   /// The same from a list, where a word listed twice counts the sum of its counts.
-  public init?(words: [(letters: [UInt8], count: UInt64)], letterCount: Int, maximumWords: Int,
+  package init?(words: [(letters: [UInt8], count: UInt64)], letterCount: Int, maximumWords: Int,
                maximumWordLength: Int = WordCounts.maximumLength) {
     var counts: [[UInt8]: UInt64] = [:]
     for word in words { counts[word.letters, default: 0] += word.count }
@@ -104,9 +104,28 @@ public struct LexiconTrie: Equatable, Sendable {
   }
 }
 
+extension LexiconTrie {
+  /// The trie of the `maximumWords` most frequent of `words`, each node's row quantised to 255;
+  /// nil when `maximumWords` is 0 or no word qualifies. The kept words' counts must sum to at most
+  /// `Quantise.maximumCountTotal` (2⁵⁴) for exact quantising: else an error naming `sources`,
+  /// the inputs that fed the words.
+  package init?(words: WordCounts, letterCount: Int, maximumWords: Int, sources: [String]) throws {
+    guard maximumWords > 0 else { return nil }
+    let kept = try words.top(maximumWords)
+    var total: UInt64 = 0
+    for word in kept {
+      let (sum, overflow) = total.addingReportingOverflow(word.count)
+      guard !overflow, sum <= Quantise.maximumCountTotal else { throw LexiconMassError(paths: sources) }
+      total = sum
+    }
+    self.init(words: kept.map { (letters: Symbol.letterIndices($0.word), count: $0.count) }, letterCount: letterCount,
+              maximumWords: maximumWords)
+  }
+}
+
 /// The lexicon's words count too much to quantise exactly: their counts sum past 2⁵⁴.
 public struct LexiconMassError: Error, Equatable, CustomStringConvertible {
-  /// The sources that feed the lexicon, when known.
+  /// The sources that feed the lexicon.
   public var paths: [String]
   public var description: String {
     (paths.isEmpty ? "" : paths.joined(separator: ", ") + ": ")

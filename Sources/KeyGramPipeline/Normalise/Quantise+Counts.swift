@@ -1,7 +1,7 @@
 extension Quantise {
   /// The largest possible sum of `counts(_:total:)`'s masses (the products below, a mass or a
   /// weight times the sum or the total, must fit in an Int64: checked per call).
-  public static let maximumCountTotal: UInt64 = 1 << 54
+  package static let maximumCountTotal: UInt64 = 1 << 54
 
   /// `row(_:)`'s rounding for integer masses, exact in integers, to any `total` (the lexicon
   /// uses 255), and with exact zeros kept: every nonzero mass starts at max(1, ⌊m·T / S⌋), the
@@ -11,7 +11,7 @@ extension Quantise {
   ///
   /// Needs at least one nonzero mass, at most `total` nonzero masses, and a sum of at most
   /// `maximumCountTotal`.
-  public static func counts(_ masses: [UInt64], total: Int) -> [Int] {
+  package static func counts(_ masses: [UInt64], total: Int) -> [Int] {
     var sum: UInt64 = 0
     for mass in masses {
       let (next, overflow) = sum.addingReportingOverflow(mass)

@@ -7,10 +7,10 @@ import KeyGram
 /// shortfall goes, one unit each, to the entries with the largest remainders, and any excess
 /// (from the floor of 1) comes off the entries rounded up furthest. Ties go to the lower index,
 /// so the result is deterministic.
-public enum Quantise {
-  public static let total = Int(TableFormat.rowTotal)
+package enum Quantise {
+  package static let total = Int(TableFormat.rowTotal)
 
-  public static func row(_ probabilities: [Double]) -> [UInt16] {
+  package static func row(_ probabilities: [Double]) -> [UInt16] {
     precondition(!probabilities.isEmpty && probabilities.count <= total)
     let sum = probabilities.reduce(0, +)
     let ideal = probabilities.map { $0 / sum * Double(total) }
@@ -40,16 +40,16 @@ public enum Quantise {
 }
 
 /// The normalised model: every row quantised.
-public struct QuantisedModel: Equatable, Sendable {
-  public let letterCount: Int
-  public var unigram: [UInt16]
-  public var initial: [UInt16]
-  public var bigram: [[UInt16]]
-  public var trigram: [[UInt16]]
+package struct QuantisedModel: Equatable, Sendable {
+  package let letterCount: Int
+  package var unigram: [UInt16]
+  package var initial: [UInt16]
+  package var bigram: [[UInt16]]
+  package var trigram: [[UInt16]]
   /// The kept 4-gram rows, in context order.
-  public var quadgram: [QuadgramRow<UInt16>]
+  package var quadgram: [QuadgramRow<UInt16>]
 
-  public init(letterCount: Int, unigram: [UInt16], initial: [UInt16], bigram: [[UInt16]], trigram: [[UInt16]],
+  package init(letterCount: Int, unigram: [UInt16], initial: [UInt16], bigram: [[UInt16]], trigram: [[UInt16]],
               quadgram: [QuadgramRow<UInt16>] = []) {
     self.letterCount = letterCount
     self.unigram = unigram
@@ -59,7 +59,7 @@ public struct QuantisedModel: Equatable, Sendable {
     self.quadgram = quadgram
   }
 
-  public init(_ model: SmoothedModel) {
+  package init(_ model: SmoothedModel) {
     letterCount = model.letterCount
     unigram = Quantise.row(model.unigram)
     initial = Quantise.row(model.initial)
@@ -69,5 +69,13 @@ public struct QuantisedModel: Equatable, Sendable {
   }
 
   /// Every row, for checks.
-  public var allRows: [[UInt16]] { [unigram, initial] + bigram + trigram + quadgram.map(\.weights) }
+  package var allRows: [[UInt16]] { [unigram, initial] + bigram + trigram + quadgram.map(\.weights) }
+}
+
+extension QuantisedModel {
+  /// The letter model of `counts`: smoothed, pruned to the `quadgramContexts` best 4-gram rows,
+  /// and quantised.
+  package init(counts: NgramCounts, quadgramContexts: Int = Prune.defaultQuadgramContexts) {
+    self.init(Prune.quadgrams(Smooth.model(from: counts), keeping: quadgramContexts))
+  }
 }

@@ -1,3 +1,5 @@
+import KeyGram
+
 /// The smoothing stage: counts → probabilities, by interpolated Witten–Bell smoothing down the
 /// chain 4-gram → trigram → bigram → next-symbol unigram → uniform.
 ///
@@ -6,57 +8,53 @@
 /// `--discount_fallback` for them); a context backs off in proportion to how many different
 /// letters it has been seen to precede; and because the chain ends in an add-one uniform,
 /// no probability is ever zero. docs/Pipeline.md works through the formulas.
-public struct SmoothedModel: Sendable {
-  public let letterCount: Int
+package struct SmoothedModel: Sendable {
+  package let letterCount: Int
   /// P(letter), N entries.
-  public var unigram: [Double]
+  package var unigram: [Double]
   /// P(letter | word start), N entries.
-  public var initial: [Double]
+  package var initial: [Double]
   /// P(next | letter), N rows of N + 1 (the last is end of word).
-  public var bigram: [[Double]]
+  package var bigram: [[Double]]
   /// P(next | a, b), (N + 1) × N rows of N + 1; a = N means word start.
-  public var trigram: [[Double]]
+  package var trigram: [[Double]]
   /// P(next | a, b, c) for every context seen in the counts whose b and c are letters, in
   /// context order; `Prune` keeps the few that beat their trigram row by the most.
-  public var quadgram: [QuadgramRow<Double>]
+  package var quadgram: [QuadgramRow<Double>]
 }
 
-/// One 4-gram row: the letters before the next symbol (earlier = N means word start), the
-/// row itself (N + 1 entries, the last end of word), and how often the context occurred.
-public struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
-  public var context: QuadgramContext
-  public var weights: [Weight]
-  public var occurrences: UInt64
+/// One 4-gram row: the runtime's context it answers (earlier a letter or `.boundary`, for word
+/// start), the row itself (N + 1 entries, the last end of word), and how often the context occurred.
+package struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
+  package var context: LetterContext
+  package var weights: [Weight]
+  package var occurrences: UInt64
 
-  public init(context: QuadgramContext, weights: [Weight], occurrences: UInt64) {
+  package init(context: LetterContext, weights: [Weight], occurrences: UInt64) {
     self.context = context
     self.weights = weights
     self.occurrences = occurrences
   }
 }
 
-/// Three letters of context, named as the runtime's `LetterContext` names them and ordered as
-/// the `QUAD` section stores them: by the trigram row (previous, last), then by the earlier letter.
-public struct QuadgramContext: Hashable, Sendable, Comparable {
-  /// A letter index, or N for word start.
-  public var earlier: Int
-  /// Letter indices.
-  public var previous: Int
-  public var last: Int
-
-  public init(earlier: Int, previous: Int, last: Int) {
-    self.earlier = earlier
-    self.previous = previous
-    self.last = last
-  }
-
-  public static func < (lhs: Self, rhs: Self) -> Bool {
-    (lhs.previous, lhs.last, lhs.earlier) < (rhs.previous, rhs.last, rhs.earlier)
+extension SmoothedModel {
+  /// The trigram row that the 4-gram row of `context` backs off to: that of (previous, last).
+  package func trigramRow(under context: LetterContext) -> [Double] {
+    trigram[context.previous.letterIndex! * letterCount + context.last.letterIndex!]
   }
 }
 
-public enum Smooth {
-  public static func model(from counts: NgramCounts) -> SmoothedModel {
+extension QuadgramRow {
+  /// The order the `QUAD` section stores rows in: by the trigram row (previous, last), then by
+  /// the earlier symbol, word start last (`.boundary`'s raw value is above every letter's).
+  package static func inSectionOrder(_ lhs: Self, _ rhs: Self) -> Bool {
+    let (a, b) = (lhs.context, rhs.context)
+    return (a.previous.rawValue, a.last.rawValue, a.earlier.rawValue) < (b.previous.rawValue, b.last.rawValue, b.earlier.rawValue)
+  }
+}
+
+package enum Smooth {
+  package static func model(from counts: NgramCounts) -> SmoothedModel {
     let n = counts.letterCount
     let unigramCounts = counts.unigrams
     let unigram = addOne(unigramCounts)
@@ -83,7 +81,9 @@ public enum Smooth {
           let row = counts.quadgramRow(earlier: earlier, previous: previous, last: last)
           let occurrences = row.reduce(0, +)
           guard occurrences > 0 else { continue }
-          quadgram.append(QuadgramRow(context: QuadgramContext(earlier: earlier, previous: previous, last: last),
+          let context = LetterContext(earlier: Symbol.runtime(tableIndex: earlier, letterCount: n),
+                                      previous: LetterSymbol(letterIndex: previous), last: LetterSymbol(letterIndex: last))
+          quadgram.append(QuadgramRow(context: context,
                                       weights: wittenBell(row, backoff: trigram[previous * n + last]),
                                       occurrences: occurrences))
         }

@@ -5,17 +5,17 @@
 /// magic 1f 8b; anything else is read as plain text. "-" is standard input; pipes and FIFOs are
 /// read as streams.
 /// After the last member, zero padding is ignored (as gzip does); any other byte is an error.
-public final class CorpusReader {
-  public let path: String
+package final class CorpusReader {
+  package let path: String
   /// The stored size: from `fstat` for a file; for a pipe or FIFO, the bytes read so far.
-  public private(set) var fileSize: Int
-  public let isGzip: Bool
+  package private(set) var fileSize: Int
+  package let isGzip: Bool
   /// True for a pipe, FIFO, socket or terminal: read to its end, its size unknown beforehand.
-  public let isStream: Bool
+  package let isStream: Bool
   /// Compressed bytes consumed so far: the progress measure and the offset in errors.
-  public private(set) var compressedBytesRead = 0
+  package private(set) var storedBytesRead = 0
   /// Sees every byte of the file as stored, in order, as it is consumed (for hashing).
-  public var onConsumed: ((UnsafeRawBufferPointer) -> Void)?
+  package var onConsumed: ((UnsafeRawBufferPointer) -> Void)?
 
   private let fd: Int32
   private let inflater: ZlibInflater?
@@ -27,12 +27,12 @@ public final class CorpusReader {
   private var insideMember = false
   private var membersDone = 0
 
-  public static let defaultInputSize = 256 * 1024
+  package static let defaultInputSize = 256 * 1024
 
   /// The path that means standard input ("-"), read as a stream.
-  public static let standardInput = "-"
+  package static let standardInput = "-"
 
-  public init(path: String, inputSize: Int = CorpusReader.defaultInputSize) throws(CorpusError) {
+  package init(path: String, inputSize: Int = CorpusReader.defaultInputSize) throws(CorpusError) {
     self.path = path
     let fd: Int32
     if path == Self.standardInput {
@@ -107,7 +107,7 @@ public final class CorpusReader {
   deinit { system_close(fd) }
 
   /// Fills `output` with the next decompressed bytes and returns how many; 0 means the end.
-  public func read(into output: UnsafeMutableRawBufferPointer) throws(CorpusError) -> Int {
+  package func read(into output: UnsafeMutableRawBufferPointer) throws(CorpusError) -> Int {
     guard let inflater else { return try readPlain(into: output) }
     var produced = 0
     while produced == 0 {
@@ -146,7 +146,7 @@ public final class CorpusReader {
       }
       report(inputStart..<(inputStart + step.consumed))
       inputStart += step.consumed
-      compressedBytesRead = offset(ofInputIndex: inputStart)
+      storedBytesRead = offset(ofInputIndex: inputStart)
       produced += step.produced
       if step.memberEnded {
         insideMember = false
@@ -160,7 +160,7 @@ public final class CorpusReader {
   }
 
   /// The whole decompressed text, for inputs small enough to hold (simulator texts, tests).
-  public func readAll() throws(CorpusError) -> [UInt8] {
+  package func readAll() throws(CorpusError) -> [UInt8] {
     var text: [UInt8] = []
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
     defer { buffer.deallocate() }
@@ -180,17 +180,17 @@ public final class CorpusReader {
       }
       report(inputStart..<(inputStart + count))
       inputStart += count
-      compressedBytesRead += count
+      storedBytesRead += count
       return count
     }
     switch system_read(fd, into: output) {
     case .success(let count):
-      compressedBytesRead += count
-      if isStream { fileSize = compressedBytesRead }
+      storedBytesRead += count
+      if isStream { fileSize = storedBytesRead }
       onConsumed?(UnsafeRawBufferPointer(rebasing: output[0..<count]))
       return count
     case .failure(let errno):
-      throw CorpusError(path: path, byteOffset: compressedBytesRead, kind: .unreadable(errno.description))
+      throw CorpusError(path: path, byteOffset: storedBytesRead, kind: .unreadable(errno.description))
     }
   }
 
@@ -201,7 +201,7 @@ public final class CorpusReader {
       while inputStart < inputEnd && input[inputStart] == 0 { inputStart += 1 }
       report(paddingStart..<inputStart)
       if inputStart < inputEnd { return false }
-      if atEndOfFile { compressedBytesRead = fileOffsetOfInputEnd; return true }
+      if atEndOfFile { storedBytesRead = fileOffsetOfInputEnd; return true }
       try refill()
     }
   }

@@ -4,19 +4,19 @@ import Crypto
 /// The hashing is swift-crypto's (`Crypto.SHA256`, BoringSSL with SHA-NI where the CPU has
 /// it, about 6× the hand-written loop this replaced); this type only keeps the digest as
 /// plain bytes, so a `PROV` section or a count file can store it and read it back.
-public struct FileHasher {
+package struct FileHasher {
   private var hasher = Crypto.SHA256()
 
-  public init() {}
+  package init() {}
 
-  public mutating func update(_ bytes: UnsafeRawBufferPointer) { hasher.update(bufferPointer: bytes) }
+  package mutating func update(_ bytes: UnsafeRawBufferPointer) { hasher.update(bufferPointer: bytes) }
 
-  public mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
+  package mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
 
   /// The digest of everything given so far; the hasher is spent.
-  public func finalize() -> FileDigest { FileDigest(bytes: Array(hasher.finalize())) }
+  package func finalize() -> FileDigest { FileDigest(bytes: Array(hasher.finalize())) }
 
-  public static func hash(_ bytes: [UInt8]) -> FileDigest {
+  package static func hash(_ bytes: [UInt8]) -> FileDigest {
     var hasher = FileHasher()
     hasher.update(bytes)
     return hasher.finalize()
@@ -25,7 +25,7 @@ public struct FileHasher {
   /// The size and digest of the regular file at `path`, read in 1 MiB pieces. A FIFO, pipe or
   /// device is refused without a read: it cannot be read a second time, and a FIFO with no
   /// writer would never end.
-  public static func hash(fileAt path: String) throws(CorpusError) -> (size: UInt64, digest: FileDigest) {
+  package static func hash(fileAt path: String) throws(CorpusError) -> (size: UInt64, digest: FileDigest) {
     let fd: Int32
     switch system_openForReading(path) {
     case .success(let opened): fd = opened

@@ -20,24 +20,25 @@ public struct Provenance: Equatable, Sendable {
   public var files: [File]
   public var letters: UInt64
   public var words: UInt64
-  public var compressedBytes: UInt64
-  public var uncompressedBytes: UInt64
+  public var storedBytes: UInt64
+  public var textBytes: UInt64
   public var invalidUTF8: UInt64
   public var outsideAlphabet: UInt64
   public var frequencyListWords: UInt64
   /// Raw unigram counts, by letter.
   public var letterCounts: [UInt64]
 
-  public init(files: [File], counts: NgramCounts, compressedBytes: UInt64, uncompressedBytes: UInt64) {
+  public init(files: [File], letterCounts: [UInt64], words: UInt64, storedBytes: UInt64, textBytes: UInt64,
+              invalidUTF8: UInt64, outsideAlphabet: UInt64, frequencyListWords: UInt64) {
     self.files = files.sorted { $0.name < $1.name }
-    letterCounts = counts.unigrams
+    self.letterCounts = letterCounts
     letters = letterCounts.reduce(0, +)
-    words = counts.words
-    self.compressedBytes = compressedBytes
-    self.uncompressedBytes = uncompressedBytes
-    invalidUTF8 = counts.invalidUTF8
-    outsideAlphabet = counts.outsideAlphabet
-    frequencyListWords = counts.frequencyListWords
+    self.words = words
+    self.storedBytes = storedBytes
+    self.textBytes = textBytes
+    self.invalidUTF8 = invalidUTF8
+    self.outsideAlphabet = outsideAlphabet
+    self.frequencyListWords = frequencyListWords
   }
 
   /// A corpus file's name in the provenance: its path relative to `folder` (nil: the current
@@ -50,6 +51,18 @@ public struct Provenance: Equatable, Sendable {
     let shared = zip(file, base).prefix { $0 == $1 }.count
     let components = Array(repeating: "..", count: base.count - shared) + file[shared...]
     return components.isEmpty ? "." : components.joined(separator: "/")
+  }
+
+  /// Refuses one file given twice (by two paths that name it alike): it would be counted twice.
+  public static func refuseDuplicates(_ inputs: [String], corpusFolder: String?) throws(CorpusError) {
+    var seen: [String: String] = [:]
+    for path in inputs {
+      let name = fileName(path, in: corpusFolder)
+      if let first = seen[name] {
+        throw CorpusError(path: path, kind: .unreadable(first == path ? "named twice among the inputs" : "the same file as \(first), named twice among the inputs"))
+      }
+      seen[name] = path
+    }
   }
 
   /// The components of `path` made absolute against the current folder, "." and ".." resolved

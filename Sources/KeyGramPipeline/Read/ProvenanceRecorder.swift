@@ -3,9 +3,9 @@
 struct ProvenanceRecorder {
   let corpusFolder: String?
   private var hasher = FileHasher()
-  private var files: [Provenance.File] = []
-  private var storedBytes: UInt64 = 0
-  private var textBytes: UInt64 = 0
+  private(set) var files: [Provenance.File] = []
+  private(set) var storedBytes: UInt64 = 0
+  private(set) var textBytes: UInt64 = 0
 
   init(corpusFolder: String?) { self.corpusFolder = corpusFolder }
 
@@ -30,10 +30,5 @@ struct ProvenanceRecorder {
     files.append(Provenance.File(name: Provenance.fileName(path, in: corpusFolder), size: UInt64(size),
                                  sha256: hasher.finalize()))
     hasher = FileHasher()
-  }
-
-  /// The provenance of a table made of `counts`.
-  func provenance(of counts: NgramCounts) -> Provenance {
-    Provenance(files: files, counts: counts, compressedBytes: storedBytes, uncompressedBytes: textBytes)
   }
 }

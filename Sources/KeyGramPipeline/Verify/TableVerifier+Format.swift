@@ -4,27 +4,6 @@ import KeyGram
 /// The format invariants open leaves to `keygram verify` (docs/TableFormat.md, "Invariants and
 /// who checks them"), and the reproduction: each problem names the section and the byte.
 extension TableVerifier {
-  /// The header and directory in the form this builder writes: its minor version, and only
-  /// sections it knows, in the order it lays them out.
-  static func headerAndDirectoryProblems(of table: KeyGramTable) -> [String] {
-    typealias F = TableFormat
-    var problems: [String] = []
-    if table.sections.minorVersion != F.minorVersion {
-      problems.append("header byte \(F.Offset.minorVersion): minor version \(table.sections.minorVersion); this builder writes 1.\(F.minorVersion), run make tables")
-    }
-    var lastRank = -1
-    for (index, entry) in table.sections.sections.enumerated() {
-      let at = F.headerSize + index * F.directoryEntrySize
-      guard let rank = F.Section.known.firstIndex(of: entry.tag) else {
-        problems.append("directory entry \(index) (byte \(at)): unknown section \(entry.tag)")
-        continue
-      }
-      if rank < lastRank { problems.append("directory entry \(index) (byte \(at)): \(entry.tag) is out of the writer's section order") }
-      lastRank = rank
-    }
-    return problems
-  }
-
   /// `LANG`, `ALPH` and `ASCI` exactly as the manifest makes them: the code and name, each
   /// letter's uppercase (`Language.uppercase(of:)`), and the decoder's ASCII map.
   func manifestProblems(of table: KeyGramTable, language: Language) -> [String] {
@@ -39,33 +18,11 @@ extension TableVerifier {
     }
     for (index, letter) in language.alphabet.enumerated() {
       let stored = bytes.uint32(at: sections.alphabetOffset + 8 * index + 4), expected = Language.uppercase(of: letter).value
-      if stored != expected { problems.append("ALPH byte \(8 * index + 4): letter \(letter)'s uppercase is U+\(hex(stored)), expected U+\(hex(expected))") }
+      if stored != expected { problems.append("ALPH byte \(8 * index + 4): letter \(letter)'s uppercase is \(Hex.codePoint(stored)), expected \(Hex.codePoint(expected))") }
     }
     let ascii = memo.asciiMap(for: language)
     if let byte = (0..<128).first(where: { bytes.uint8(at: sections.asciiMapOffset + $0) != ascii[$0] }) {
       problems.append("ASCI byte \(byte): maps to \(bytes.uint8(at: sections.asciiMapOffset + byte)), the manifest's letters give \(ascii[byte])")
-    }
-    return problems
-  }
-
-  /// `PROV` consistent in itself: files sorted by name with no name twice, and the letter
-  /// total the sum of the per-letter counts.
-  static func provenanceProblems(_ provenance: Provenance) -> [String] {
-    var problems: [String] = []
-    for (index, (first, second)) in zip(provenance.files, provenance.files.dropFirst()).enumerated()
-    where !(Array(first.name.utf8).lexicographicallyPrecedes(Array(second.name.utf8))) {
-      problems.append("PROV: file \(index + 1) \"\(second.name)\" is not after \"\(first.name)\" in name order")
-    }
-    let (sum, overflow) = provenance.letterCounts.reduce((UInt64(0), false)) { partial, count in
-      let (next, carry) = partial.0.addingReportingOverflow(count)
-      return (next, partial.1 || carry)
-    }
-    let stored = provenance.files.reduce(UInt64(0)) { $0 &+ $1.size }
-    if provenance.compressedBytes != stored {
-      problems.append("PROV: the stored-bytes total \(provenance.compressedBytes) is not the sum of the files' sizes (\(stored))")
-    }
-    if overflow || sum != provenance.letters {
-      problems.append("PROV: the letter total \(provenance.letters) is not the sum of the per-letter counts (\(overflow ? "overflows" : String(sum)))")
     }
     return problems
   }
@@ -80,11 +37,14 @@ extension TableVerifier {
         lists = Set(files.filter { named.contains(Provenance.fileName($0, in: sources.root)) })
         if sources.textFeedsWords { language = language.feedingWords(fromText: files.filter { !lists.contains($0) }) }
       }
-      let decoder = LetterDecoder(language: language)
-      let (counts, words, provenance) = try Pipeline.count(files, decoder: decoder, corpusFolder: sources?.root ?? corpora.folder(for: language.code),
-                                                          frequencyLists: lists, jobs: ProcessInfo.processInfo.activeProcessorCount)
-      return try Pipeline.image(language: language, decoder: decoder, counts: counts, words: words, provenance: provenance,
-                                quadgramContexts: quadgramContexts, lexiconWords: lexiconWords).image
+      var request = Pipeline.Request(language: language, inputs: files, corpusFolder: sources?.root ?? corpora.folder(for: language.code),
+                                     output: .image)
+      request.frequencyLists = lists
+      request.jobs = ProcessInfo.processInfo.activeProcessorCount
+      request.quadgramContexts = quadgramContexts
+      request.lexiconWords = lexiconWords
+      request.minimumLetters = 0  // the table verified passed its own build's floor
+      return try Pipeline.build(request).image!
     }
   }
 
@@ -147,4 +107,3 @@ final class VerifierMemo: @unchecked Sendable {
   }
 }
 
-private func hex(_ value: UInt32) -> String { String(value, radix: 16, uppercase: true) }

@@ -5,52 +5,52 @@ import KeyGram
 /// open leaves to it, exact normalisation, agreement with its language manifest, a generated
 /// Swift file that matches it, provenance that matches the corpus folder as it is now, and
 /// bytes equal to what building that corpus again gives.
-public struct TableVerifier: Sendable {
+package struct TableVerifier: Sendable {
   /// One failed check, with a message precise enough to act on.
-  public struct Failure: Equatable, Sendable, CustomStringConvertible {
-    public enum Check: String, Sendable { case integrity, format, normalisation, manifest, swift, freshness, reproduction }
-    public var check: Check
-    public var message: String
-    public var description: String { "\(check.rawValue): \(message)" }
+  package struct Failure: Equatable, Sendable, CustomStringConvertible {
+    package enum Check: String, Sendable { case integrity, format, normalisation, manifest, swift, freshness, reproduction }
+    package var check: Check
+    package var message: String
+    package var description: String { "\(check.rawValue): \(message)" }
   }
 
   /// What was checked in one table, and what failed.
-  public struct Report: Sendable {
-    public var path: String
-    public var languageCode: String?
-    public var bytes = 0
-    public var crc32: UInt32?
-    public var rowsChecked = 0
+  package struct Report: Sendable {
+    package var path: String
+    package var languageCode: String?
+    package var bytes = 0
+    package var crc32: UInt32?
+    package var rowsChecked = 0
     /// The lexicon's words and nodes, when the table has one (its structure checked whole).
-    public var lexiconWords: Int?
-    public var lexiconNodes: Int?
-    public var letters = 0
-    public var corpusFiles = 0
-    public var swiftPath: String?
+    package var lexiconWords: Int?
+    package var lexiconNodes: Int?
+    package var letters = 0
+    package var corpusFiles = 0
+    package var swiftPath: String?
     /// True when building the corpus again gave the table's bytes exactly.
-    public var reproduced = false
-    public var failures: [Failure] = []
-    public var passed: Bool { failures.isEmpty }
+    package var reproduced = false
+    package var failures: [Failure] = []
+    package var passed: Bool { failures.isEmpty }
   }
 
-  public var corpora: CorpusFolder
+  package var corpora: CorpusFolder
   /// Where the generated Swift lives; nil skips that check.
-  public var swiftFolder: String?
+  package var swiftFolder: String?
   /// Where a table built from the user's own files finds them; nil: the language's corpus folder.
-  public var sources: Sources?
+  package var sources: Sources?
   /// False skips the freshness and reproduction checks, for a table whose sources are not at hand.
-  public var checksFreshness = true
+  package var checksFreshness = true
 
   /// The sources of a table built from files named on the command line, as that build took them.
-  public struct Sources: Sendable {
+  package struct Sources: Sendable {
     /// The folder the table names its files relative to (build's `--source-root`).
-    public var root: String
+    package var root: String
     /// The inputs that were given as word-frequency lists (paths as given, or names).
-    public var frequencyLists: Set<String>
+    package var frequencyLists: Set<String>
     /// True when the text's own words fed the lexicon (build's `--lexicon-from text`).
-    public var textFeedsWords: Bool
+    package var textFeedsWords: Bool
 
-    public init(root: String, frequencyLists: Set<String> = [], textFeedsWords: Bool = false) {
+    package init(root: String, frequencyLists: Set<String> = [], textFeedsWords: Bool = false) {
       self.root = root
       self.frequencyLists = frequencyLists
       self.textFeedsWords = textFeedsWords
@@ -64,13 +64,13 @@ public struct TableVerifier: Sendable {
   /// file and builds each table once, however many tables (or copies of one) it checks.
   let memo = VerifierMemo()
 
-  public init(corpora: CorpusFolder, swiftFolder: String?) {
+  package init(corpora: CorpusFolder, swiftFolder: String?) {
     self.corpora = corpora
     self.swiftFolder = swiftFolder
   }
 
   /// The `.keygram` files in `folder`, sorted; an empty or missing folder is an error.
-  public static func tables(in folder: String) throws(CorpusError) -> [String] {
+  package static func tables(in folder: String) throws(CorpusError) -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
       throw CorpusError(path: folder, kind: .missing)
     }
@@ -78,7 +78,7 @@ public struct TableVerifier: Sendable {
     return names.filter { $0.hasSuffix(".keygram") }.sorted().map { prefix + $0 }
   }
 
-  public func verify(_ path: String) -> Report {
+  package func verify(_ path: String) -> Report {
     do {
       return verify(try KeyGramTable(contentsOf: path), path: path)
     } catch {
@@ -89,17 +89,17 @@ public struct TableVerifier: Sendable {
   }
 
   /// Every check after open, of a table already opened (and so validated) from `path`.
-  public func verify(_ table: KeyGramTable, path: String) -> Report {
+  package func verify(_ table: KeyGramTable, path: String) -> Report {
     var report = Report(path: path)
     func fail(_ check: Failure.Check, _ message: String) { report.failures.append(Failure(check: check, message: message)) }
-    for problem in Self.headerAndDirectoryProblems(of: table) { fail(.format, problem) }
+    for problem in TableImage.headerAndDirectoryProblems(of: table) { fail(.format, problem) }
     report.bytes = table.bytes.count
     report.crc32 = table.checksum
     report.languageCode = table.languageCode
     report.letters = table.letterCount
 
     // Normalisation: every row sums to the total exactly, and holds no zero.
-    for (name, row) in Self.rows(of: table) {
+    for (name, row) in TableImage.rows(of: table) {
       report.rowsChecked += 1
       let sum = row.indices.reduce(UInt32(0)) { $0 + row.weight(at: $1) }
       if sum != TableFormat.rowTotal {
@@ -154,11 +154,11 @@ public struct TableVerifier: Sendable {
     }
 
     // Freshness: the provenance names exactly the corpus files there are now.
-    guard let provenance = Self.provenance(of: table) else {
+    guard let provenance = TableImage.provenance(of: table) else {
       fail(.freshness, "no provenance section; run make tables")
       return report
     }
-    for problem in Self.provenanceProblems(provenance) { fail(.format, problem) }
+    for problem in TableImage.provenanceProblems(provenance) { fail(.format, problem) }
     report.corpusFiles = provenance.files.count
     guard checksFreshness else { return report }
     let recorded = Dictionary(provenance.files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -225,31 +225,15 @@ public struct TableVerifier: Sendable {
 
   /// Runs `body` holding shared locks on `folders`: a build commits its outputs under the same
   /// folders' exclusive locks, so what `body` reads is one build's whole set.
-  public static func whileFoldersAreLocked<T>(_ folders: [String], _ body: () throws -> T) throws -> T {
+  package static func whileFoldersAreLocked<T>(_ folders: [String], _ body: () throws -> T) throws -> T {
     let locks = try OutputSet.lock(folders.filter { FileManager.default.fileExists(atPath: $0) }, shared: true)
     defer { for fd in locks { system_close(fd) } }
     return try body()
   }
 
-  /// The problems `verify` would find in `table` that need no corpus, manifest or Swift: the
-  /// header and directory, every row's normalisation, the lexicon's structure and the
-  /// provenance's own totals. `build` checks these before it writes anything.
-  public static func selfConsistencyProblems(of table: KeyGramTable) -> [String] {
-    var problems = headerAndDirectoryProblems(of: table)
-    for (name, row) in rows(of: table) {
-      let sum = row.indices.reduce(UInt32(0)) { $0 + row.weight(at: $1) }
-      if sum != TableFormat.rowTotal || row.indices.contains(where: { row.weight(at: $0) == 0 }) {
-        problems.append("row \(name) is not normalised")
-      }
-    }
-    if let lexicon = table.sections.lexicon { problems += lexicon.verifyStructure().map { "LEXI: \($0)" } }
-    if let provenance = provenance(of: table) { problems += provenanceProblems(provenance) }
-    return problems
-  }
-
   /// Checks the generated index (KeyGramTables.swift) lists exactly the generated tables in
   /// the Swift folder; nil when it does (or when there is no Swift folder to check).
-  public func verifyIndex() -> Failure? {
+  package func verifyIndex() -> Failure? {
     guard let swiftFolder else { return nil }
     let path = "\(swiftFolder)/\(SwiftTableSource.indexFileName)"
     guard let actual = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -266,30 +250,5 @@ public struct TableVerifier: Sendable {
                        + "between its `keygram build` markers; run make tables")
     }
     return nil
-  }
-
-  /// Every row of a table, named as `keygram inspect --json` names them.
-  static func rows(of table: KeyGramTable) -> [(String, LetterDistribution)] {
-    let n = table.letterCount
-    let letters = table.alphabet.map(String.init)
-    var rows: [(String, LetterDistribution)] = [("unigram", table.unigram), ("initial", table.initial)]
-    for b in 0..<n {
-      rows.append(("bigram \(letters[b])", table.distribution(after: .bigram(LetterSymbol(letterIndex: b)))))
-    }
-    for a in 0...n {
-      for b in 0..<n {
-        let previous: LetterSymbol = a == n ? .boundary : LetterSymbol(letterIndex: a)
-        rows.append(("trigram \(a == n ? "^" : letters[a])\(letters[b])", table.distribution(after: LetterContext(previous: previous, last: LetterSymbol(letterIndex: b)))))
-      }
-    }
-    for context in table.quadgramContexts {
-      let earlier = context.earlier == .boundary ? "^" : letters[context.earlier.letterIndex!]
-      rows.append(("4-gram \(earlier)\(letters[context.previous.letterIndex!])\(letters[context.last.letterIndex!])", table.distribution(after: context)))
-    }
-    return rows
-  }
-
-  static func provenance(of table: KeyGramTable) -> Provenance? {
-    table.sections.provenanceSection.flatMap { Provenance(section: table.bytes.slice(from: $0.lowerBound, length: $0.count), letterCount: table.letterCount) }
   }
 }

@@ -38,7 +38,7 @@ extension FuzzTarget {
     // n-grams differ, the letters say how.
     if !ngramsAgree {
       var letters = [UInt64](repeating: 0, count: counts.letterCount)
-      for symbol in symbols where symbol > 0 { letters[Int(symbol) - 1] += 1 }
+      for symbol in symbols where symbol != Symbol.wordBoundary { letters[Symbol.letterIndex(of: symbol)] += 1 }
       findings.expect(counts.unigrams == letters, "\(name): letter counts \(counts.unigrams), the reference's \(letters)")
     }
   }

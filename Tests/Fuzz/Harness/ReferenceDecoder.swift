@@ -14,7 +14,7 @@ struct ReferenceDecoder {
     letterIndex = language.letterIndex
   }
 
-  /// The symbol stream (0 a boundary, letter i is i + 1) and the two tallies.
+  /// The stream symbols (`Symbol`) and the two tallies.
   func symbols(of bytes: [UInt8]) -> (symbols: [UInt8], outsideAlphabet: UInt64, invalidUTF8: UInt64) {
     var symbols: [UInt8] = []
     var outsideAlphabet: UInt64 = 0, invalidUTF8: UInt64 = 0
@@ -25,11 +25,11 @@ struct ReferenceDecoder {
       case .emptyInput: break decoding
       case .error:
         invalidUTF8 += 1
-        symbols.append(0)
+        symbols.append(Symbol.wordBoundary)
       case .scalarValue(let scalar):
         if let letter = letter(scalar) { symbols.append(letter); continue }
         if ["'", "\u{2019}", "\u{02BC}"].contains(scalar) {
-          if !language.apostrophesAreTransparent { symbols.append(0) }
+          if !language.apostrophesAreTransparent { symbols.append(Symbol.wordBoundary) }
           continue
         }
         let category = scalar.properties.generalCategory
@@ -37,21 +37,21 @@ struct ReferenceDecoder {
         if [.nonspacingMark, .spacingMark, .enclosingMark].contains(category) {
           // A mark joins the letter before it (nothing after a boundary): composed, or the
           // letter turns into one outside the alphabet.
-          guard let last = symbols.last, last != 0 else { continue }
-          let base = language.alphabet[Int(last) - 1]
+          guard let last = symbols.last, last != Symbol.wordBoundary else { continue }
+          let base = language.alphabet[Symbol.letterIndex(of: last)]
           let composed = Array((String(base) + String(scalar)).precomposedStringWithCanonicalMapping.unicodeScalars)
           if composed.count == 1, let index = letterIndex[composed[0]] {
-            symbols[symbols.count - 1] = UInt8(index + 1)
+            symbols[symbols.count - 1] = Symbol.letter(index)
           } else {
             outsideAlphabet += 1
-            symbols[symbols.count - 1] = 0
+            symbols[symbols.count - 1] = Symbol.wordBoundary
           }
           continue
         }
         if scalar.properties.isAlphabetic {
           outsideAlphabet += 1
         }
-        symbols.append(0)
+        symbols.append(Symbol.wordBoundary)
       }
     }
     return (symbols, outsideAlphabet, invalidUTF8)
@@ -60,14 +60,14 @@ struct ReferenceDecoder {
   /// The letter symbol `scalar` types, by the manifest's case mappings, the alphabet, then
   /// full lowercasing (NFC, with İ's dot above dropped).
   private func letter(_ scalar: Unicode.Scalar) -> UInt8? {
-    if let mapped = language.caseMappings[scalar], let index = letterIndex[mapped] { return UInt8(index + 1) }
-    if let index = letterIndex[scalar] { return UInt8(index + 1) }
+    if let mapped = language.caseMappings[scalar], let index = letterIndex[mapped] { return Symbol.letter(index) }
+    if let index = letterIndex[scalar] { return Symbol.letter(index) }
     let category = scalar.properties.generalCategory
     guard category != .format, ![.nonspacingMark, .spacingMark, .enclosingMark].contains(category) else { return nil }
     var lowered = Array(String(scalar).lowercased().precomposedStringWithCanonicalMapping.unicodeScalars)
     while lowered.count > 1 && lowered.last == "\u{0307}" { lowered.removeLast() }
     guard lowered.count == 1, let index = letterIndex[lowered[0]] else { return nil }
-    return UInt8(index + 1)
+    return Symbol.letter(index)
   }
 
   /// Dense n-gram counts of `symbols` (4-grams, or trigrams for `order` 3) as `NgramCounts`

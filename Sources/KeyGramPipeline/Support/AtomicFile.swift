@@ -8,62 +8,33 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
 }
 
 /// An output written so that a failed run never leaves a partial or clobbered file: the bytes
-/// go to a temporary file in the target's folder and are flushed to disk; `commit()` then
-/// renames it over the target, which `rename(2)` does atomically. A build's several outputs
-/// are committed together by `OutputSet`, all or nothing.
-public final class AtomicFile {
-  public let path: String
-  let temporary: TemporaryFile
+/// go to a temporary file in the target's folder and are flushed to disk (`AtomicStream`);
+/// `commit()` then renames it over the target, which `rename(2)` does atomically. A build's
+/// several outputs are committed together by `OutputSet`, all or nothing.
+package final class AtomicFile {
+  private let stream: AtomicStream
+  package var path: String { stream.path }
+  var temporary: TemporaryFile { stream.temporary }
   /// The bytes' count, checked against the temporary file's size before any rename.
-  let byteCount: Int
+  var byteCount: Int { stream.count }
 
   /// Writes `bytes` to a temporary file beside `path`. If `incompleteMarker` is given, those
-  /// bytes are first written at its offset instead of the real ones (the table's `PART`
-  /// state) and replaced only after everything else is on disk, as KenLM does.
-  public init(_ bytes: [UInt8], for path: String,
+  /// bytes are written at its offset instead of the real ones (the table's `PART` state) and
+  /// replaced only after everything else is on disk, as KenLM does.
+  package init(_ bytes: [UInt8], for path: String,
               incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
-    self.path = path
-    byteCount = bytes.count
-    let (temporary, fd) = try TemporaryFile.create(beside: path)
-    self.temporary = temporary
-    do {
-      var first = bytes
-      if let marker = incompleteMarker {
-        first.replaceSubrange(marker.offset..<(marker.offset + marker.bytes.count), with: marker.bytes)
-      }
-      try Self.checkWrite(first.withUnsafeBytes { system_writeAll(fd, $0) }, path)
-      try Self.checkWrite(system_fsync(fd), path)
-      if let marker = incompleteMarker {
-        try Self.checkWrite(system_pwrite(fd, Array(bytes[marker.offset..<(marker.offset + marker.bytes.count)]), at: marker.offset), path)
-        try Self.checkWrite(system_fsync(fd), path)
-      }
-      system_close(fd)
-    } catch {
-      system_close(fd)
-      temporary.remove()
-      throw error
-    }
+    stream = try AtomicStream(for: path)
+    try stream.append(bytes)
+    try stream.finish(head: incompleteMarker.map { Array(bytes.prefix($0.offset + $0.bytes.count)) }, incompleteMarker: incompleteMarker)
   }
 
   /// Renames the temporary file over the target.
-  public func commit() throws(OutputError) {
-    try Self.check(system_rename(temporary.path, path), path)
-    temporary.renamed()
-  }
+  package func commit() throws(OutputError) { try stream.commit() }
 
   /// Writes and commits one file.
-  public static func write(_ bytes: [UInt8], to path: String,
+  package static func write(_ bytes: [UInt8], to path: String,
                            incompleteMarker: (offset: Int, bytes: [UInt8])? = nil) throws(OutputError) {
     try AtomicFile(bytes, for: path, incompleteMarker: incompleteMarker).commit()
-  }
-
-  static func check(_ result: Result<Void, Errno>, _ path: String) throws(OutputError) {
-    if case .failure(let errno) = result { throw OutputError(path: path, reason: errno.description) }
-  }
-
-  /// A failed write of the temporary file (a full disk: ENOSPC) leaves the target as it was.
-  private static func checkWrite(_ result: Result<Void, Errno>, _ path: String) throws(OutputError) {
-    if case .failure(let errno) = result { throw OutputError(path: path, reason: "\(errno); no output was replaced") }
   }
 }
 
@@ -73,7 +44,7 @@ final class TemporaryFile {
   let path: String
   private let registration: Int?
   private var removed = false
-  private static let counter = Counter()
+  private static let serialNumbers = SerialNumbers()
 
   /// Creates the file (it must not exist) and opens it for writing.
   static func create(beside target: String, suffix: String = "tmp") throws(OutputError) -> (TemporaryFile, Int32) {
@@ -81,7 +52,7 @@ final class TemporaryFile {
     let folder = slash.map { String(target[..<$0]) } ?? "."
     let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
     removeStale(in: folder, of: name)
-    let file = TemporaryFile(path: "\(folder)/.\(name).\(system_processID()).\(counter.next()).\(suffix)")
+    let file = TemporaryFile(path: "\(folder)/.\(name).\(system_processID()).\(serialNumbers.next()).\(suffix)")
     switch system_createExclusive(file.path) {
     case .success(let fd): return (file, fd)
     case .failure(let errno):
@@ -127,7 +98,7 @@ final class TemporaryFile {
   deinit { remove() }
 
   /// Numbers temporary files uniquely within the process, across threads.
-  final class Counter: @unchecked Sendable {
+  final class SerialNumbers: @unchecked Sendable {
     private var value = 0
     private let lock = NSLock()
     func next() -> Int { lock.withLock { value += 1; return value } }

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Reading, decoding and counting whole files: the stages up to the counts, on `jobs` threads.
+extension CorpusCounter {
+  /// What counting files gives: the n-gram counts, the word counts and the provenance.
+  package typealias Counted = (counts: NgramCounts, words: WordCounts, provenance: Provenance)
+
+  /// Reads every input on a background thread (recording the provenance as it goes), and
+  /// decodes and counts it. Running text goes to the byte-level counter, word-frequency lists
+  /// (`isFrequencyList`, or listed in `frequencyLists`) to `FrequencyListCounter`.
+  ///
+  /// With `jobs` above 1 the inputs are dealt, largest first, to `jobs` groups of about equal
+  /// stored size, each counted on its own threads, and the groups' counts added. Every file is
+  /// counted from a fresh word boundary either way, so the sum is exactly what one pass over
+  /// all the files counts. An error is that of the earliest failing input.
+  ///
+  /// With `part` (k, n), only the lines numbered k, k + n, k + 2n, ... (from 0) of every file
+  /// are counted: n such parts count every line once. Each part still reads and hashes whole
+  /// files; only part 0 adds their stored sizes to the total, and each adds its lines' text bytes.
+  package static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
+                           frequencyLists: Set<String> = [], jobs: Int = 1, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
+                           part: CountFile.Part? = nil, progress: (any BuildProgress)? = nil) throws -> Counted {
+    let jobs = Swift.max(1, Swift.min(jobs, inputs.count))
+    progress?.begin(totalBytes: CorpusReader.totalStoredSize(of: inputs))
+    defer { progress?.finish() }
+    guard jobs > 1 else {
+      return try countOneByOne(inputs, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists,
+                               wordMemoryCap: wordMemoryCap, part: part, progress: progress)
+    }
+    let groups = dealt(inputs, into: jobs)
+    let shared = progress.map { SharedProgress($0) }
+    let results = Locked([Result<Counted, any Error>?](repeating: nil, count: jobs))
+    DispatchQueue.concurrentPerform(iterations: jobs) { k in
+      let result = Result {
+        try countOneByOne(groups[k].map { inputs[$0] }, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists,
+                          wordMemoryCap: wordMemoryCap, part: part, progress: shared)
+      }
+      results.withLock { $0[k] = result }
+    }
+    var failures: [(file: Int, error: any Error)] = []
+    var parts: [Counted] = []
+    for (k, result) in results.withLock({ $0 }).enumerated() {
+      switch result! {
+      case .success(let part): parts.append(part)
+      case .failure(let error):
+        let failed = (error as? CorpusError).flatMap { failure in groups[k].first { inputs[$0] == failure.path } } ?? groups[k][0]
+        failures.append((failed, error))
+      }
+    }
+    if let first = failures.min(by: { $0.file < $1.file }) { throw first.error }
+    return try sum(parts, paths: inputs)
+  }
+
+  /// The indices of `inputs` dealt, largest first, into `jobs` groups of about equal stored size.
+  private static func dealt(_ inputs: [String], into jobs: Int) -> [[Int]] {
+    let sizes = inputs.map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+    var groups = [[Int]](repeating: [], count: jobs)
+    var loads = [Int](repeating: 0, count: jobs)
+    for file in inputs.indices.sorted(by: { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }) {
+      let lightest = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
+      groups[lightest].append(file)
+      loads[lightest] += sizes[file]
+    }
+    return groups.map { $0.sorted() }
+  }
+
+  /// The counts of several groups of files added up; an overflow names all of `paths`.
+  private static func sum(_ parts: [Counted], paths: [String]) throws -> Counted {
+    var (counts, words, provenance) = parts[0]
+    var files = provenance.files
+    var stored = provenance.storedBytes, text = provenance.textBytes
+    for part in parts.dropFirst() {
+      do {
+        counts = try counts + part.counts
+        words = try words + part.words
+      } catch {
+        throw CountOverflowError(count: error.count, paths: paths)
+      }
+      try words.spillIfFull()
+      files += part.provenance.files
+      stored += part.provenance.storedBytes
+      text += part.provenance.textBytes
+    }
+    return (counts, words, Provenance(files: files, counts: counts, storedBytes: stored, textBytes: text))
+  }
+
+  /// The files of one group, one after another, on this thread and one reader thread.
+  private static func countOneByOne(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String?,
+                                    frequencyLists: Set<String>, wordMemoryCap: Int, part: CountFile.Part?,
+                                    progress: (any BuildProgress)?) throws -> Counted {
+    var recorder = ProvenanceRecorder(corpusFolder: corpusFolder)
+    var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil)
+    var lines = part.map { LineSelection(index: Int($0.index), of: Int($0.count)) }
+    let stream = ChunkStream(paths: inputs)
+    stream.start()
+    var reading: Int?
+    func read(_ file: Int) {
+      guard file != reading else { return }
+      reading = file
+      lines?.startFile()
+      let path = inputs[file]
+      counter.startFile(path, isFrequencyList: frequencyLists.contains(path) || isFrequencyList(path),
+                        source: decoder.language.source(for: path))
+    }
+    do {
+      events: while true {
+        switch stream.next() {
+        case .chunk(let slot, let file):
+          read(file)
+          if var selection = lines {
+            let counted = try slot.withText { text in try selection.select(text) { try counter.consume($0) } }
+            lines = selection
+            recorder.record(slot, textBytes: counted, countStored: part?.index == 0)
+          } else {
+            try slot.withText { try counter.consume($0) }
+            recorder.record(slot)
+          }
+          progress?.advance(by: slot.stored.count)
+          stream.recycle(slot)
+        case .endOfFile(let file, let size):
+          read(file)
+          try counter.finishFile()
+          recorder.finishFile(inputs[file], size: size)
+        case .failed(let error):
+          throw error
+        case .finished:
+          break events
+        }
+      }
+    } catch {
+      stream.cancel()
+      throw error
+    }
+    let counts = try counter.counts()
+    return (counts, try counter.words(), recorder.provenance(of: counts))
+  }
+}
