@@ -74,7 +74,7 @@ extension CorpusCounter {
         counts = try counts + part.counts
         words = try words + part.words
       } catch {
-        throw CountOverflowError(count: error.count, paths: paths)
+        throw CountOverflowError(error, paths: paths)
       }
       try words.spillIfFull()
       files += part.provenance.files

@@ -73,7 +73,7 @@ package struct CorpusCounter: Counter {
     }
     if textSource.feeds.contains(.letters) { text.consume(chunk) }
     if fileWords != nil {
-      try fileWords!.consume(chunk)
+      do { try fileWords!.consume(chunk) } catch { throw CountOverflowError(error, paths: [path]) }
       try fileWords!.spillIfFull()
     }
   }
@@ -88,12 +88,12 @@ package struct CorpusCounter: Counter {
       try refuseNonText()
     }
     guard var counter = fileWords else { return }
-    try counter.finishFile()
     fileWords = nil
     do {
+      try counter.finishFile()
       textWords = try textWords + counter.words.weighted(by: textSource.wordWeight)
-    } catch let error as CountOverflowError {
-      throw CountOverflowError(count: error.count, paths: [path])
+    } catch let error as CountOverflow {
+      throw CountOverflowError(error, paths: [path])
     }
     try textWords.spillIfFull()
   }
@@ -137,7 +137,7 @@ package struct CorpusCounter: Counter {
   /// The word counts of every source that feeds words: lists and running text.
   package func words() throws(CountOverflowError) -> WordCounts {
     guard let lists else { return textWords }
-    return try lists.words + textWords
+    do { return try lists.words + textWords } catch { throw CountOverflowError(error, paths: listPaths + [path]) }
   }
 
   /// The running text's counts and the lists' together; an error names the lists if the sum
@@ -147,7 +147,7 @@ package struct CorpusCounter: Counter {
     do {
       return try text.counts + lists.counts
     } catch {
-      throw CountOverflowError(count: error.count, paths: listPaths)
+      throw CountOverflowError(error, paths: listPaths)
     }
   }
 }

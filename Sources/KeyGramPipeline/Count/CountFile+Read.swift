@@ -186,16 +186,15 @@ extension CountFile {
         return nil
       }
       let at = input.offset
-      let length = Int(try input.uint8())
+      let (word, count) = try WordEntry.read(from: input)
+      let length = word.count
       guard (1...WordCounts.maximumLength).contains(length) else {
         throw CountFileError(path: path, byteOffset: at, kind: .malformed("word of \(length) letters (1 ... \(WordCounts.maximumLength))"))
       }
-      let word = try input.bytes(length)
       let letterCount = head.alphabet.count
       guard word.allSatisfy({ Symbol.isLetter($0, letterCount: letterCount) }) else {
         throw CountFileError(path: path, byteOffset: at + 1, kind: .malformed("a word's letter is not 1 ... \(letterCount)"))
       }
-      let count = try input.uint64()
       guard count > 0 else { throw CountFileError(path: path, byteOffset: at + 1 + length, kind: .malformed("word count 0 stored")) }
       guard wordsRead == 0 || lastWord.lexicographicallyPrecedes(word) else {
         throw CountFileError(path: path, byteOffset: at, kind: .malformed("words not in strictly increasing order"))

@@ -226,10 +226,14 @@ package enum Merge {
                            kind: .incompleteInput(name: partial.file.name, parts: partial.parts, of: partial.partCount))
     }
     var words = WordCounts(memoryCap: wordMemoryCap)
-    try words.addDropped(head.droppedWords)
-    try Self.words(ofFiles: paths, checksums: checksums) { word, count in
-      try words.add(word, count: count)
-      try words.spillIfFull()
+    do {
+      try words.addDropped(head.droppedWords)
+      try Self.words(ofFiles: paths, checksums: checksums) { word, count in
+        try words.add(word, count: count)
+        try words.spillIfFull()
+      }
+    } catch let error as CountOverflow {
+      throw CountOverflowError(error, paths: paths)
     }
     return (head.counts, words, head.provenance)
   }

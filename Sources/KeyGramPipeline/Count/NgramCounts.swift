@@ -96,11 +96,11 @@ package struct NgramCounts: Equatable, Sendable {
 
   /// The symbols counted: the sum of the trigram counts, every one of which ends at a symbol
   /// of the stream. Throws if it passes UInt64.max.
-  package func symbolTotal() throws(CountOverflowError) -> UInt64 {
+  package func symbolTotal() throws(CountOverflow) -> UInt64 {
     var total: UInt64 = 0
     for count in trigrams {
       let (sum, overflow) = total.addingReportingOverflow(count)
-      guard !overflow else { throw CountOverflowError(count: "the symbols counted") }
+      guard !overflow else { throw CountOverflow(count: "the symbols counted") }
       total = sum
     }
     return total
@@ -108,7 +108,7 @@ package struct NgramCounts: Equatable, Sendable {
 
   /// The sum of counts over other text with the same alphabet. Throws, rather than wrapping
   /// or trapping, if the symbols counted (and so some derived count) would pass UInt64.max.
-  package static func + (lhs: NgramCounts, rhs: NgramCounts) throws(CountOverflowError) -> NgramCounts {
+  package static func + (lhs: NgramCounts, rhs: NgramCounts) throws(CountOverflow) -> NgramCounts {
     precondition(lhs.letterCount == rhs.letterCount, "counts over different alphabets")
     precondition(lhs.quadgrams.count == rhs.quadgrams.count, "counts with and without 4-grams")
     _ = try checkedSum(lhs.symbolTotal(), rhs.symbolTotal(), "the symbols counted")
@@ -122,7 +122,7 @@ package struct NgramCounts: Equatable, Sendable {
   }
 
   /// Adds `rhs`, counted over other text with the same alphabet; on overflow `lhs` is unchanged.
-  package static func += (lhs: inout NgramCounts, rhs: NgramCounts) throws(CountOverflowError) {
+  package static func += (lhs: inout NgramCounts, rhs: NgramCounts) throws(CountOverflow) {
     lhs = try lhs + rhs
   }
 
@@ -130,7 +130,7 @@ package struct NgramCounts: Equatable, Sendable {
   /// the counts a frequency-list line "word<TAB>count" stands for. Throws, leaving the
   /// counts unchanged, if a count it adds to would pass UInt64.max. (Keeping `symbolTotal`
   /// in range is the caller's part: `FrequencyListCounter` checks it line by line.)
-  package mutating func addWord(_ symbols: [UInt8], times: UInt64) throws(CountOverflowError) {
+  package mutating func addWord(_ symbols: [UInt8], times: UInt64) throws(CountOverflow) {
     guard !symbols.isEmpty, times > 0 else { return }
     let width = letterCount + 1
     let boundary = Int(Symbol.wordBoundary)
@@ -142,7 +142,7 @@ package struct NgramCounts: Equatable, Sendable {
     }
     // No count gains more than times × (symbols + 1), so checking that first keeps the adds exact.
     let (most, tooMany) = times.multipliedReportingOverflow(by: UInt64(targets.count))
-    guard !tooMany else { throw CountOverflowError(count: "a trigram count") }
+    guard !tooMany else { throw CountOverflow(count: "a trigram count") }
     for target in targets {
       _ = try Self.checkedSum(trigrams[target.trigram], most, "a trigram count")
       if let quadgram = target.quadgram { _ = try Self.checkedSum(quadgrams[quadgram], most, "a 4-gram count") }
@@ -153,29 +153,44 @@ package struct NgramCounts: Equatable, Sendable {
     }
   }
 
-  private static func checkedSum(_ a: UInt64, _ b: UInt64, _ count: String) throws(CountOverflowError) -> UInt64 {
+  private static func checkedSum(_ a: UInt64, _ b: UInt64, _ count: String) throws(CountOverflow) -> UInt64 {
     let (sum, overflow) = a.addingReportingOverflow(b)
-    guard !overflow else { throw CountOverflowError(count: count) }
+    guard !overflow else { throw CountOverflow(count: count) }
     return sum
   }
 }
 
-/// A count that would pass UInt64.max (18,446,744,073,709,551,615): only frequency lists, whose
-/// lines carry their own counts, come near it.
+/// A sum of counts that would pass UInt64.max: what the counts' own arithmetic throws. It knows
+/// no file; the counter that added a file's counts throws `CountOverflowError` naming it.
+package struct CountOverflow: Error, Equatable, CustomStringConvertible {
+  /// Which count: "the symbols counted", "a trigram count", …
+  package var count: String
+
+  package init(count: String) { self.count = count }
+
+  package var description: String { "\(count) would pass \(UInt64.max) (UInt64.max)" }
+}
+
+/// A count that would pass UInt64.max (18,446,744,073,709,551,615), with the inputs whose counts
+/// were being added: only frequency lists, whose lines carry their own counts, come near it.
 public struct CountOverflowError: Error, Equatable, CustomStringConvertible {
   /// Which count: "the symbols counted", "a trigram count", …
   public var count: String
-  /// The inputs whose counts were being added, when known.
+  /// The inputs whose counts were being added.
   public var paths: [String]
 
-  public init(count: String, paths: [String] = []) {
+  public init(count: String, paths: [String]) {
     self.count = count
     self.paths = paths
   }
 
+  /// The overflow of the counts read from `paths`.
+  package init(_ overflow: CountOverflow, paths: [String]) {
+    self.init(count: overflow.count, paths: paths)
+  }
+
   public var description: String {
-    let inputs = paths.isEmpty ? "" : paths.joined(separator: ", ") + ": "
-    return "\(inputs)count out of range: \(count) would pass \(UInt64.max) (UInt64.max)"
+    "\(paths.joined(separator: ", ")): count out of range: \(count) would pass \(UInt64.max) (UInt64.max)"
   }
 }
 

@@ -26,11 +26,11 @@ struct ShortWordTable {
   /// Adds one occurrence of the word packed as `low`, `high`. Throws on the
   /// 2⁶⁴th occurrence, changing nothing.
   @inline(__always)
-  mutating func addOne(low wordLow: UInt64, high wordHigh: UInt64) throws(CountOverflowError) {
+  mutating func addOne(low wordLow: UInt64, high wordHigh: UInt64) throws(CountOverflow) {
     var slot = Self.hash(wordLow, wordHigh) & mask
     while counts[slot] != 0 {
       if low[slot] == wordLow && high[slot] == wordHigh {
-        guard counts[slot] < .max else { throw CountOverflowError(count: "the word count of \(Self.unpack(wordLow, wordHigh))", paths: []) }
+        guard counts[slot] < .max else { throw CountOverflow(count: "the word count of \(Self.unpack(wordLow, wordHigh))") }
         counts[slot] += 1
         return
       }
@@ -44,7 +44,7 @@ struct ShortWordTable {
   }
 
   /// Moves every word into `words` and empties the table.
-  mutating func drain(into words: inout WordCounts) throws(CountOverflowError) {
+  mutating func drain(into words: inout WordCounts) throws(CountOverflow) {
     for slot in counts.indices where counts[slot] != 0 {
       try words.add(Self.unpack(low[slot], high[slot]), count: counts[slot])
     }

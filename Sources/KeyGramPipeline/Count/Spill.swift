@@ -141,8 +141,7 @@ package enum Spill {
     func nextWord() throws -> (word: [UInt8], count: UInt64)? {
       guard left > 0 else { return nil }
       left -= 1
-      let word = try input.bytes(Int(try input.uint8()))
-      return (word, try input.uint64())
+      return try WordEntry.read(from: input)
     }
   }
 }

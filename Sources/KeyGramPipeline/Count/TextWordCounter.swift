@@ -37,7 +37,7 @@ package struct TextWordCounter: Counter {
   }
 
   /// Counts the words that end in `chunk`; a word cut by the chunk's end waits for the next.
-  package mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(CountOverflowError) {
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) throws(CountOverflow) {
     let bytes = chunk.bindMemory(to: UInt8.self)
     var i = 0
     if !pending.isEmpty {
@@ -75,7 +75,7 @@ package struct TextWordCounter: Counter {
   }
 
   /// The end of a file ends its last word.
-  package mutating func finishFile() throws(CountOverflowError) {
+  package mutating func finishFile() throws(CountOverflow) {
     if pending.removeAll() { try apply(.invalidUTF8) }  // a sequence cut by the end of the file
     try endWord()
     spoiled = false
@@ -107,7 +107,7 @@ package struct TextWordCounter: Counter {
     length += 1
   }
 
-  private mutating func apply(_ action: LetterDecoder.SymbolAction) throws(CountOverflowError) {
+  private mutating func apply(_ action: LetterDecoder.SymbolAction) throws(CountOverflow) {
     switch action {
     case .append(let symbol):
       guard symbol != Symbol.wordBoundary else {
@@ -136,7 +136,7 @@ package struct TextWordCounter: Counter {
   }
 
   /// Counts the current run as a word, unless a digit or a foreign letter spoiled it.
-  private mutating func endWord() throws(CountOverflowError) {
+  private mutating func endWord() throws(CountOverflow) {
     defer {
       packedLow = 0
       packedHigh = 0

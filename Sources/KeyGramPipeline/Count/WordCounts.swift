@@ -46,7 +46,7 @@ package struct WordCounts: Sendable, Equatable {
 
   /// Adds `count` occurrences of `word`; a word over `maximumLength` letters is only tallied
   /// as dropped. Throws when a count would pass UInt64.max, changing nothing.
-  package mutating func add(_ word: some Collection<UInt8>, count: UInt64) throws(CountOverflowError) {
+  package mutating func add(_ word: some Collection<UInt8>, count: UInt64) throws(CountOverflow) {
     guard !word.isEmpty, count > 0 else { return }
     guard word.count <= Self.maximumLength else {
       try addDropped(count)
@@ -54,14 +54,14 @@ package struct WordCounts: Sendable, Equatable {
     }
     let key = Array(word)
     let (sum, overflow) = counts[key, default: 0].addingReportingOverflow(count)
-    guard !overflow else { throw CountOverflowError(count: "the word count of \(key)", paths: []) }
+    guard !overflow else { throw CountOverflow(count: "the word count of \(key)") }
     counts[key] = sum
   }
 
   /// Adds `count` occurrences of words too long for the lexicon (as read back from a count file).
-  package mutating func addDropped(_ count: UInt64) throws(CountOverflowError) {
+  package mutating func addDropped(_ count: UInt64) throws(CountOverflow) {
     let (sum, overflow) = droppedWords.addingReportingOverflow(count)
-    guard !overflow else { throw CountOverflowError(count: "dropped words", paths: []) }
+    guard !overflow else { throw CountOverflow(count: "dropped words") }
     droppedWords = sum
   }
 
@@ -106,7 +106,7 @@ package struct WordCounts: Sendable, Equatable {
 
   /// The exact sum of two sets of counts. The runs of both are kept (a word may then be in
   /// several; reading sums it); the caller spills the sum if it is full.
-  package static func + (lhs: WordCounts, rhs: WordCounts) throws(CountOverflowError) -> WordCounts {
+  package static func + (lhs: WordCounts, rhs: WordCounts) throws(CountOverflow) -> WordCounts {
     var sum = lhs.counts.count >= rhs.counts.count ? lhs : rhs
     let other = lhs.counts.count >= rhs.counts.count ? rhs : lhs
     for (word, count) in other.counts { try sum.add(word, count: count) }
@@ -121,7 +121,7 @@ package struct WordCounts: Sendable, Equatable {
     var result = WordCounts(memoryCap: memoryCap)
     try forEachSorted { word, count in
       let scaled = (Double(count) * weight).rounded()
-      guard scaled < 0x1p64 else { throw CountOverflowError(count: "a word count times \(weight)") }
+      guard scaled < 0x1p64 else { throw CountOverflow(count: "a word count times \(weight)") }
       try result.add(word, count: Swift.max(1, UInt64(scaled)))
       try result.spillIfFull()
     }

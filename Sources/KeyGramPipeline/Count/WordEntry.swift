@@ -6,4 +6,11 @@ enum WordEntry {
     bytes.append(contentsOf: word)
     withUnsafeBytes(of: count.littleEndian) { bytes.append(contentsOf: $0) }
   }
+
+  /// The entry at `input`'s offset, as `append` wrote it; the length is returned unchecked, for
+  /// the caller to judge (a count file checks it, a spilled run wrote it itself).
+  static func read(from input: BufferedInput) throws(CountFileError) -> (word: [UInt8], count: UInt64) {
+    let word = try input.bytes(Int(try input.uint8()))
+    return (word, try input.uint64())
+  }
 }
