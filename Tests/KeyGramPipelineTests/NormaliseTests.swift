@@ -71,10 +71,10 @@ struct NormaliseTests {
     #expect(model.quadgram.map(\.occurrences) == [2, 1, 1])
     // ^ab: C = 2, T = 2, so P(x) = (c(x) + 2 · P(x | ab)) / 4 over trigram row ab (index 0 · 26 + 1).
     let backoff = model.trigram[1]
-    let row = model.quadgram[0].weights
+    let row = model.quadgram[0].entries
     #expect(abs(row[2] - (1 + 2 * backoff[2]) / 4) < 1e-15 && abs(row[3] - (1 + 2 * backoff[3]) / 4) < 1e-15)
     #expect(abs(row[0] - 2 * backoff[0] / 4) < 1e-15 && abs(row[26] - 2 * backoff[26] / 4) < 1e-15)
-    for quadgram in model.quadgram { #expect(abs(quadgram.weights.reduce(0, +) - 1) < 1e-12) }
+    for quadgram in model.quadgram { #expect(abs(quadgram.entries.reduce(0, +) - 1) < 1e-12) }
   }
 
   /// The runtime's context of a 4-gram row given by table indices (earlier = N: word start).
@@ -89,7 +89,7 @@ struct NormaliseTests {
   static let q = [0.25, 0.25, 0.5]
   static let handModel: SmoothedModel = {
     func row(_ earlier: Int, _ previous: Int, _ last: Int, _ weights: [Double], _ occurrences: UInt64) -> QuadgramRow<Double> {
-      QuadgramRow(context: context(earlier, previous, last, letterCount: 2), weights: weights, occurrences: occurrences)
+      QuadgramRow(context: context(earlier, previous, last, letterCount: 2), entries: weights, occurrences: occurrences)
     }
     return SmoothedModel(
       letterCount: 2, unigram: [0.5, 0.5], initial: [0.5, 0.5],
@@ -112,7 +112,7 @@ struct NormaliseTests {
     // The first row against the word-start row (½, ¼, ¼) instead: it is that row, so no gain.
     #expect(Prune.gain(of: model.quadgram[0], against: [0.5, 0.25, 0.25]) == 0)
     // A row with a non-power-of-two ratio: 4 × (⅛·log2(½) + ⅛·log2(½) + ¾·log2(3/2)) = 3·log2(3) − 4.
-    let row = QuadgramRow(context: Self.context(0, 0, 0, letterCount: 2), weights: [0.125, 0.125, 0.75], occurrences: 4)
+    let row = QuadgramRow(context: Self.context(0, 0, 0, letterCount: 2), entries: [0.125, 0.125, 0.75], occurrences: 4)
     #expect(abs(Prune.gain(of: row, against: Self.q) - (3 * log2(3.0) - 4)) < 1e-12)
   }
 
@@ -149,9 +149,9 @@ struct NormaliseTests {
 
   /// Three rows for letters a, b, c (groups previous · 3 + last; bit earlier, 3 = word start).
   static let sectionRows: [QuadgramRow<UInt16>] = [
-    QuadgramRow(context: Self.context(3, 0, 1, letterCount: 3), weights: [0x0102, 0x0304, 0x0506, 0xF6F4], occurrences: 9),
-    QuadgramRow(context: Self.context(0, 2, 0, letterCount: 3), weights: [0x1112, 0x1314, 0x1516, 0xC6C4], occurrences: 8),
-    QuadgramRow(context: Self.context(2, 2, 0, letterCount: 3), weights: [0x2122, 0x2324, 0x2526, 0x9694], occurrences: 7),
+    QuadgramRow(context: Self.context(3, 0, 1, letterCount: 3), entries: [0x0102, 0x0304, 0x0506, 0xF6F4], occurrences: 9),
+    QuadgramRow(context: Self.context(0, 2, 0, letterCount: 3), entries: [0x1112, 0x1314, 0x1516, 0xC6C4], occurrences: 8),
+    QuadgramRow(context: Self.context(2, 2, 0, letterCount: 3), entries: [0x2122, 0x2324, 0x2526, 0x9694], occurrences: 7),
   ]
 
   static func littleEndian(_ value: UInt64, _ byteCount: Int) -> [UInt8] {
@@ -179,7 +179,7 @@ struct NormaliseTests {
   @Test func quadgramSectionWordStartBitInTheHighWord() {
     // 40 letters: word start is bit 40, in the second UInt32 of the mask (its byte 5).
     let weights = (0..<41).map { UInt16($0 == 40 ? 65_536 - 40 * 1_000 : 1_000) }
-    let row = QuadgramRow(context: Self.context(40, 39, 39, letterCount: 40), weights: weights, occurrences: 1)
+    let row = QuadgramRow(context: Self.context(40, 39, 39, letterCount: 40), entries: weights, occurrences: 1)
     let section = TableImage.quadgramSection([row], letterCount: 40)
     #expect(section.count == 16 + 12 * 1_600 + 2 * 41)
     let lastMask = 16 + 8 * 1_599
@@ -206,9 +206,9 @@ struct NormaliseTests {
       let distribution = table.distribution(after: LetterContext(earlier: earlier, previous: previous, last: last))
       return distribution.indices.map { UInt16(distribution.weight(at: $0)) }
     }
-    #expect(weights(.boundary, a, b) == Self.sectionRows[0].weights)
-    #expect(weights(a, c, a) == Self.sectionRows[1].weights)
-    #expect(weights(c, c, a) == Self.sectionRows[2].weights)
+    #expect(weights(.boundary, a, b) == Self.sectionRows[0].entries)
+    #expect(weights(a, c, a) == Self.sectionRows[1].entries)
+    #expect(weights(c, c, a) == Self.sectionRows[2].entries)
     #expect(weights(b, c, a) == trigram[6])         // no "bca" row: trigram row ca (2 · 3 + 0)
     #expect(weights(.boundary, c, a) == trigram[6])  // nor "^ca"
     #expect(weights(c, a, b) == trigram[1])          // group ab has only the word-start row

@@ -84,7 +84,7 @@ package enum TableImage {
     precondition(zip(quadgrams, quadgrams.dropFirst()).allSatisfy(QuadgramRow.inSectionOrder), "4-gram rows out of order")
     precondition(quadgrams.allSatisfy { row in
       let letters = [row.context.previous, row.context.last].compactMap(\.letterIndex)
-      return row.weights.count == n + 1 && letters.count == 2 && letters.allSatisfy { $0 < n }
+      return row.entries.count == n + 1 && letters.count == 2 && letters.allSatisfy { $0 < n }
         && (row.context.earlier == .boundary || (row.context.earlier.letterIndex ?? n) < n)
     }, "a 4-gram row of the wrong shape")
     var masks = [UInt64](repeating: 0, count: n * n)
@@ -104,7 +104,7 @@ package enum TableImage {
       out.uint32(rank)
       rank += UInt32(mask.nonzeroBitCount)
     }
-    for row in quadgrams { row.weights.forEach { out.uint16($0) } }
+    for row in quadgrams { row.entries.forEach { out.uint16($0) } }
     return out.bytes
   }
 

@@ -30,7 +30,7 @@ package enum Prune {
   /// occurrences × KL(row ‖ backoff), in bits.
   static func gain(of row: QuadgramRow<Double>, against backoff: [Double]) -> Double {
     var divergence = 0.0
-    for (p, q) in zip(row.weights, backoff) where p > 0 { divergence += p * log2(p / q) }
+    for (p, q) in zip(row.entries, backoff) where p > 0 { divergence += p * log2(p / q) }
     return Double(row.occurrences) * max(divergence, 0)
   }
 }

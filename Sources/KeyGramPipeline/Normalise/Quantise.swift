@@ -65,11 +65,11 @@ package struct QuantisedModel: Equatable, Sendable {
     initial = Quantise.row(model.initial)
     bigram = model.bigram.map(Quantise.row)
     trigram = model.trigram.map(Quantise.row)
-    quadgram = model.quadgram.map { QuadgramRow(context: $0.context, weights: Quantise.row($0.weights), occurrences: $0.occurrences) }
+    quadgram = model.quadgram.map { QuadgramRow(context: $0.context, entries: Quantise.row($0.entries), occurrences: $0.occurrences) }
   }
 
   /// Every row, for checks.
-  package var allRows: [[UInt16]] { [unigram, initial] + bigram + trigram + quadgram.map(\.weights) }
+  package var allRows: [[UInt16]] { [unigram, initial] + bigram + trigram + quadgram.map(\.entries) }
 }
 
 extension QuantisedModel {

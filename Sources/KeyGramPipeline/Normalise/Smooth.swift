@@ -24,15 +24,16 @@ package struct SmoothedModel: Sendable {
 }
 
 /// One 4-gram row: the runtime's context it answers (earlier a letter or `.boundary`, for word
-/// start), the row itself (N + 1 entries, the last end of word), and how often the context occurred.
-package struct QuadgramRow<Weight: Sendable & Equatable>: Sendable, Equatable {
+/// start), its N + 1 entries (probabilities once smoothed, the table's UInt16 weights once
+/// quantised; the last is end of word), and how often the context occurred.
+package struct QuadgramRow<Entry: Sendable & Equatable>: Sendable, Equatable {
   package var context: LetterContext
-  package var weights: [Weight]
+  package var entries: [Entry]
   package var occurrences: UInt64
 
-  package init(context: LetterContext, weights: [Weight], occurrences: UInt64) {
+  package init(context: LetterContext, entries: [Entry], occurrences: UInt64) {
     self.context = context
-    self.weights = weights
+    self.entries = entries
     self.occurrences = occurrences
   }
 }
@@ -84,7 +85,7 @@ package enum Smooth {
           let context = LetterContext(earlier: Symbol.runtime(tableIndex: earlier, letterCount: n),
                                       previous: LetterSymbol(letterIndex: previous), last: LetterSymbol(letterIndex: last))
           quadgram.append(QuadgramRow(context: context,
-                                      weights: wittenBell(row, backoff: trigram[previous * n + last]),
+                                      entries: wittenBell(row, backoff: trigram[previous * n + last]),
                                       occurrences: occurrences))
         }
       }
