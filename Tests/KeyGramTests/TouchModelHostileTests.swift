@@ -15,8 +15,8 @@ struct TouchModelHostileTests {
   /// Adapts both resolvers to `model` and resolves every letter's cap centre with each.
   static func resolveCenters(after model: TouchModel) -> (gaussian: [KeyIndex?], boundary: [KeyIndex?]) {
     let uniform = [Float](repeating: 1, count: layout.keys.count)
-    let gaussian = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
-    let boundary = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped)
+    let gaussian = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)
+    let boundary = BoundaryShiftResolver(layout: layout, table: FixtureTable.mapped)
     gaussian.update(keyWeights: uniform)
     boundary.update(keyWeights: uniform)
     gaussian.adapt(to: model)

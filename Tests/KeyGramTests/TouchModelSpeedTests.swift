@@ -147,8 +147,8 @@ struct TouchModelSpeedTests {
   @Test("The resolvers and the decoder adopt the learned speed term with the offsets")
   func adoptedByResolverAndDecoder() {
     let model = trainedModel(words: 300)
-    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
-    let decoder = WordDecoder(table: EnglishTable.mapped, layout: layout)
+    let resolver = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)
+    let decoder = WordDecoder(table: FixtureTable.mapped, layout: layout)
     #expect(resolver.motion.learned == nil && decoder.motion.learned == nil)
     resolver.adapt(to: model)
     decoder.adapt(to: model)

@@ -138,8 +138,8 @@ struct TouchModelTests {
       model.commit()
     }
     let uniform = [Float](repeating: 1, count: layout.keys.count)
-    let gaussian = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
-    let boundary = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped)
+    let gaussian = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)
+    let boundary = BoundaryShiftResolver(layout: layout, table: FixtureTable.mapped)
     gaussian.update(keyWeights: uniform)
     boundary.update(keyWeights: uniform)
     let low = touch("w", 0, 30)
@@ -162,8 +162,8 @@ struct TouchModelAllocationTests {
   func learning() {
     let layout = KeyboardLayout.iPhonePortraitQWERTY
     let model = TouchModel(layout: layout)
-    let gaussian = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
-    let boundary = BoundaryShiftResolver(layout: layout, table: EnglishTable.mapped)
+    let gaussian = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)
+    let boundary = BoundaryShiftResolver(layout: layout, table: FixtureTable.mapped)
     let centers = layout.keys.map(\.frame.center)
     var state: UInt32 = 7
     var resolved = 0

@@ -128,7 +128,7 @@ struct TouchMotionTests {
 
   /// A resolver with anchoring off whose prior favours `favoured` 20 to 1 over every other key.
   func favouring(_ favoured: KeyIndex) -> GaussianKeyResolver {
-    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped,
+    let resolver = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped,
                                        parameters: .init(anchorFraction: 0))
     resolver.update(keyWeights: layout.keys.indices.map { $0 == favoured.rawValue ? 20 : 1 })
     return resolver
@@ -136,8 +136,8 @@ struct TouchMotionTests {
 
   @Test("Untimed touches resolve to the best static score, as before timestamps existed")
   func untimedIsStatic() {
-    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped, parameters: .init(anchorFraction: 0))
-    var context = TypingContext(table: EnglishTable.mapped)
+    let resolver = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped, parameters: .init(anchorFraction: 0))
+    var context = TypingContext(table: FixtureTable.mapped)
     context.record("t")
     resolver.update(for: context)
     let fixed = StaticKeyResolver(layout: layout)
@@ -152,9 +152,9 @@ struct TouchMotionTests {
 
   @Test("Timed touches that fall back resolve bit for bit as untimed ones")
   func fallbackMatchesUntimed() {
-    let untimed = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
-    let timed = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
-    var context = TypingContext(table: EnglishTable.mapped)
+    let untimed = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)
+    let timed = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)
+    var context = TypingContext(table: FixtureTable.mapped)
     var generator = SplitMix64(seed: 2013)
     let badTimes: [Double] = [.nan, .infinity, -1, 1e12]
     for index in 0..<2_000 {
@@ -192,15 +192,15 @@ struct TouchMotionTests {
     }
     let restarted = favouring(s)
     _ = restarted.resolve(TouchPoint(x: layout[layout.index("p")].frame.midX, y: onA.y, timestamp: 7))
-    restarted.update(for: TypingContext(table: EnglishTable.mapped))
+    restarted.update(for: TypingContext(table: FixtureTable.mapped))
     restarted.update(keyWeights: layout.keys.indices.map { $0 == s.rawValue ? 20 : 1 })
     #expect(restarted.resolve(TouchPoint(x: onA.x, y: onA.y, timestamp: 7.1)) == a)
   }
 
   @Test("NaN and far-off timed touches answer as untimed ones, and never trap")
   func badTimedTouches() {
-    let resolver = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
-    let untimed = GaussianKeyResolver(layout: layout, table: EnglishTable.mapped)
+    let resolver = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)
+    let untimed = GaussianKeyResolver(layout: layout, table: FixtureTable.mapped)
     _ = resolver.resolve(TouchPoint(x: 100, y: 60, timestamp: 1))
     #expect(resolver.resolve(TouchPoint(x: .nan, y: 60, timestamp: 1.2)) == nil)
     for point in [TouchPoint(x: 3e38, y: 3e38), TouchPoint(x: -1e6, y: 50), TouchPoint(x: 180, y: 1e7)] {

@@ -5,9 +5,9 @@ import Testing
 /// context at each word's boundary and blended into the resolvers' weights.
 @Suite("Word history")
 struct WordHistoryTests {
-  let table = EnglishTable.mapped
+  let table = FixtureTable.mapped
 
-  func letters(_ word: String) -> [Int] { word.unicodeScalars.map { EnglishTable.letter($0) } }
+  func letters(_ word: String) -> [Int] { word.unicodeScalars.map { FixtureTable.letter($0) } }
 
   func learn(_ history: WordHistory, _ word: String) {
     let indices = letters(word)
@@ -74,7 +74,7 @@ struct WordHistoryTests {
     context.record(contentsOf: "qw")
     // 9 learned words through "qw", all going on with "f": μ = 9 / 12.
     #expect(context.historyWeight == 0.75)
-    #expect(context.historyProbability(ofLetter: EnglishTable.letter("f")) == 1)
+    #expect(context.historyProbability(ofLetter: FixtureTable.letter("f")) == 1)
     let resolver = GaussianKeyResolver(layout: .iPhonePortraitQWERTY, table: table)
     resolver.update(for: context)
     let f = KeyboardLayout.iPhonePortraitQWERTY.keys.firstIndex { $0.letter == "f" }!
