@@ -53,7 +53,10 @@ let package = Package(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
-    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "KeyGram",
+    // Intel ISA-L's inflate, compiled where <isa-l/igzip_lib.h> is installed and loaded with
+    // dlopen at run time: no link-time dependency, so a machine without libisal runs on zlib.
+    .target(name: "CIsal", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "KeyGramPipeline", dependencies: ["CZlib", "CIsal", "KeyGram",
                                                     .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Builder"])),
                                                     .product(name: "HeapModule", package: "swift-collections", condition: .when(traits: ["Builder"]))]),
 

@@ -64,6 +64,8 @@ public enum Pipeline {
     /// A corpus with fewer letters of the alphabet is refused (0: no floor): zeros, or text in
     /// another script, would otherwise make a near-uniform table.
     public var minimumLetters = Pipeline.defaultMinimumLetters
+    /// Which library inflates gzip inputs (`Inflater`): ISA-L where it loads, else zlib.
+    public var inflater = Inflater.automatic
 
     /// A build of the table (`.table`) into `tablesFolder` and `swiftFolder`.
     public init(language: Language, inputs: [String], corpusFolder: String? = nil, tablesFolder: String,
@@ -117,6 +119,7 @@ public enum Pipeline {
   /// reading's progress to `progress`.
   public static func build(_ request: Request, progress: (any BuildProgress)? = nil) throws -> Summary {
     guard !request.readPaths.isEmpty else { throw CorpusError(path: request.corpusFolder ?? ".", kind: .noCorpusFiles) }
+    try request.inflater.checkAvailable()
     try Provenance.refuseDuplicates(request.inputs, corpusFolder: request.corpusFolder)
     let outputs = TableOutputs(language: request.language, tablesFolder: request.tablesFolder, swiftFolder: request.swiftFolder)
     let createdFolders = request.output == .table ? try outputs.prepare() : []
@@ -136,7 +139,7 @@ public enum Pipeline {
     let (counts, words, provenance) = request.countFiles.isEmpty
       ? try CorpusCounter.count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
                                 frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
-                                part: request.part, progress: progress)
+                                part: request.part, inflater: request.inflater, progress: progress)
       : try Merge.load(request.countFiles, language: language, wordMemoryCap: request.wordMemoryCap)
     var summary = Summary(language: language, counts: counts, words: words, provenance: provenance, seconds: 0)
     if case .countFile(let path) = request.output {

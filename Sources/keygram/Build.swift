@@ -64,6 +64,8 @@ extension Keygram {
 
     @OptionGroup var folders: FolderOptions
 
+    @OptionGroup var inflater: InflaterOption
+
     func validate() throws {
       if all && (language != nil || !files.isEmpty || !frequencyLists.isEmpty) { throw ValidationError("--all takes no language or files.") }
       if !all && language == nil { throw ValidationError("Name a language (e.g. en) or pass --all.") }
@@ -123,6 +125,7 @@ extension Keygram {
         request.jobs = jobs
         request.wordMemoryCap = wordsInMemory
         request.minimumLetters = minLetters
+        request.inflater = inflater.inflater
         let summary = try Pipeline.build(request, progress: ProgressBar(label: code))
         print(BuildReport(summary, lexiconWords: lexiconWords, note: lexiconNote))
       }

@@ -45,6 +45,8 @@ extension Keygram {
 
     @OptionGroup var folders: CorporaOption
 
+    @OptionGroup var inflater: InflaterOption
+
     /// `--part K/N` read.
     var parsedPart: CountFile.Part? {
       guard let part else { return nil }
@@ -74,6 +76,7 @@ extension Keygram {
       request.jobs = jobs
       request.wordMemoryCap = wordsInMemory
       request.part = parsedPart
+      request.inflater = inflater.inflater
       let summary = try Pipeline.build(request, progress: ProgressBar(label: language.code))
       let seconds = (ContinuousClock.now - started) / .seconds(1)
       print(CountReport(head: summary.countHead!, distinctWords: UInt64(summary.words.distinctWords), path: output, seconds: seconds))

@@ -19,13 +19,14 @@ extension CorpusCounter {
   /// files; only part 0 adds their stored sizes to the total, and each adds its lines' text bytes.
   package static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
                            frequencyLists: Set<String> = [], jobs: Int = 1, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
-                           part: CountFile.Part? = nil, progress: (any BuildProgress)? = nil) throws -> Counted {
+                           part: CountFile.Part? = nil, inflater: Inflater = .automatic,
+                           progress: (any BuildProgress)? = nil) throws -> Counted {
     let jobs = Swift.max(1, Swift.min(jobs, inputs.count))
     progress?.begin(totalBytes: CorpusReader.totalStoredSize(of: inputs))
     defer { progress?.finish() }
     guard jobs > 1 else {
       return try countOneByOne(inputs, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists,
-                               wordMemoryCap: wordMemoryCap, part: part, progress: progress)
+                               wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, progress: progress)
     }
     let groups = dealt(inputs, into: jobs)
     let shared = progress.map { SharedProgress($0) }
@@ -33,7 +34,7 @@ extension CorpusCounter {
     DispatchQueue.concurrentPerform(iterations: jobs) { k in
       let result = Result {
         try countOneByOne(groups[k].map { inputs[$0] }, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists,
-                          wordMemoryCap: wordMemoryCap, part: part, progress: shared)
+                          wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, progress: shared)
       }
       results.withLock { $0[k] = result }
     }
@@ -87,11 +88,11 @@ extension CorpusCounter {
   /// The files of one group, one after another, on this thread and one reader thread.
   private static func countOneByOne(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String?,
                                     frequencyLists: Set<String>, wordMemoryCap: Int, part: CountFile.Part?,
-                                    progress: (any BuildProgress)?) throws -> Counted {
+                                    inflater: Inflater, progress: (any BuildProgress)?) throws -> Counted {
     var recorder = ProvenanceRecorder(corpusFolder: corpusFolder)
     var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil)
     var lines = part.map { LineSelection(index: Int($0.index), of: Int($0.count)) }
-    let stream = ChunkStream(paths: inputs)
+    let stream = ChunkStream(paths: inputs, inflater: inflater)
     stream.start()
     var reading: Int?
     func read(_ file: Int) {

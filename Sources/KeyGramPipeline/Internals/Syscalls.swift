@@ -1,6 +1,7 @@
-// Every C call the builder makes (libc and zlib), one documented wrapper each, so the rest
+// Every C call the builder makes (libc, zlib and ISA-L), one documented wrapper each, so the rest
 // of the pipeline deals in Swift types and typed errors. Modelled on swift-system.
 
+import CIsal
 import CZlib
 import Foundation
 import KeyGram
@@ -170,20 +171,38 @@ func system_processExists(_ pid: Int32) -> Bool {
   kill(pid, 0) == 0 || errno == EPERM
 }
 
-// MARK: - zlib
+// MARK: - Inflating gzip (zlib, ISA-L)
+
+/// One gzip inflate stream, member after member: zlib's or ISA-L's, behind `Inflater`.
+protocol GzipInflating: AnyObject {
+  /// Ready for the next gzip member.
+  func reset()
+  /// Inflates from `input` into `output`: the bytes consumed and produced, and whether the
+  /// member ended (its trailer read and checked); every consumed byte belongs to the member.
+  func inflate(from input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+    throws(InflateError) -> (consumed: Int, produced: Int, memberEnded: Bool)
+}
+
+/// A failed inflate step: what went wrong, and the input bytes consumed before it was seen.
+struct InflateError: Error {
+  var message: String
+  var consumed = 0
+  /// Damaged data (a corrupt gzip file), rather than the library failing (no memory, not loadable).
+  var isDataError: Bool
+}
 
 /// One zlib inflate stream (`z_stream`) at a stable address, as zlib requires.
-final class ZlibInflater {
+final class ZlibInflater: GzipInflating {
   private let stream: UnsafeMutablePointer<z_stream>
 
   /// `inflateInit2(&stream, 15 + 32)`: auto-detects a gzip or zlib header.
-  init() throws(ZlibError) {
+  init() throws(InflateError) {
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
     let status = keygram_inflateInit2(stream, 15 + 32)
     guard status == Z_OK else {
       stream.deallocate()
-      throw ZlibError(code: status, message: "inflateInit2 failed")
+      throw InflateError(message: "inflateInit2 failed (zlib error \(status))", isDataError: false)
     }
   }
 
@@ -196,10 +215,9 @@ final class ZlibInflater {
   /// `inflateReset(&stream)`: ready for the next gzip member.
   func reset() { inflateReset(stream) }
 
-  /// `inflate(&stream, Z_NO_FLUSH)` from `input` into `output`.
-  /// Returns the bytes consumed and produced, and whether the member ended.
+  /// `inflate(&stream, Z_NO_FLUSH)` from `input` into `output`; `strm.msg` on failure.
   func inflate(from input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
-    throws(ZlibError) -> (consumed: Int, produced: Int, memberEnded: Bool)
+    throws(InflateError) -> (consumed: Int, produced: Int, memberEnded: Bool)
   {
     stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
     stream.pointee.avail_in = uInt(input.count)
@@ -214,17 +232,62 @@ final class ZlibInflater {
     case Z_STREAM_END: return (consumed, produced, true)
     default:
       let message = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-      throw ZlibError(code: status, message: message, consumed: consumed)
+      throw InflateError(message: message, consumed: consumed, isDataError: status == Z_DATA_ERROR)
     }
   }
 }
 
-/// A zlib failure: its return code and `strm.msg`.
-struct ZlibError: Error {
-  var code: Int32
-  var message: String
-  var consumed = 0
-  var isDataError: Bool { code == Z_DATA_ERROR }
+/// One ISA-L inflate stream (`keygram_isal_inflater`, Sources/CIsal): the gzip header read by
+/// `isal_read_gzip_header`, the data and trailer (CRC-32, ISIZE) by `isal_inflate`.
+final class IsalInflater: GzipInflating {
+  /// Nil where `libisal.so.2` loads (`dlopen`, once); otherwise why it cannot be used.
+  static let unavailableReason: String? = keygram_isal_unavailable_reason().map { String(cString: $0) }
+
+  private let inflater: OpaquePointer
+
+  /// `keygram_isal_create()`: fails where ISA-L is unavailable.
+  init() throws(InflateError) {
+    guard let inflater = keygram_isal_create() else {
+      throw InflateError(message: "ISA-L cannot be used: \(Self.unavailableReason ?? "out of memory")", isDataError: false)
+    }
+    self.inflater = inflater
+  }
+
+  /// `keygram_isal_destroy`.
+  deinit { keygram_isal_destroy(inflater) }
+
+  /// `isal_inflate_reset`: ready for the next gzip member.
+  func reset() { keygram_isal_reset(inflater) }
+
+  /// `keygram_isal_inflate` from `input` into `output`; its status put in zlib's words where they mean the same.
+  func inflate(from input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+    throws(InflateError) -> (consumed: Int, produced: Int, memberEnded: Bool)
+  {
+    var consumed = 0, produced = 0
+    var memberEnded: Int32 = 0, part: Int32 = 0
+    let status = keygram_isal_inflate(inflater, input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count,
+                                      output.baseAddress?.assumingMemoryBound(to: UInt8.self), output.count,
+                                      &consumed, &produced, &memberEnded, &part)
+    guard Int(status) == KEYGRAM_ISAL_OK else {
+      throw InflateError(message: Self.message(Int(status), part: Int(part)), consumed: consumed, isDataError: true)
+    }
+    return (consumed, produced, memberEnded != 0)
+  }
+
+  private static func message(_ status: Int, part: Int) -> String {
+    switch status {
+    case KEYGRAM_ISAL_INCORRECT_CHECKSUM:
+      return part == KEYGRAM_ISAL_IN_HEADER ? "header crc mismatch" : "incorrect data check"
+    case KEYGRAM_ISAL_INCORRECT_LENGTH: return "incorrect length check"
+    case KEYGRAM_ISAL_RESERVED_FLAGS: return "unknown header flags set"
+    case KEYGRAM_ISAL_INVALID_WRAPPER: return "incorrect header check"
+    case KEYGRAM_ISAL_UNSUPPORTED_METHOD: return "unknown compression method"
+    case KEYGRAM_ISAL_INVALID_BLOCK: return "invalid deflate block"
+    case KEYGRAM_ISAL_INVALID_SYMBOL: return "invalid deflate code"
+    case KEYGRAM_ISAL_INVALID_LOOKBACK: return "invalid distance too far back"
+    default: return "ISA-L inflate error \(status)"
+    }
+  }
 }
 
 /// `crc32(crc, bytes, count)`: zlib's CRC-32, the one the table header stores.

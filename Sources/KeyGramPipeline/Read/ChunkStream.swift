@@ -24,6 +24,7 @@ package final class ChunkStream: @unchecked Sendable {
   }
 
   private let paths: [String]
+  private let inflater: Inflater
   /// Counts free slots. Created at 0 and signalled once per slot, because libdispatch traps
   /// when a semaphore is released below its initial value, as a cancelled stream can be.
   private let free = DispatchSemaphore(value: 0)
@@ -33,8 +34,9 @@ package final class ChunkStream: @unchecked Sendable {
   private var events: [Event] = []
   private var cancelled = false
 
-  package init(paths: [String], slotCount: Int = 4, chunkSize: Int = 1 << 20) {
+  package init(paths: [String], slotCount: Int = 4, chunkSize: Int = 1 << 20, inflater: Inflater = .automatic) {
     self.paths = paths
+    self.inflater = inflater
     freeSlots = (0..<slotCount).map { _ in Slot(capacity: chunkSize) }
     for _ in 0..<slotCount { free.signal() }
   }
@@ -73,7 +75,7 @@ package final class ChunkStream: @unchecked Sendable {
   private func produce() {
     for (file, path) in paths.enumerated() {
       let reader: CorpusReader
-      do { reader = try CorpusReader(path: path) } catch { return post(.failed(error)) }
+      do { reader = try CorpusReader(path: path, inflater: inflater) } catch { return post(.failed(error)) }
       var current: Slot?
       reader.onConsumed = { bytes in current?.stored.append(contentsOf: bytes) }
       while true {

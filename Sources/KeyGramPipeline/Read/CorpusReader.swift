@@ -1,8 +1,8 @@
 /// Streams one corpus file as decompressed bytes in fixed-size chunks, with bounded memory.
 ///
-/// A file named .gz or .dz, or whose first byte is gzip's (1f), is inflated through zlib,
-/// member after member (so concatenated and dictzip files work), and must start with the gzip
-/// magic 1f 8b; anything else is read as plain text. "-" is standard input; pipes and FIFOs are
+/// A file named .gz or .dz, or whose first byte is gzip's (1f), is inflated through ISA-L or
+/// zlib (`Inflater`), member after member (so concatenated and dictzip files work), and must
+/// start with the gzip magic 1f 8b; anything else is read as plain text. "-" is standard input; pipes and FIFOs are
 /// read as streams.
 /// After the last member, zero padding is ignored (as gzip does); any other byte is an error.
 package final class CorpusReader {
@@ -18,7 +18,7 @@ package final class CorpusReader {
   package var onConsumed: ((UnsafeRawBufferPointer) -> Void)?
 
   private let fd: Int32
-  private let inflater: ZlibInflater?
+  private let inflater: (any GzipInflating)?
   private var input: [UInt8]
   private var inputStart = 0
   private var inputEnd = 0
@@ -32,7 +32,9 @@ package final class CorpusReader {
   /// The path that means standard input ("-"), read as a stream.
   package static let standardInput = "-"
 
-  package init(path: String, inputSize: Int = CorpusReader.defaultInputSize) throws(CorpusError) {
+  /// Opens `path`; a gzip file is inflated by the library `inflater` names (ISA-L asked for by
+  /// name and unavailable is an `.unreadable` error).
+  package init(path: String, inputSize: Int = CorpusReader.defaultInputSize, inflater: Inflater = .automatic) throws(CorpusError) {
     self.path = path
     let fd: Int32
     if path == Self.standardInput {
@@ -77,10 +79,14 @@ package final class CorpusReader {
       // A gzip name, or a first byte like gzip's, means gzip: damaged magic is then an error, not text.
       isGzip = Self.gzipSuffixes.contains { path.hasSuffix($0) } || input[0] == 0x1F
       if isGzip { try Self.checkGzipMagic(input[0..<min(inputEnd, 2)], path: path) }
-      inflater = isGzip ? try ZlibInflater() : nil
+      if isGzip { try inflater.checkAvailable() }
+      self.inflater = isGzip ? try inflater.makeStream() : nil
     } catch let error as CorpusError {
       system_close(fd)
       throw error
+    } catch let error as InflateError {
+      system_close(fd)
+      throw CorpusError(path: path, kind: .unreadable(error.message))
     } catch {
       system_close(fd)
       throw CorpusError(path: path, kind: .unreadable("\(error)"))
@@ -122,9 +128,7 @@ package final class CorpusReader {
       if !insideMember {
         // Between members: skip zero padding, else expect another gzip member.
         if try skipZeroPadding() { return 0 }
-        guard input[inputStart] == 0x1F else {
-          throw CorpusError(path: path, byteOffset: offset(ofInputIndex: inputStart), kind: .trailingGarbage)
-        }
+        if try !startsMember() { continue }
         if membersDone > 0 { inflater.reset() }
         insideMember = true
       }
@@ -135,11 +139,8 @@ package final class CorpusReader {
           try inflater.inflate(from: UnsafeRawBufferPointer(rebasing: buffer[inputStart..<inputEnd]),
                                into: UnsafeMutableRawBufferPointer(rebasing: output[produced...]))
         }
-      } catch let error as ZlibError {
+      } catch let error as InflateError {
         let at = offset(ofInputIndex: inputStart + error.consumed)
-        if membersDone > 0 && error.message == "incorrect header check" {
-          throw CorpusError(path: path, byteOffset: memberStart, kind: .trailingGarbage)
-        }
         throw CorpusError(path: path, byteOffset: at, kind: error.isDataError ? .corruptGzip(error.message) : .unreadable(error.message))
       } catch {
         throw CorpusError(path: path, byteOffset: memberStart, kind: .unreadable("\(error)"))
@@ -153,7 +154,7 @@ package final class CorpusReader {
         membersDone += 1
       }
       if step.consumed == 0 && step.produced == 0 && !step.memberEnded && inputStart < inputEnd {
-        try refill()  // zlib needs more input than the buffer holds before it can progress
+        try refill()  // the inflater needs more input than the buffer holds before it can progress
       }
     }
     return produced
@@ -192,6 +193,30 @@ package final class CorpusReader {
     case .failure(let errno):
       throw CorpusError(path: path, byteOffset: storedBytesRead, kind: .unreadable(errno.description))
     }
+  }
+
+  /// Checks the first four bytes of a member (fewer where the file ends) before an inflater
+  /// sees them, so both libraries refuse the same headers the same way: after a member, bytes
+  /// other than gzip's magic 1f 8b are trailing garbage; a method other than deflate (8) or a
+  /// reserved flag (e0) is corrupt. False when it had to read more input first.
+  private func startsMember() throws(CorpusError) -> Bool {
+    let available = inputEnd - inputStart
+    if available < 4 && !atEndOfFile {
+      try refill()
+      return false
+    }
+    let at = offset(ofInputIndex: inputStart)
+    if input[inputStart] != 0x1F || (available > 1 && input[inputStart + 1] != 0x8B) {
+      // The first member's magic was checked when the file was opened.
+      throw CorpusError(path: path, byteOffset: at, kind: .trailingGarbage)
+    }
+    if available > 2 && input[inputStart + 2] != 8 {
+      throw CorpusError(path: path, byteOffset: at + 2, kind: .corruptGzip("unknown compression method"))
+    }
+    if available > 3 && input[inputStart + 3] & 0xE0 != 0 {
+      throw CorpusError(path: path, byteOffset: at + 3, kind: .corruptGzip("unknown header flags set"))
+    }
+    return true
   }
 
   /// Consumes zero bytes at a member boundary; true when they run to the end of the file.
