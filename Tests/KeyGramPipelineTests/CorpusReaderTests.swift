@@ -6,35 +6,39 @@ import Testing
 struct CorpusReaderTests {
   let text = Array(String(repeating: "the quick brown fox jumps over the lazy dog\n", count: 500).utf8)
 
-  @Test func singleMember() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func singleMember(inflater: Inflater) throws {
     let path = Fixtures.file("one.gz", Fixtures.gzipMember(text))
-    #expect(try Fixtures.readAll(path) == text)
+    #expect(try Fixtures.readAll(path, inflater: inflater) == text)
   }
 
-  @Test func multiMemberFileReadsEveryMember() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func multiMemberFileReadsEveryMember(inflater: Inflater) throws {
     let parts = ["first member\n", "second member\n", "third member\n"]
     let path = Fixtures.file("multi.gz", parts.flatMap(Fixtures.gzipMember))
-    #expect(try Fixtures.readAll(path) == Array(parts.joined().utf8))
+    #expect(try Fixtures.readAll(path, inflater: inflater) == Array(parts.joined().utf8))
   }
 
-  @Test("A member that ends exactly on a read boundary", arguments: [0, 1, -1])
-  func memberEndingOnChunkBoundary(shift: Int) throws {
+  @Test("A member that ends exactly on a read boundary", arguments: [0, 1, -1], Fixtures.inflaters)
+  func memberEndingOnChunkBoundary(shift: Int, inflater: Inflater) throws {
     let first = Fixtures.gzipMember(text)
     let second = Fixtures.gzipMember("after the boundary")
     let path = Fixtures.file("boundary.gz", first + second)
     // Read the stored file in pieces whose edge falls on (or next to) the end of member one.
-    let contents = try Fixtures.readAll(path, inputSize: first.count + shift, outputSize: 1000)
+    let contents = try Fixtures.readAll(path, inputSize: first.count + shift, outputSize: 1000, inflater: inflater)
     #expect(contents == text + Array("after the boundary".utf8))
   }
 
-  @Test func tinyReadsAndTinyOutputStillWork() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func tinyReadsAndTinyOutputStillWork(inflater: Inflater) throws {
     let path = Fixtures.file("tiny.gz", Fixtures.gzipMember(text) + Fixtures.gzipMember("x"))
-    #expect(try Fixtures.readAll(path, inputSize: 16, outputSize: 7) == text + [UInt8(ascii: "x")])
+    #expect(try Fixtures.readAll(path, inputSize: 16, outputSize: 7, inflater: inflater) == text + [UInt8(ascii: "x")])
   }
 
-  @Test func extraFieldHeaderAsInDictzip() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func extraFieldHeaderAsInDictzip(inflater: Inflater) throws {
     let path = Fixtures.file("dict.dz", Fixtures.gzipMemberWithExtraField(text))
-    #expect(try Fixtures.readAll(path) == text)
+    #expect(try Fixtures.readAll(path, inflater: inflater) == text)
   }
 
   @Test func plainTextIsDetectedByItsMagic() throws {
@@ -44,59 +48,66 @@ struct CorpusReaderTests {
     #expect(try Fixtures.readAll(path, inputSize: 100) == text)
   }
 
-  @Test func trailingZeroPaddingIsIgnored() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func trailingZeroPaddingIsIgnored(inflater: Inflater) throws {
     let path = Fixtures.file("padded.gz", Fixtures.gzipMember(text) + [UInt8](repeating: 0, count: 1000))
-    #expect(try Fixtures.readAll(path, inputSize: 64) == text)
+    #expect(try Fixtures.readAll(path, inputSize: 64, inflater: inflater) == text)
   }
 
-  @Test func trailingGarbageIsAnErrorAtItsOffset() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func trailingGarbageIsAnErrorAtItsOffset(inflater: Inflater) throws {
     let member = Fixtures.gzipMember(text)
     let path = Fixtures.file("garbage.gz", member + Array("not gzip".utf8))
-    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path) }
+    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path, inflater: inflater) }
     #expect(error?.kind == .trailingGarbage)
     #expect(error?.byteOffset == member.count)
     #expect(error?.description.contains("garbage.gz at byte \(member.count)") == true)
   }
 
-  @Test func garbageAfterZeroPaddingIsAnError() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func garbageAfterZeroPaddingIsAnError(inflater: Inflater) throws {
     let member = Fixtures.gzipMember(text)
     let path = Fixtures.file("pad-garbage.gz", member + [0, 0, 0, 0x41])
-    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path) }
+    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path, inflater: inflater) }
     #expect(error?.kind == .trailingGarbage)
     #expect(error?.byteOffset == member.count + 3)
   }
 
-  @Test func truncatedGzipNamesTheEndOffset() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func truncatedGzipNamesTheEndOffset(inflater: Inflater) throws {
     let member = Fixtures.gzipMember(text)
     let cut = Array(member.prefix(member.count / 2))
     let path = Fixtures.file("cut.gz", cut)
-    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path) }
+    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path, inflater: inflater) }
     #expect(error?.kind == .truncatedGzip)
     #expect(error?.byteOffset == cut.count)
     #expect(error?.description == "\(path) at byte \(cut.count): truncated gzip: the file ends inside a compressed member")
   }
 
-  @Test func truncatedInsideTheTrailer() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func truncatedInsideTheTrailer(inflater: Inflater) throws {
     let member = Fixtures.gzipMember(text)
     let path = Fixtures.file("cut-trailer.gz", Array(member.dropLast(3)))
-    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path) }
+    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path, inflater: inflater) }
     #expect(error?.kind == .truncatedGzip)
   }
 
-  @Test func crcMismatchIsCorruptAtTheTrailer() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func crcMismatchIsCorruptAtTheTrailer(inflater: Inflater) throws {
     var member = Fixtures.gzipMember(text)
     member[member.count - 8] ^= 0xFF  // first byte of the CRC-32 in the trailer
     let path = Fixtures.file("crc.gz", member)
-    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path) }
+    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path, inflater: inflater) }
     #expect(error?.kind == .corruptGzip("incorrect data check"))
     #expect(error?.byteOffset.map { $0 >= member.count - 8 && $0 <= member.count } == true)
   }
 
-  @Test func corruptDeflateDataIsCorrupt() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func corruptDeflateDataIsCorrupt(inflater: Inflater) throws {
     var member = Fixtures.gzipMember(Array((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) }))
     for index in 20..<60 { member[index] = 0xFF }
     let path = Fixtures.file("bad.gz", member)
-    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path) }
+    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path, inflater: inflater) }
     guard case .corruptGzip = error?.kind else { Issue.record("expected corruptGzip, got \(String(describing: error))"); return }
     #expect(error?.byteOffset != nil)
   }
@@ -118,10 +129,11 @@ struct CorpusReaderTests {
     #expect(error?.kind == .isDirectory)
   }
 
-  @Test func everyStoredByteIsReportedForHashing() throws {
+  @Test(arguments: Fixtures.inflaters)
+  func everyStoredByteIsReportedForHashing(inflater: Inflater) throws {
     let stored = Fixtures.gzipMember(text) + Fixtures.gzipMember("more") + [0, 0]
     let path = Fixtures.file("hash.gz", stored)
-    let reader = try CorpusReader(path: path, inputSize: 50)
+    let reader = try CorpusReader(path: path, inputSize: 50, inflater: inflater)
     var seen: [UInt8] = []
     reader.onConsumed = { seen += $0 }
     var buffer = [UInt8](repeating: 0, count: 333)
@@ -149,8 +161,8 @@ struct CorpusReaderTests {
     #expect(throws: CorpusError(path: path, kind: .emptyStream)) { try CorpusReader(path: path) }
   }
 
-  @Test(arguments: [true, false])
-  func aPipeIsReadAsAStream(gzip: Bool) throws {
+  @Test(arguments: [true, false], Fixtures.inflaters)
+  func aPipeIsReadAsAStream(gzip: Bool, inflater: Inflater) throws {
     let stored = gzip ? Fixtures.gzipMember(text) + Fixtures.gzipMember("more") : text
     let pipe = Pipe()
     let writer = Thread {
@@ -158,7 +170,7 @@ struct CorpusReaderTests {
       try? pipe.fileHandleForWriting.close()
     }
     writer.start()
-    let reader = try CorpusReader(path: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", inputSize: 1000)
+    let reader = try CorpusReader(path: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", inputSize: 1000, inflater: inflater)
     var seen: [UInt8] = []
     reader.onConsumed = { seen += $0 }
     #expect(reader.isStream && reader.isGzip == gzip)

@@ -59,6 +59,10 @@ enum Fixtures {
     return Array(output[0..<produced])
   }
 
+  /// The inflaters gzip tests run with: zlib, and ISA-L where it loads (`InflaterTests.isalLoads`
+  /// fails where it does not, unless KEYGRAM_ALLOW_NO_ISAL=1 accepts its absence).
+  static let inflaters: [Inflater] = Inflater.isalUnavailableReason == nil ? [.zlib, .isal] : [.zlib]
+
   /// A new empty folder under the system temp folder.
   static func temporaryFolder() -> String { TestSupport.temporaryFolder(prefix: "keygram-tests") }
 
@@ -70,8 +74,9 @@ enum Fixtures {
   }
 
   /// Reads the whole decompressed stream of `path` with `inputSize`-byte reads of the stored file.
-  static func readAll(_ path: String, inputSize: Int = CorpusReader.defaultInputSize, outputSize: Int = 1 << 16) throws -> [UInt8] {
-    let reader = try CorpusReader(path: path, inputSize: inputSize)
+  static func readAll(_ path: String, inputSize: Int = CorpusReader.defaultInputSize, outputSize: Int = 1 << 16,
+                      inflater: Inflater = .automatic) throws -> [UInt8] {
+    let reader = try CorpusReader(path: path, inputSize: inputSize, inflater: inflater)
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: outputSize)
     while true {

@@ -47,8 +47,8 @@ struct KeygramCLITests {
 
   @discardableResult
   func keygram(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot, input: Data? = nil,
-               timeout: Double = 600) throws -> Run {
-    try Process.runAndCapture(Self.executable, arguments, in: directory, input: input, timeout: timeout)
+               timeout: Double = 600, environment: [String: String] = [:]) throws -> Run {
+    try Process.runAndCapture(Self.executable, arguments, in: directory, input: input, timeout: timeout, environment: environment)
   }
 
   /// Runs keygram and compares its whole stdout, whole stderr and exit status with what is
@@ -56,8 +56,8 @@ struct KeygramCLITests {
   /// of an output that changes from run to run, read "…" (see `Run.withoutTimings`).
   func expectOutput(_ arguments: [String], in directory: String = KeygramCLITests.packageRoot, input: Data? = nil,
                     stdout: String = "", stderr: String = "", status: Int32 = 0, timeout: Double = 600,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let run = try keygram(arguments, in: directory, input: input, timeout: timeout).withoutTimings
+                    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let run = try keygram(arguments, in: directory, input: input, timeout: timeout, environment: environment).withoutTimings
     #expect(run.stdout == stdout, "stdout of keygram \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
     #expect(run.stderr == stderr, "stderr of keygram \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
     #expect(run.status == status, "exit status of keygram \(arguments.joined(separator: " "))", sourceLocation: sourceLocation)
@@ -638,15 +638,16 @@ struct KeygramCLITests {
 
 extension Process {
   /// Runs `executable` to completion and returns its exit status and output; `input` is its
-  /// standard input (else none). A run past `timeout` seconds is killed, so a hang fails the test.
+  /// standard input (else none); `environment` is added to this process's. A run past `timeout`
+  /// seconds is killed, so a hang fails the test.
   static func runAndCapture(_ executable: String, _ arguments: [String], in directory: String, input: Data? = nil,
-                            timeout: Double = 600) throws -> KeygramCLITests.Run {
+                            timeout: Double = 600, environment: [String: String] = [:]) throws -> KeygramCLITests.Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     // ArgumentParser wraps help to COLUMNS (else the terminal, else 80): fix it for whole-output checks.
-    process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "80"]) { $1 }
+    process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "80"].merging(environment) { $1 }) { $1 }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
