@@ -1,25 +1,35 @@
 import KeyGramPipeline
 
-/// The gzip reader over the input as a file, three ways: `CorpusReader` with a 16-byte input
-/// buffer (a refill at nearly every step), with a 64 KiB one (the whole of any fuzz input, as
-/// the default 256 KiB is, without a fresh mapping per run under ASan), and `ChunkStream`
-/// on its reading thread with chunks of 4 ... 4.5 KiB (smaller ones cost a thread hand-off each). Promises checked: all three give the same text or
-/// the same kind of error; every error names the file and a byte offset no larger than the
-/// file; plain text comes back byte for byte; the stored bytes `ChunkStream` hands on for
-/// hashing are exactly the file.
+/// The gzip reader over the input as a file, through each inflater (zlib, and ISA-L where
+/// libisal loads): `CorpusReader` with a 16-byte input buffer (a refill at nearly every step)
+/// and with a 64 KiB one (the whole of any fuzz input, as the default 256 KiB is, without a
+/// fresh mapping per run under ASan), and `ChunkStream` (ISA-L where it loads) on its reading
+/// thread with chunks of 4 ... 4.5 KiB (smaller ones cost a thread hand-off each). Promises
+/// checked: every reading gives the same text or the same kind of error, zlib's and ISA-L's
+/// alike; every error names the file and a byte offset no larger than the file; plain text
+/// comes back byte for byte; the stored bytes `ChunkStream` hands on for hashing are exactly the file.
 extension FuzzTarget {
+  /// zlib, and ISA-L where it loads.
+  static let inflaters: [Inflater] = Inflater.isalUnavailableReason == nil ? [.zlib, .isal] : [.zlib]
+
   static func gzip(_ input: [UInt8], _ findings: inout FuzzFindings) {
     let path = FuzzScratch.write(input, as: "corpus.gz")
-    let small = read(path, inputSize: 16)
-    let large = read(path, inputSize: 1 << 16)
+    var readings: [(name: String, result: Result<[UInt8], CorpusError>)] = []
+    for inflater in inflaters {
+      readings.append(("\(inflater.rawValue), 16-byte reads", read(path, inputSize: 16, inflater: inflater)))
+      readings.append(("\(inflater.rawValue), 64 KiB reads", read(path, inputSize: 1 << 16, inflater: inflater)))
+    }
     let (streamed, stored) = stream(path, chunkSize: 4096 + input.count % 512)
-    for (name, result) in [("16-byte reads", small), ("64 KiB reads", large), ("ChunkStream", streamed)] {
+    readings.append(("ChunkStream", streamed))
+    for (name, result) in readings {
       guard case .failure(let error) = result else { continue }
       findings.expect(error.path == path, "\(name): the error names \(error.path)")
       findings.expect((error.byteOffset ?? 0) <= input.count, "\(name): \(error) is past the end (\(input.count) bytes)")
     }
-    findings.expect(agree(small, large), "16-byte and 64 KiB reads disagree: \(summary(small)) vs \(summary(large))")
-    findings.expect(agree(streamed, large), "ChunkStream and CorpusReader disagree: \(summary(streamed)) vs \(summary(large))")
+    let (reference, large) = (readings[1].name, readings[1].result)  // zlib, 64 KiB reads
+    for (name, result) in readings where name != reference {
+      findings.expect(agree(result, large), "\(name) and \(reference) disagree: \(summary(result)) vs \(summary(large))")
+    }
     if case .success(let text) = large, input.count >= 2, input[0] != 0x1F || input[1] != 0x8B {
       findings.expect(text == input, "plain text did not come back as it was")
     }
@@ -27,9 +37,9 @@ extension FuzzTarget {
   }
 
   /// The whole text, read in 16 KiB pieces (`readAll`'s 1 MiB buffer would be mapped afresh each run).
-  private static func read(_ path: String, inputSize: Int) -> Result<[UInt8], CorpusError> {
+  private static func read(_ path: String, inputSize: Int, inflater: Inflater) -> Result<[UInt8], CorpusError> {
     do {
-      let reader = try CorpusReader(path: path, inputSize: inputSize)
+      let reader = try CorpusReader(path: path, inputSize: inputSize, inflater: inflater)
       var text: [UInt8] = []
       var piece = [UInt8](repeating: 0, count: 1 << 14)
       while true {
@@ -62,8 +72,8 @@ extension FuzzTarget {
     }
   }
 
-  /// The same text, or errors of the same kind (where zlib notices damage may depend on how
-  /// much input it was given at once, so offsets may differ).
+  /// The same text, or errors of the same kind (where an inflater notices damage may depend on
+  /// how much input it was given at once, and differs between zlib and ISA-L, so offsets may differ).
   private static func agree(_ a: Result<[UInt8], CorpusError>, _ b: Result<[UInt8], CorpusError>) -> Bool {
     switch (a, b) {
     case (.success(let x), .success(let y)): return x == y
@@ -72,7 +82,7 @@ extension FuzzTarget {
     }
   }
 
-  /// The same case, whatever zlib's message says (a switch: printing the kinds by reflection cost 12% of a run).
+  /// The same case, whatever the library's message says (a switch: printing the kinds by reflection cost 12% of a run).
   private static func sameKind(_ a: CorpusError.Kind, _ b: CorpusError.Kind) -> Bool {
     switch (a, b) {
     case (.unreadable, .unreadable), (.corruptGzip, .corruptGzip): return true
