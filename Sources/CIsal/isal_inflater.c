@@ -136,7 +136,14 @@ int keygram_isal_inflate(keygram_isal_inflater *inflater, const uint8_t *input, 
     if (state->block_state == ISAL_BLOCK_FINISH || state->block_state == ISAL_CHECKSUM_CHECK) *part = KEYGRAM_ISAL_IN_TRAILER;
     if (status == ISAL_DECOMP_OK && state->block_state == ISAL_BLOCK_FINISH) *member_ended = 1;
   }
-  *consumed = avail_in - state->avail_in;
+  // On damaged data ISA-L may hand back bytes it buffered in an earlier call (more input than
+  // it was given): none of this call's input is then consumed, and the error is placed there.
+  if (state->avail_in > avail_in) {
+    *consumed = 0;
+    if (status >= 0) status = KEYGRAM_ISAL_INPUT_HANDED_BACK;
+  } else {
+    *consumed = avail_in - state->avail_in;
+  }
   *produced = avail_out - state->avail_out;
   remember(inflater, input, *consumed);
   if (status == ISAL_INCORRECT_CHECKSUM && *part == KEYGRAM_ISAL_IN_TRAILER

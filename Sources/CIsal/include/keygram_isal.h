@@ -29,6 +29,9 @@ enum {
   KEYGRAM_ISAL_INCORRECT_LENGTH = -100,
   // The header sets one of the flag bits RFC 1952 reserves (zlib refuses them; ISA-L does not look).
   KEYGRAM_ISAL_RESERVED_FLAGS = -101,
+  // ISA-L gave back input consumed in an earlier call without an error, so the bytes consumed
+  // can no longer be told exactly (never seen; checked so the stored bytes stay exact).
+  KEYGRAM_ISAL_INPUT_HANDED_BACK = -102,
 };
 
 // NULL when libisal.so.2 (or the library $KEYGRAM_LIBISAL names) loaded with every function

@@ -269,7 +269,8 @@ final class IsalInflater: GzipInflating {
                                       output.baseAddress?.assumingMemoryBound(to: UInt8.self), output.count,
                                       &consumed, &produced, &memberEnded, &part)
     guard Int(status) == KEYGRAM_ISAL_OK else {
-      throw InflateError(message: Self.message(Int(status), part: Int(part)), consumed: consumed, isDataError: true)
+      throw InflateError(message: Self.message(Int(status), part: Int(part)), consumed: consumed,
+                         isDataError: Int(status) != KEYGRAM_ISAL_INPUT_HANDED_BACK)
     }
     return (consumed, produced, memberEnded != 0)
   }
@@ -285,6 +286,7 @@ final class IsalInflater: GzipInflating {
     case KEYGRAM_ISAL_INVALID_BLOCK: return "invalid deflate block"
     case KEYGRAM_ISAL_INVALID_SYMBOL: return "invalid deflate code"
     case KEYGRAM_ISAL_INVALID_LOOKBACK: return "invalid distance too far back"
+    case KEYGRAM_ISAL_INPUT_HANDED_BACK: return "ISA-L handed back input it had consumed"
     default: return "ISA-L inflate error \(status)"
     }
   }
