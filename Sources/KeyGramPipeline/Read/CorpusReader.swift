@@ -19,6 +19,8 @@ package final class CorpusReader {
 
   private let fd: Int32
   private let inflater: (any GzipInflating)?
+  /// ISA-L inflates: its failures on a file are described as zlib describes them (`asZlibSaysIt`).
+  private let inflatesWithIsal: Bool
   private var input: [UInt8]
   private var inputStart = 0
   private var inputEnd = 0
@@ -81,6 +83,7 @@ package final class CorpusReader {
       if isGzip { try Self.checkGzipMagic(input[0..<min(inputEnd, 2)], path: path) }
       if isGzip { try inflater.checkAvailable() }
       self.inflater = isGzip ? try inflater.makeStream() : nil
+      inflatesWithIsal = isGzip && inflater.resolved == .isal
     } catch let error as CorpusError {
       system_close(fd)
       throw error
@@ -119,7 +122,7 @@ package final class CorpusReader {
     while produced == 0 {
       if inputStart == inputEnd {
         if atEndOfFile {
-          if insideMember { throw CorpusError(path: path, byteOffset: fileOffsetOfInputEnd, kind: .truncatedGzip) }
+          if insideMember { throw asZlibSaysIt(CorpusError(path: path, byteOffset: fileOffsetOfInputEnd, kind: .truncatedGzip)) }
           return 0
         }
         try refill()
@@ -141,7 +144,7 @@ package final class CorpusReader {
         }
       } catch let error as InflateError {
         let at = offset(ofInputIndex: inputStart + error.consumed)
-        throw CorpusError(path: path, byteOffset: at, kind: error.isDataError ? .corruptGzip(error.message) : .unreadable(error.message))
+        throw asZlibSaysIt(CorpusError(path: path, byteOffset: at, kind: error.isDataError ? .corruptGzip(error.message) : .unreadable(error.message)))
       } catch {
         throw CorpusError(path: path, byteOffset: memberStart, kind: .unreadable("\(error)"))
       }
@@ -158,6 +161,23 @@ package final class CorpusReader {
       }
     }
     return produced
+  }
+
+  /// ISA-L's failure as zlib reports it: a file (not a stream) is read again through zlib and
+  /// zlib's error, kind, message and offset, is the one thrown, so both inflaters refuse a file
+  /// alike. ISA-L checks a block header only once all of it has arrived, zlib as it goes, so a
+  /// file both damaged and cut short would be "truncated" to one and "corrupt" to the other.
+  /// `error` stands where zlib reads the file whole (they disagree) or it cannot be read again.
+  private func asZlibSaysIt(_ isalError: CorpusError) -> CorpusError {
+    guard inflatesWithIsal, !isStream, let again = try? CorpusReader(path: path, inflater: .zlib) else { return isalError }
+    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    defer { scratch.deallocate() }
+    do {
+      while try again.read(into: scratch) > 0 {}
+    } catch let zlibError {
+      return zlibError
+    }
+    return isalError
   }
 
   /// The whole decompressed text, for inputs small enough to hold (simulator texts, tests).
