@@ -44,6 +44,10 @@ struct InflaterTests {
   static let damagedThenCut = Array(FileManager.default.contents(
     atPath: Fixtures.packageRoot + "/Tests/Fuzz/gzip/regressions/damaged-code-lengths-then-cut-short.gz") ?? Data())
 
+  /// A member whose Huffman code zlib refuses (ISA-L reads it: no text), zero padding, then garbage.
+  static let oversubscribedThenGarbage = Array(FileManager.default.contents(
+    atPath: Fixtures.packageRoot + "/Tests/Fuzz/gzip/regressions/oversubscribed-code-then-garbage.gz") ?? Data())
+
   static let cases: [(name: String, bytes: [UInt8], expected: Expected)] = {
     let member = Self.member, text = Self.text
     var corrupt = member
@@ -77,6 +81,8 @@ struct InflaterTests {
       ("multi-member", parts.flatMap { Fixtures.gzipMember($0) } + fullHeader, .text(parts.flatMap { $0 } + Array("second".utf8))),
       ("dictzip", Fixtures.gzipMemberWithExtraField(text), .text(text)),
       ("damaged, then cut short", damagedThenCut, .error(.corruptGzip("invalid code lengths set"), at: 18)),
+      // Read whole by ISA-L, the file goes on to garbage, and then zlib's error is the one reported.
+      ("a code zlib refuses, then garbage", oversubscribedThenGarbage, .error(.corruptGzip("invalid literal/lengths set"), at: 44)),
     ]
   }()
 
@@ -128,10 +134,22 @@ struct InflaterTests {
     }
   }
 
+  /// The one difference: ISA-L accepts a Huffman code zlib refuses as over-subscribed or
+  /// incomplete, and where the member still decodes to text matching its trailer (here none:
+  /// the first 53 bytes of the fuzzer's file are a member of empty text), ISA-L reads it.
+  @Test func isalReadsAHuffmanCodeZlibRefuses() throws {
+    let path = Fixtures.file("code.gz", Array(try #require(FileManager.default.contents(
+      atPath: Fixtures.packageRoot + "/Tests/Fuzz/gzip/regressions/oversubscribed-code-then-garbage.gz")).prefix(53)))
+    let error = #expect(throws: CorpusError.self) { try Fixtures.readAll(path, inflater: .zlib) }
+    #expect(error?.kind == .corruptGzip("invalid literal/lengths set"))
+    if Fixtures.inflaters.contains(.isal) { #expect(try Fixtures.readAll(path, inflater: .isal) == []) }
+  }
+
   /// Through a pipe, which cannot be read again, ISA-L's own errors stand: of zlib's kind, and in
-  /// zlib's words where they mean the same. A file both damaged and cut short is the exception
-  /// (truncated to ISA-L, corrupt to zlib), so it is left out.
-  @Test(arguments: cases.indices.filter { cases[$0].name != "damaged, then cut short" })
+  /// zlib's words where they mean the same. The fuzzer's two files are left out: damaged and cut
+  /// short is truncated to ISA-L and corrupt to zlib, and ISA-L reads the refused code's member
+  /// and meets the garbage after it.
+  @Test(arguments: cases.indices.filter { !["damaged, then cut short", "a code zlib refuses, then garbage"].contains(cases[$0].name) })
   func aStreamReadsAlikeThroughBoth(index: Int) throws {
     let (name, bytes, expected) = Self.cases[index]
     for inflater in Fixtures.inflaters {

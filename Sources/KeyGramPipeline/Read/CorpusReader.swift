@@ -118,11 +118,19 @@ package final class CorpusReader {
   /// Fills `output` with the next decompressed bytes and returns how many; 0 means the end.
   package func read(into output: UnsafeMutableRawBufferPointer) throws(CorpusError) -> Int {
     guard let inflater else { return try readPlain(into: output) }
+    do {
+      return try readGzip(into: output, through: inflater)
+    } catch {
+      throw asZlibSaysIt(error)
+    }
+  }
+
+  private func readGzip(into output: UnsafeMutableRawBufferPointer, through inflater: any GzipInflating) throws(CorpusError) -> Int {
     var produced = 0
     while produced == 0 {
       if inputStart == inputEnd {
         if atEndOfFile {
-          if insideMember { throw asZlibSaysIt(CorpusError(path: path, byteOffset: fileOffsetOfInputEnd, kind: .truncatedGzip)) }
+          if insideMember { throw CorpusError(path: path, byteOffset: fileOffsetOfInputEnd, kind: .truncatedGzip) }
           return 0
         }
         try refill()
@@ -144,7 +152,7 @@ package final class CorpusReader {
         }
       } catch let error as InflateError {
         let at = offset(ofInputIndex: inputStart + error.consumed)
-        throw asZlibSaysIt(CorpusError(path: path, byteOffset: at, kind: error.isDataError ? .corruptGzip(error.message) : .unreadable(error.message)))
+        throw CorpusError(path: path, byteOffset: at, kind: error.isDataError ? .corruptGzip(error.message) : .unreadable(error.message))
       } catch {
         throw CorpusError(path: path, byteOffset: memberStart, kind: .unreadable("\(error)"))
       }
@@ -163,11 +171,13 @@ package final class CorpusReader {
     return produced
   }
 
-  /// ISA-L's failure as zlib reports it: a file (not a stream) is read again through zlib and
-  /// zlib's error, kind, message and offset, is the one thrown, so both inflaters refuse a file
-  /// alike. ISA-L checks a block header only once all of it has arrived, zlib as it goes, so a
-  /// file both damaged and cut short would be "truncated" to one and "corrupt" to the other.
-  /// `error` stands where zlib reads the file whole (they disagree) or it cannot be read again.
+  /// An error met reading through ISA-L, as zlib reports it: a file (not a stream) is read again
+  /// through zlib and zlib's error, kind, message and offset, is the one thrown, so both
+  /// inflaters refuse a file alike. ISA-L checks a block header only once all of it has arrived,
+  /// zlib as it goes, so a file both damaged and cut short would be "truncated" to one and
+  /// "corrupt" to the other; and ISA-L accepts Huffman codes zlib refuses as over-subscribed or
+  /// incomplete, so it may meet the damage later. `isalError` stands where zlib reads the file
+  /// whole or it cannot be read again.
   private func asZlibSaysIt(_ isalError: CorpusError) -> CorpusError {
     guard inflatesWithIsal, !isStream, let again = try? CorpusReader(path: path, inflater: .zlib) else { return isalError }
     let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)

@@ -6,7 +6,9 @@ import KeyGramPipeline
 /// fresh mapping per run under ASan), and `ChunkStream` (ISA-L where it loads) on its reading
 /// thread with chunks of 4 ... 4.5 KiB (smaller ones cost a thread hand-off each). Promises
 /// checked: every reading gives the same text or the same kind of error, zlib's and ISA-L's
-/// alike; every error names the file and a byte offset no larger than the file; plain text
+/// alike, but for the one difference docs/Pipeline.md names (ISA-L reads a member whose Huffman
+/// code zlib refuses as over-subscribed or incomplete when its text still matches the trailer);
+/// every error names the file and a byte offset no larger than the file; plain text
 /// comes back byte for byte; the stored bytes `ChunkStream` hands on for hashing are exactly the file.
 extension FuzzTarget {
   /// zlib, and ISA-L where it loads.
@@ -28,7 +30,9 @@ extension FuzzTarget {
     }
     let (reference, large) = (readings[1].name, readings[1].result)  // zlib, 64 KiB reads
     for (name, result) in readings where name != reference {
-      findings.expect(agree(result, large), "\(name) and \(reference) disagree: \(summary(result)) vs \(summary(large))")
+      let throughIsal = !name.hasPrefix(Inflater.zlib.rawValue) && inflaters.contains(.isal)
+      findings.expect(agree(result, large) || throughIsal && isalReadsACodeZlibRefuses(result, large),
+                      "\(name) and \(reference) disagree: \(summary(result)) vs \(summary(large))")
     }
     if case .success(let text) = large, input.count >= 2, input[0] != 0x1F || input[1] != 0x8B {
       findings.expect(text == input, "plain text did not come back as it was")
@@ -80,6 +84,12 @@ extension FuzzTarget {
     case (.failure(let x), .failure(let y)): return sameKind(x.kind, y.kind)
     default: return false
     }
+  }
+
+  /// ISA-L read the file where zlib refused a Huffman code as over-subscribed or incomplete.
+  private static func isalReadsACodeZlibRefuses(_ isal: Result<[UInt8], CorpusError>, _ zlib: Result<[UInt8], CorpusError>) -> Bool {
+    guard case .success = isal, case .failure(let error) = zlib, case .corruptGzip(let message) = error.kind else { return false }
+    return message == "invalid code lengths set" || message == "invalid literal/lengths set" || message == "invalid distances set"
   }
 
   /// The same case, whatever the library's message says (a switch: printing the kinds by reflection cost 12% of a run).
