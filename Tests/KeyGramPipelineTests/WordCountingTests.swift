@@ -55,6 +55,30 @@ struct WordCountingTests {
     #expect(try Self.words(of: Self.text, chunkSize: size).0 == Self.expected)
   }
 
+  /// Word `n` of the vocabulary below: `n` written in base 26 with the letters a ... z, least
+  /// significant first, so 20,000 distinct words of 1 to 4 letters.
+  static func vocabularyWord(_ n: Int) -> String {
+    var n = n, word = ""
+    repeat {
+      word.append(Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(n % 26))))
+      n /= 26
+    } while n > 0
+    return word
+  }
+
+  @Test("20,000 distinct words, word n said n % 3 + 1 times: batches of ended words and a table that grows, counted exactly")
+  func manyWordsInOneChunk() throws {
+    var text = "", expected: [String: UInt64] = [:]
+    for n in 0..<20_000 {
+      let word = Self.vocabularyWord(n)
+      expected[word] = UInt64(n % 3 + 1)
+      for _ in 0...(n % 3) { text += word + (n % 7 == 0 ? ", " : " ") }
+    }
+    #expect(expected.count == 20_000)
+    #expect(try Self.words(of: text).0 == expected)
+    #expect(try Self.words(of: text, chunkSize: 4099).0 == expected)
+  }
+
   @Test("a UTF-8 sequence cut by the end of the file spoils the word it ends")
   func truncatedSequenceAtTheEnd() throws {
     var counter = TextWordCounter(decoder: LetterDecoder(language: Fixtures.language()))
