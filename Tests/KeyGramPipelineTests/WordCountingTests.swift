@@ -233,6 +233,32 @@ struct WordListBadInputTests {
   func goodList() throws {
     #expect(Self.error(counting: "the 10\nThe 5\ncat 1\n") == nil)
   }
+
+  /// Plain ASCII lines are read from their bytes, the rest by the general rules: both kinds
+  /// mixed, each word's count checked by hand, and the letters they feed.
+  @Test("plain and general lines count alike: apostrophes, CRLF, spaces around the word, leading zeros, split and spoiled words")
+  func plainAndGeneralLines() throws {
+    let language = Fixtures.language()
+    let list = "Don't\t5\r\n  cat \t7\nthe 007\nTHE\t1\n\u{2019}\t3\nwell-known 2\nmp3 4\ncafé 6\nthe 18446744073709551615\n"
+    var counter = FrequencyListCounter(decoder: LetterDecoder(language: language), path: "words.freq.txt",
+                                       source: SourceRule(files: "*", feeds: [.letters, .words]))
+    var overflow: FrequencyListError?
+    do {
+      try Array(list.utf8).withUnsafeBytes { try counter.consume($0) }
+    } catch let error as FrequencyListError {
+      overflow = error
+    }
+    // The last line's count fits UInt64 but the letters it adds would pass it: refused, naming line 9.
+    #expect(overflow?.line == 9)
+    let spelled = { (word: [UInt8]) in String(String.UnicodeScalarView(word.map { language.alphabet[Symbol.letterIndex(of: $0)] })) }
+    let words = Dictionary(uniqueKeysWithValues: counter.words.counts.map { (spelled($0.key), $0.value) })
+    // Don't → dont; "’" alone is no word; well-known → well + known; mp3 and café are spoiled.
+    #expect(words == ["dont": 5, "cat": 7, "the": 8, "well": 2, "known": 2])
+    // Letters: dont ×5, cat ×7, the ×8, well ×2, known ×2, mp ×4, caf ×6 (é is no English letter).
+    let unigrams = counter.counts.unigrams
+    #expect(unigrams[19] == 5 + 7 + 8)  // t
+    #expect(unigrams[0] == 7 + 6)  // a
+  }
 }
 
 extension String {
