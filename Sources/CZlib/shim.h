@@ -17,4 +17,6 @@ static inline int keygram_atomicCompareExchange(int *value, int expected, int de
 }
 static inline int keygram_atomicLoad(int *value) { return __atomic_load_n(value, __ATOMIC_SEQ_CST); }
 static inline void keygram_atomicStore(int *value, int desired) { __atomic_store_n(value, desired, __ATOMIC_SEQ_CST); }
+// A hint to fetch a cache line that will be read soon (the word counter's hash-table slots).
+static inline void keygram_prefetch(const void *address) { __builtin_prefetch(address); }
 #endif

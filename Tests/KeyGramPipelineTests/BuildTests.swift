@@ -46,6 +46,21 @@ struct BuildTests {
     #expect(provenance.textBytes == UInt64(corpus.utf8.count))
   }
 
+  /// The reading thread hashes plain text, the counting thread gzip: both digests are the files'.
+  @Test func provenanceHashesPlainTextAndGzipAlike() throws {
+    let folders = workspace()
+    let plain = Fixtures.file("more.txt", Array("Thither the thrush flew.\n".utf8), in: folders.corpus)
+    let gzip = "\(folders.corpus)/text.gz"
+    let summary = try Pipeline.build(request(folders, inputs: [gzip, plain]))
+    #expect(Set(summary.provenance.files.map(\.name)) == ["text.gz", "more.txt"])
+    for file in summary.provenance.files {
+      let bytes = Array(FileManager.default.contents(atPath: "\(folders.corpus)/\(file.name)")!)
+      #expect(file.sha256 == FileHasher.hash(bytes), "\(file.name)")
+      #expect(file.size == UInt64(bytes.count))
+    }
+    #expect(summary.provenance.storedBytes == summary.provenance.files.reduce(0) { $0 + $1.size })
+  }
+
   @Test func generatedSwiftHoldsTheBinaryByteForByte() throws {
     let folders = workspace()
     let summary = try Pipeline.build(request(folders))

@@ -337,6 +337,23 @@ struct CountingTests {
     #expect(edge.quadgram(0, e, 0, eAcute) == 1)
   }
 
+  @Test func alphabetsOver31LettersCountInTheDenseLayoutAlike() {
+    // 26 Latin + 14 Cyrillic letters: 41 symbols do not fit 5 bits, so 4-grams are counted
+    // through the dense pair tables rather than the packed history; the same carries and take-backs.
+    let cyrillic = (0x0430...0x043D).compactMap(Unicode.Scalar.init)
+    let language = Fixtures.language("abcdefghijklmnopqrstuvwxyz" + String(String.UnicodeScalarView(cyrillic)) + "\u{E9}", code: "xx")
+    #expect(language.alphabet.count == 41)
+    let words = 70_000
+    let ascii = Fixtures.count(String(repeating: "abc ", count: words), language: language)
+    #expect(ascii.quadgram(0, a, b, c) == UInt64(words))
+    #expect(ascii.quadgram(b, c, 0, a) == UInt64(words - 1))
+    let eAcute = 41
+    let edge = Fixtures.count(String(repeating: "e ", count: 65_536) + "e\u{301} ", language: language)
+    #expect(edge.quadgram(0, e, 0, e) == 65_535)
+    #expect(edge.quadgram(0, e, 0, eAcute) == 1)
+    #expect(edge.quadgrams.reduce(0, +) == 2 * 65_536 + 2)
+  }
+
   @Test func alphabetsOver63LettersCountTrigramsOnly() {
     // 26 Latin + 38 Cyrillic letters: 64, one past what a QUAD mask can hold.
     let cyrillic = (0x0430...0x0455).compactMap(Unicode.Scalar.init)

@@ -55,6 +55,30 @@ struct WordCountingTests {
     #expect(try Self.words(of: Self.text, chunkSize: size).0 == Self.expected)
   }
 
+  /// Word `n` of the vocabulary below: `n` written in base 26 with the letters a ... z, least
+  /// significant first, so 20,000 distinct words of 1 to 4 letters.
+  static func vocabularyWord(_ n: Int) -> String {
+    var n = n, word = ""
+    repeat {
+      word.append(Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(n % 26))))
+      n /= 26
+    } while n > 0
+    return word
+  }
+
+  @Test("20,000 distinct words, word n said n % 3 + 1 times: batches of ended words and a table that grows, counted exactly")
+  func manyWordsInOneChunk() throws {
+    var text = "", expected: [String: UInt64] = [:]
+    for n in 0..<20_000 {
+      let word = Self.vocabularyWord(n)
+      expected[word] = UInt64(n % 3 + 1)
+      for _ in 0...(n % 3) { text += word + (n % 7 == 0 ? ", " : " ") }
+    }
+    #expect(expected.count == 20_000)
+    #expect(try Self.words(of: text).0 == expected)
+    #expect(try Self.words(of: text, chunkSize: 4099).0 == expected)
+  }
+
   @Test("a UTF-8 sequence cut by the end of the file spoils the word it ends")
   func truncatedSequenceAtTheEnd() throws {
     var counter = TextWordCounter(decoder: LetterDecoder(language: Fixtures.language()))
@@ -208,6 +232,32 @@ struct WordListBadInputTests {
   @Test("a good list gives each word its count")
   func goodList() throws {
     #expect(Self.error(counting: "the 10\nThe 5\ncat 1\n") == nil)
+  }
+
+  /// Plain ASCII lines are read from their bytes, the rest by the general rules: both kinds
+  /// mixed, each word's count checked by hand, and the letters they feed.
+  @Test("plain and general lines count alike: apostrophes, CRLF, spaces around the word, leading zeros, split and spoiled words")
+  func plainAndGeneralLines() throws {
+    let language = Fixtures.language()
+    let list = "Don't\t5\r\n  cat \t7\nthe 007\nTHE\t1\n\u{2019}\t3\nwell-known 2\nmp3 4\ncafé 6\nthe 18446744073709551615\n"
+    var counter = FrequencyListCounter(decoder: LetterDecoder(language: language), path: "words.freq.txt",
+                                       source: SourceRule(files: "*", feeds: [.letters, .words]))
+    var overflow: FrequencyListError?
+    do {
+      try Array(list.utf8).withUnsafeBytes { try counter.consume($0) }
+    } catch let error as FrequencyListError {
+      overflow = error
+    }
+    // The last line's count fits UInt64 but the letters it adds would pass it: refused, naming line 9.
+    #expect(overflow?.line == 9)
+    let spelled = { (word: [UInt8]) in String(String.UnicodeScalarView(word.map { language.alphabet[Symbol.letterIndex(of: $0)] })) }
+    let words = Dictionary(uniqueKeysWithValues: counter.words.counts.map { (spelled($0.key), $0.value) })
+    // Don't → dont; "’" alone is no word; well-known → well + known; mp3 and café are spoiled.
+    #expect(words == ["dont": 5, "cat": 7, "the": 8, "well": 2, "known": 2])
+    // Letters: dont ×5, cat ×7, the ×8, well ×2, known ×2, mp ×4, caf ×6 (é is no English letter).
+    let unigrams = counter.counts.unigrams
+    #expect(unigrams[19] == 5 + 7 + 8)  // t
+    #expect(unigrams[0] == 7 + 6)  // a
   }
 }
 

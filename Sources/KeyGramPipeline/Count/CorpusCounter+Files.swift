@@ -116,12 +116,12 @@ extension CorpusCounter {
             try slot.withText { try counter.consume($0) }
             recorder.record(slot)
           }
-          progress?.advance(by: slot.stored.count)
+          progress?.advance(by: slot.storedCount)
           stream.recycle(slot)
-        case .endOfFile(let file, let size):
+        case .endOfFile(let file, let size, let digest):
           read(file)
           try counter.finishFile()
-          recorder.finishFile(inputs[file], size: size)
+          recorder.finishFile(inputs[file], size: size, digest: digest)
         case .failed(let error):
           throw error
         case .finished:

@@ -71,10 +71,23 @@ package struct CorpusCounter: Counter {
       try lists!.spillIfFull()
       return
     }
-    if textSource.feeds.contains(.letters) { text.consume(chunk) }
-    if fileWords != nil {
-      do { try fileWords!.consume(chunk) } catch { throw CountOverflowError(error, paths: [path]) }
-      try fileWords!.spillIfFull()
+    let feedsLetters = textSource.feeds.contains(.letters)
+    if var words = fileWords {
+      // The chunk's words are counted on a second core while its letters are counted here.
+      fileWords = nil
+      do {
+        if feedsLetters {
+          try bothAtOnce({ text.consume(chunk) }, { try words.consume(chunk) })
+        } else {
+          try words.consume(chunk)
+        }
+      } catch let error as CountOverflow {
+        throw CountOverflowError(error, paths: [path])
+      }
+      try words.spillIfFull()
+      fileWords = words
+    } else if feedsLetters {
+      text.consume(chunk)
     }
   }
 

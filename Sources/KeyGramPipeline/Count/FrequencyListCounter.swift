@@ -81,6 +81,9 @@ package struct FrequencyListCounter: Counter {
     lineNumber += 1
     // A last line without a newline must not move the offset past the text (fuzzing found it one byte beyond).
     defer { textOffset += bytes.count + (endsWithNewline ? 1 : 0) }
+    if let (count, word) = plainLine(bytes) {
+      return try add([word], count: count, outsideAlphabet: 0, invalidUTF8: 0, wholeWord: true)
+    }
     var text = String(decoding: bytes, as: UTF8.self)
     if text.hasSuffix("\r") { text.removeLast() }
     if lineNumber == 1, text.hasPrefix("\u{FEFF}") { text.removeFirst() }
@@ -107,6 +110,13 @@ package struct FrequencyListCounter: Counter {
     // A word with a letter outside the alphabet or a digit would leave fragments ("mp3" → "mp"):
     // it feeds the letters, not the lexicon.
     let wholeWord = outsideAlphabet == 0 && invalidUTF8 == 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil }
+    try add(runs, count: count, outsideAlphabet: outsideAlphabet, invalidUTF8: invalidUTF8, wholeWord: wholeWord)
+  }
+
+  /// The line's word runs, `count` times each: into the lexicon's words if the source feeds
+  /// them and the word is whole, and into the letter counts if it feeds letters.
+  private mutating func add(_ runs: [[UInt8]], count: UInt64, outsideAlphabet: UInt64, invalidUTF8: UInt64,
+                            wholeWord: Bool) throws(FrequencyListError) {
     if source.feeds.contains(.words) && wholeWord {
       var weighted = count
       if source.wordWeight != 1 {
@@ -144,6 +154,39 @@ package struct FrequencyListCounter: Counter {
     }
     counts.frequencyListWords = words
     symbolTotal = total
+  }
+
+  /// The common line, read from its bytes without decoding it as a String: ASCII,
+  /// "word<TAB or space>count" with 1 to 19 digits (always within UInt64), a word of letters of
+  /// the alphabet (and apostrophes the language drops), spaces and tabs around it. nil for
+  /// anything else, which the general path reads by every rule.
+  private func plainLine(_ line: [UInt8]) -> (count: UInt64, word: [UInt8])? {
+    line.withUnsafeBufferPointer { bytes -> (UInt64, [UInt8])? in
+      var end = bytes.count
+      if end > 0 && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      var split = end
+      while split > 0 && bytes[split - 1] != UInt8(ascii: "\t") && bytes[split - 1] != UInt8(ascii: " ") { split -= 1 }
+      guard split > 0, (1...19).contains(end - split) else { return nil }
+      var count: UInt64 = 0
+      for index in split..<end {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        count = count * 10 + UInt64(digit)
+      }
+      var first = 0, last = split - 1
+      while first < last && (bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")) { first += 1 }
+      while last > first && (bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == UInt8(ascii: "\t")) { last -= 1 }
+      var word: [UInt8] = []
+      word.reserveCapacity(last - first)
+      let letterLimit = UInt8(decoder.letterCount)
+      for index in first..<last {
+        let symbol = decoder.byteClasses[Int(bytes[index])]
+        if symbol == LetterDecoder.ByteClass.skip { continue }
+        guard symbol != Symbol.wordBoundary && symbol <= letterLimit else { return nil }
+        word.append(symbol)
+      }
+      return word.isEmpty ? nil : (count, word)
+    }
   }
 
   /// `text` without leading and trailing tabs, space separators (Unicode's Zs) and U+200B: the

@@ -1,31 +1,25 @@
 /// The counter for running text: feeds decompressed bytes through the decoder's classes and
 /// counts 4-grams of the symbol stream in one pass (trigrams for alphabets over 63 letters, whose
 /// tables cannot hold 4-gram rows: a `QUAD` mask has 64 bits). The byte loop is the
-/// builder's hot path: one class lookup, a shift, two small-table lookups and one increment
-/// per ASCII byte, with the symbol history rolled along in a register and carried across chunks.
+/// builder's hot path: per ASCII byte one class lookup, a shift into the symbol history held in
+/// a register (carried across chunks), a cell index and one 16-bit increment, with no branch
+/// that depends on the text except for rare bytes (non-ASCII, apostrophes, foreign letters).
 package struct LetterCounter: Counter {
   package let decoder: LetterDecoder
   /// 4, or 3 for alphabets over `TableFormat.Quadgram.maximumLetterCount` letters.
   package let order: Int
   /// Bits per symbol in the rolling history.
   private let shift: Int
-  private let symbolMask: Int
-  /// `order` symbols: what is counted. Taking a letter back (a combining mark follows it)
-  /// shifts right, and the next push shifts left again, so nothing older is lost.
-  private let historyMask: Int
-  /// How a history maps to its dense count index.
-  private let indexParameters: IndexParameters
-  /// A bit-packed symbol pair (a << shift | b) → a · (N+1) + b.
-  private let highDense: [Int32]
-  /// The newest symbols bit-packed → their dense index (the pair table again for 4-grams).
-  private let lowDense: [Int32]
-  /// Dense (N+1)^order counts, the layout of `NgramCounts.quadgrams` (or `.trigrams`), kept
-  /// as UInt16 so the English 4-gram table is 1 MB and stays in L2 cache; a count that wraps
-  /// carries into `carries`.
-  private var dense: [UInt16]
-  /// How many times each count has wrapped (rare: every 65,536 occurrences of a 4-gram).
+  private let symbolMask: UInt
+  /// How a history's newest `order` symbols map to their cell.
+  private let layout: CellLayout
+  /// The counts, one UInt16 cell per n-gram in `layout`'s order: the English 4-gram cells are
+  /// 2 MB, and narrow cells keep the hot ones in cache. A count that wraps carries into `carries`.
+  private var cells: [UInt16]
+  /// How many times each cell has wrapped (rare: every 65,536 occurrences of an n-gram).
   private var carries: [Int: UInt64] = [:]
-  private var history = 0
+  /// The newest symbols, `shift` bits each, newest lowest; bits above `order` symbols are stale.
+  private var history: UInt = 0
   /// Bytes of a UTF-8 sequence split across chunks.
   private var pending = SplitSequence()
   package private(set) var outsideAlphabet: UInt64 = 0
@@ -39,90 +33,148 @@ package struct LetterCounter: Counter {
     while (1 << bits) < width { bits += 1 }
     shift = bits
     symbolMask = (1 << bits) - 1
-    historyMask = (1 << (order * bits)) - 1
-    let pairMask = (1 << (2 * bits)) - 1
-    indexParameters = IndexParameters(highShift: (order - 2) * bits, highMask: pairMask,
-                                      highStride: order == 4 ? width * width : width,
-                                      lowMask: order == 4 ? pairMask : (1 << bits) - 1)
-    var densePair = [Int32](repeating: 0, count: 1 << (2 * bits))
-    for a in 0..<width { for b in 0..<width { densePair[a << bits | b] = Int32(a * width + b) } }
-    highDense = densePair
-    lowDense = order == 4 ? densePair : (0..<(1 << bits)).map { Int32($0) }
-    dense = [UInt16](repeating: 0, count: order == 4 ? width * width * width * width : width * width * width)
+    layout = CellLayout(order: order, bits: bits, width: width)
+    cells = [UInt16](repeating: 0, count: layout.cellCount)
   }
 
-  /// The dense index of the newest `order` symbols of history `h`.
-  @inline(__always)
-  private static func denseIndex(_ h: Int, _ parameters: IndexParameters,
-                                 _ highDense: UnsafeBufferPointer<Int32>, _ lowDense: UnsafeBufferPointer<Int32>) -> Int {
-    Int(highDense[(h >> parameters.highShift) & parameters.highMask]) * parameters.highStride
-      + Int(lowDense[h & parameters.lowMask])
-  }
+  /// Where the n-gram ending at the newest symbol of a history is counted. Alphabets of up to 31
+  /// letters (English, German) use the history's low bits themselves (`packed`, 2²⁰ cells for
+  /// 4-grams): no arithmetic beyond a mask. Wider ones would leave most of 2²⁴ such cells
+  /// unused, so they map symbol pairs to dense indices through two small tables (`dense`).
+  private struct CellLayout {
+    let order: Int, bits: Int, width: Int
+    /// Packed: the mask of `order` symbols; dense: the mask of the newest symbols after the oldest pair.
+    let lowMask: UInt
+    /// Dense only: a bit-packed symbol pair (a << bits | b) → a · width + b; the newest symbols
+    /// bit-packed → their dense index (the pair table again for 4-grams).
+    let highDense: [Int32], lowDense: [Int32]
+    let isPacked: Bool
 
-  /// The dense index of the newest `order` symbols of a history h is
-  /// highDense[(h >> highShift) & highMask] · highStride + lowDense[h & lowMask]: the oldest
-  /// two symbols, then the rest (two for 4-grams, one for trigrams).
-  private struct IndexParameters {
-    var highShift: Int, highMask: Int, highStride: Int, lowMask: Int
+    init(order: Int, bits: Int, width: Int) {
+      self.order = order
+      self.bits = bits
+      self.width = width
+      isPacked = order * bits <= 20
+      let pairMask = (1 << (2 * bits)) - 1
+      var densePair = [Int32](repeating: 0, count: isPacked ? 0 : 1 << (2 * bits))
+      if !isPacked { for a in 0..<width { for b in 0..<width { densePair[a << bits | b] = Int32(a * width + b) } } }
+      highDense = densePair
+      lowDense = isPacked || order == 4 ? densePair : (0..<(1 << bits)).map { Int32($0) }
+      lowMask = isPacked ? (1 << (order * bits)) - 1 : UInt(order == 4 ? pairMask : (1 << bits) - 1)
+    }
+
+    var cellCount: Int { isPacked ? 1 << (order * bits) : (order == 4 ? width * width * width * width : width * width * width) }
+
+    /// The cell of the newest `order` symbols of history `h`, the dense way: the oldest pair's
+    /// index times the rest's count, plus the rest's index.
+    @inline(__always)
+    func denseCell(_ h: UInt, _ high: UnsafeBufferPointer<Int32>, _ low: UnsafeBufferPointer<Int32>) -> Int {
+      Int(high[Int(truncatingIfNeeded: h >> UInt((order - 2) * bits)) & ((1 << (2 * bits)) - 1)]) &* (order == 4 ? width * width : width)
+        &+ Int(low[Int(truncatingIfNeeded: h & lowMask)])
+    }
+
+    /// The dense index (the layout of `NgramCounts`) of each cell, for packed layouts.
+    func denseIndex(ofPackedCell cell: Int) -> Int? {
+      var index = 0
+      for position in (0..<order).reversed() {
+        let symbol = (cell >> (position * bits)) & ((1 << bits) - 1)
+        guard symbol < width else { return nil }
+        index = index * width + symbol
+      }
+      return index
+    }
   }
 
   /// Counts the symbols in `chunk`, continuing from where the last chunk stopped.
   package mutating func consume(_ chunk: UnsafeRawBufferPointer) {
     var start = 0
     if !pending.isEmpty { start = finishPendingSequence(chunk) }
-    let classes = decoder.byteClasses
+    // The cells move out of self for the loop, so the slow path may mutate self meanwhile.
+    var table = cells
+    cells = []
+    defer { cells = table }
+    let bytes = chunk.bindMemory(to: UInt8.self)
+    table.withUnsafeMutableBufferPointer { counts in
+      layout.highDense.withUnsafeBufferPointer { high in
+        layout.lowDense.withUnsafeBufferPointer { low in
+          if layout.isPacked {
+            let mask = layout.lowMask
+            countRun(bytes, from: start, counts: counts) { Int(truncatingIfNeeded: $0 & mask) }
+          } else {
+            let layout = self.layout
+            countRun(bytes, from: start, counts: counts) { layout.denseCell($0, high, low) }
+          }
+        }
+      }
+    }
+  }
+
+  /// The byte loop, specialised for each layout's `cell` function. Four bytes at a time while all
+  /// four are symbols (one test for the four), a byte at a time around anything else.
+  @inline(__always)
+  private mutating func countRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, counts: UnsafeMutableBufferPointer<UInt16>,
+                                 cell: (UInt) -> Int) {
     let letterLimit = UInt8(decoder.letterCount)
     // Locals, so the optimiser keeps them in registers: stores through `counts` could
     // otherwise alias self and force a reload of every field on every byte.
-    let shift = self.shift, symbolMask = self.symbolMask, historyMask = self.historyMask
-    let parameters = indexParameters
-    let highDense = self.highDense, lowDense = self.lowDense
-    let skip = LetterDecoder.ByteClass.skip
-    let outsideAlphabet = LetterDecoder.ByteClass.outsideAlphabet
-    let boundary = Symbol.wordBoundary
+    let shift = UInt(self.shift), symbolMask = self.symbolMask
+    // Each marker class is ≥ 0x80 and so is no symbol of an alphabet under 128 letters: the OR
+    // of four classes under 0x80 means four symbols.
+    let quadLimit: UInt8 = letterLimit < 0x80 ? 0x80 : 0
     var h = history
-    // The table moves out of self for the loop, so the slow path may mutate self meanwhile.
-    var table = dense
-    dense = []
-    defer { dense = table }
-    table.withUnsafeMutableBufferPointer { counts in
-      highDense.withUnsafeBufferPointer { highDense in
-        lowDense.withUnsafeBufferPointer { lowDense in
-          classes.withUnsafeBufferPointer { classes in
-            let bytes = chunk.bindMemory(to: UInt8.self)
-            var i = start
-            let end = bytes.count
-            while i < end {
-              let symbol = classes[Int(bytes[i])]
-              if _fastPath(symbol <= letterLimit) {
-                i += 1
-                // A boundary after a boundary is no new event. (The boundary is 0, so one OR
-                // tests both symbols.)
-                if symbol | UInt8(truncatingIfNeeded: h & symbolMask) == boundary { continue }
-                h = ((h << shift) | Int(symbol)) & historyMask
-                let index = Self.denseIndex(h, parameters, highDense, lowDense)
-                let count = counts[index] &+ 1
-                counts[index] = count
-                if _slowPath(count == 0) { carries[index, default: 0] += 1 }
-              } else if symbol == skip {
-                i += 1
-              } else if symbol == outsideAlphabet {
-                i += 1
-                history = h
-                apply(.outsideAlphabet, counts: counts)
-                h = history
-              } else {
-                history = h
-                guard let next = decodeNonASCII(bytes, at: i, counts: counts) else {
-                  pending.keep(bytes[i...])
-                  i = end
-                  break
-                }
-                h = history
-                i = next
-              }
-            }
+    // The newest symbol, as `h`'s low bits hold it; kept apart so the test for a repeated
+    // boundary does not wait for the shift of the byte before.
+    var last = UInt8(truncatingIfNeeded: h & symbolMask)
+    var carries = self.carries
+    self.carries = [:]
+    defer { self.carries = carries }
+    /// Pushes one symbol and counts the n-gram it ends. A boundary after a boundary is no new
+    /// event: it shifts by 0 and adds 0 (a branch there would mispredict on every ", ").
+    @inline(__always) func count(_ symbol: UInt8) {
+      let isRepeat = symbol | last == Symbol.wordBoundary
+      last = symbol
+      h = h &<< (isRepeat ? 0 : shift) | UInt(symbol)
+      let index = cell(h)
+      let step: UInt16 = isRepeat ? 0 : 1
+      let (count, wrapped) = counts[index].addingReportingOverflow(step)
+      counts[index] = count
+      if _slowPath(wrapped) { carries[index, default: 0] += 1 }
+    }
+    decoder.byteClasses.withUnsafeBufferPointer { classes in
+      var i = start
+      let end = bytes.count
+      while i < end {
+        if i &+ 4 <= end {
+          let s0 = classes[Int(bytes[i])], s1 = classes[Int(bytes[i &+ 1])]
+          let s2 = classes[Int(bytes[i &+ 2])], s3 = classes[Int(bytes[i &+ 3])]
+          if _fastPath(s0 | s1 | s2 | s3 < quadLimit) {
+            count(s0); count(s1); count(s2); count(s3)
+            i &+= 4
+            continue
           }
+        }
+        let symbol = classes[Int(bytes[i])]
+        if symbol <= letterLimit {
+          i += 1
+          count(symbol)
+        } else if symbol == LetterDecoder.ByteClass.skip {
+          i += 1
+        } else {
+          // The slow path works on self: hand it the history, take back what it leaves.
+          history = h
+          self.carries = carries
+          if symbol == LetterDecoder.ByteClass.outsideAlphabet {
+            i += 1
+            apply(.outsideAlphabet, counts: counts)
+          } else if let next = decodeNonASCII(bytes, at: i, counts: counts) {
+            i = next
+          } else {
+            pending.keep(bytes[i...])
+            i = end
+          }
+          carries = self.carries
+          h = history
+          last = UInt8(truncatingIfNeeded: h & symbolMask)
         }
       }
     }
@@ -132,24 +184,28 @@ package struct LetterCounter: Counter {
   /// The end of a file ends its last word; the next file starts fresh.
   package mutating func finishFile() {
     if pending.removeAll() { invalidUTF8 += 1 }  // a sequence cut by the end of the file
-    var table = dense
-    dense = []
-    table.withUnsafeMutableBufferPointer { push(Self.boundary, counts: $0) }
-    dense = table
+    var table = cells
+    cells = []
+    table.withUnsafeMutableBufferPointer { push(Symbol.wordBoundary, counts: $0) }
+    cells = table
     history = 0  // every slot a boundary
   }
 
-  /// The counts so far, carries added back.
+  /// The counts so far, carries added back, in the dense layout of `NgramCounts`.
   package var counts: NgramCounts {
-    // Widened in one pass with no zero fill: `map` appends a cell at a time (slow in the fuzzing
-    // build, where the wide alphabet's 66³ cells took most of each run).
-    var wide = [UInt64](unsafeUninitializedCapacity: dense.count) { cells, initialised in
-      dense.withUnsafeBufferPointer { narrow in
-        for index in narrow.indices { cells[index] = UInt64(narrow[index]) }  // UInt64 is trivial: assigning initialises
+    let width = decoder.letterCount + 1
+    let denseCount = order == 4 ? width * width * width * width : width * width * width
+    var wide = [UInt64](repeating: 0, count: denseCount)
+    cells.withUnsafeBufferPointer { cells in
+      wide.withUnsafeMutableBufferPointer { wide in
+        if layout.isPacked {
+          for cell in cells.indices where cells[cell] != 0 { wide[layout.denseIndex(ofPackedCell: cell)!] = UInt64(cells[cell]) }
+        } else {
+          for index in cells.indices { wide[index] = UInt64(cells[index]) }
+        }
       }
-      initialised = dense.count
     }
-    for (index, wraps) in carries { wide[index] += wraps << 16 }
+    for (cell, wraps) in carries { wide[layout.isPacked ? layout.denseIndex(ofPackedCell: cell)! : cell] += wraps << 16 }
     var result = order == 4 ? NgramCounts(letterCount: decoder.letterCount, quadgrams: wide)
                             : NgramCounts(letterCount: decoder.letterCount, trigrams: wide)
     result.outsideAlphabet = outsideAlphabet
@@ -159,30 +215,29 @@ package struct LetterCounter: Counter {
 
   // MARK: Slow path: non-ASCII
 
-  private static let boundary = Int(Symbol.wordBoundary)
-
   /// The newest symbol of the history.
   private var last: UInt8 { UInt8(truncatingIfNeeded: history & symbolMask) }
 
-  /// The dense index of the n-gram ending at the newest symbol of `history`.
-  private var currentIndex: Int {
-    highDense.withUnsafeBufferPointer { high in
-      lowDense.withUnsafeBufferPointer { low in Self.denseIndex(history, indexParameters, high, low) }
+  /// The cell of the n-gram ending at the newest symbol of `history`.
+  private var currentCell: Int {
+    if layout.isPacked { return Int(truncatingIfNeeded: history & layout.lowMask) }
+    return layout.highDense.withUnsafeBufferPointer { high in
+      layout.lowDense.withUnsafeBufferPointer { low in layout.denseCell(history, high, low) }
     }
   }
 
   @inline(__always)
-  private mutating func push(_ symbol: Int, counts: UnsafeMutableBufferPointer<UInt16>) {
-    if symbol == Self.boundary && history & symbolMask == Self.boundary { return }
-    history = ((history << shift) | symbol) & historyMask
-    let index = currentIndex
+  private mutating func push(_ symbol: UInt8, counts: UnsafeMutableBufferPointer<UInt16>) {
+    if symbol == Symbol.wordBoundary && last == Symbol.wordBoundary { return }
+    history = history &<< UInt(shift) | UInt(symbol)
+    let index = currentCell
     counts[index] &+= 1
     if counts[index] == 0 { carries[index, default: 0] += 1 }
   }
 
   /// Uncounts the newest symbol and drops it from the history (a combining mark follows it).
   private mutating func takeBackLast(counts: UnsafeMutableBufferPointer<UInt16>) {
-    let index = currentIndex
+    let index = currentCell
     if counts[index] == 0 { carries[index]! -= 1 }  // borrow: the count it takes back wrapped
     counts[index] &-= 1
     history >>= shift
@@ -199,21 +254,21 @@ package struct LetterCounter: Counter {
 
   private mutating func apply(_ action: LetterDecoder.SymbolAction, counts: UnsafeMutableBufferPointer<UInt16>) {
     switch action {
-    case .append(let symbol): push(Int(symbol), counts: counts)
+    case .append(let symbol): push(symbol, counts: counts)
     case .skip: break
     case .outsideAlphabet:
       outsideAlphabet += 1
-      push(Self.boundary, counts: counts)
+      push(Symbol.wordBoundary, counts: counts)
     case .invalidUTF8:
       invalidUTF8 += 1
-      push(Self.boundary, counts: counts)
+      push(Symbol.wordBoundary, counts: counts)
     case .replaceLast(let composed):
       takeBackLast(counts: counts)
-      push(Int(composed), counts: counts)
+      push(composed, counts: counts)
     case .replaceLastOutsideAlphabet:
       takeBackLast(counts: counts)
       outsideAlphabet += 1
-      push(Self.boundary, counts: counts)
+      push(Symbol.wordBoundary, counts: counts)
     }
   }
 
@@ -223,9 +278,9 @@ package struct LetterCounter: Counter {
     guard let (action, resume) = pending.complete(with: chunk.bindMemory(to: UInt8.self), decoder: decoder, after: last) else {
       return chunk.count  // still short: a chunk of fewer than 4 bytes
     }
-    var table = dense
-    dense = []
-    defer { dense = table }
+    var table = cells
+    cells = []
+    defer { cells = table }
     table.withUnsafeMutableBufferPointer { apply(action, counts: $0) }
     return resume
   }

@@ -11,6 +11,11 @@ package struct TextWordCounter: Counter {
   package private(set) var words = WordCounts()
   /// Most words, counted without an allocation each.
   private var shortWords = ShortWordTable()
+  /// Short words that ended, waiting to be counted a batch at a time: (low, high) pairs.
+  private var batch = [UInt64](repeating: 0, count: 2 * TextWordCounter.batchSize)
+  private var batchCount = 0
+  private var batchSlots: [Int] = []
+  private static let batchSize = 4096
   /// The current word's first 16 symbols, packed as `ShortWordTable` keys them, and its length.
   private var packedLow: UInt64 = 0
   private var packedHigh: UInt64 = 0
@@ -30,8 +35,10 @@ package struct TextWordCounter: Counter {
   }
 
   /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
-  /// The short words count toward the cap too: they move into `words` first.
+  /// The short words count toward the cap too: the batch is counted, and they move into
+  /// `words` first.
   package mutating func spillIfFull() throws {
+    try countBatch()
     if shortWords.count + words.counts.count >= words.memoryCap { try shortWords.drain(into: &words) }
     try words.spillIfFull()
   }
@@ -45,12 +52,15 @@ package struct TextWordCounter: Counter {
       try apply(action)
       i = resume
     }
-    let classes = decoder.byteClasses
-    let letterLimit = UInt8(decoder.letterCount)
     while i < bytes.count {
+      if batchCount == Self.batchSize { try countBatch() }
+      i = countShortWords(bytes, from: i)
+      guard i < bytes.count, batchCount < Self.batchSize else { continue }
+      // The byte the fast loop left: a digit, a non-ASCII sequence, a skipped or foreign
+      // letter, or the 17th letter of a word.
       let byte = bytes[i]
-      let symbol = classes[Int(byte)]
-      if symbol <= letterLimit {
+      let symbol = decoder.byteClasses[Int(byte)]
+      if symbol <= UInt8(decoder.letterCount) {
         if symbol == Symbol.wordBoundary, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
           spoiled = true  // a digit spoils the runs on both sides of it, up to real boundaries
           try endWord()
@@ -74,11 +84,73 @@ package struct TextWordCounter: Counter {
     }
   }
 
+  /// The fast loop: ASCII letters and boundaries of words up to 16 letters, packed in registers
+  /// and put in the batch at their end. Returns the index of the first byte it leaves to the
+  /// slow path, or where the batch filled up.
+  @inline(__always)
+  private mutating func countShortWords(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let letterLimit = UInt8(decoder.letterCount)
+    var low = packedLow, high = packedHigh, length = self.length, spoiled = self.spoiled
+    var queued = batchCount
+    defer {
+      packedLow = low
+      packedHigh = high
+      self.length = length
+      self.spoiled = spoiled
+      batchCount = queued
+    }
+    return decoder.byteClasses.withUnsafeBufferPointer { classes in
+      batch.withUnsafeMutableBufferPointer { batch in
+        var i = start
+        while i < bytes.count && queued < Self.batchSize {
+          let byte = bytes[i]
+          let symbol = classes[Int(byte)]
+          if symbol == Symbol.wordBoundary {
+            if byte &- UInt8(ascii: "0") < 10 { break }  // a digit: the slow path spoils the words around it
+            if length > 0 {
+              guard length <= ShortWordTable.maximumLength else { break }  // a long word ends on the slow path
+              if !spoiled {
+                batch[queued &* 2] = low
+                batch[queued &* 2 &+ 1] = high
+                queued += 1
+              }
+              low = 0
+              high = 0
+              length = 0
+            }
+            spoiled = false
+          } else if symbol <= letterLimit && length < ShortWordTable.maximumLength {
+            // Letters 0 ... 7 go to `low`, 8 ... 15 to `high`, without a branch on which.
+            let inHigh = UInt64(length >> 3)
+            let shifted = UInt64(symbol) &<< UInt64((length & 7) &* 8)
+            low |= shifted & (inHigh &- 1)
+            high |= shifted & (0 &- inHigh)
+            length += 1
+          } else {
+            break  // anything else, or a 17th letter: the slow path
+          }
+          i += 1
+        }
+        return i
+      }
+    }
+  }
+
+  /// Counts the batch of short words that ended.
+  private mutating func countBatch() throws(CountOverflow) {
+    let words = batchCount
+    batchCount = 0
+    try batch.withUnsafeBufferPointer { batch throws(CountOverflow) in
+      try shortWords.add(batch: UnsafeBufferPointer(rebasing: batch[0..<(2 * words)]), firstSlots: &batchSlots)
+    }
+  }
+
   /// The end of a file ends its last word.
   package mutating func finishFile() throws(CountOverflow) {
     if pending.removeAll() { try apply(.invalidUTF8) }  // a sequence cut by the end of the file
     try endWord()
     spoiled = false
+    try countBatch()
     try shortWords.drain(into: &words)
   }
 

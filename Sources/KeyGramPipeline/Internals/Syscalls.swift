@@ -191,6 +191,10 @@ struct InflateError: Error {
   var isDataError: Bool
 }
 
+/// Asks the CPU to fetch the cache line at `address` ahead of a read (`__builtin_prefetch`).
+@inline(__always)
+func system_prefetch(_ address: UnsafeRawPointer) { keygram_prefetch(address) }
+
 /// One zlib inflate stream (`z_stream`) at a stable address, as zlib requires.
 final class ZlibInflater: GzipInflating {
   private let stream: UnsafeMutablePointer<z_stream>

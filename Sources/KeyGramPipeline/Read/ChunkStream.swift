@@ -1,13 +1,17 @@
 import Foundation
 
-/// Reads corpus files on a background thread, so inflating (one core) overlaps counting and
-/// hashing (the other). A fixed ring of buffers bounds memory however large the corpus is.
+/// Reads corpus files on a background thread, so inflating (one core) overlaps counting (the
+/// other). Each file's SHA-256 is taken on the thread with less to do: the counting one for a
+/// gzip file (its chunks carry the stored bytes), the reading one for plain text, which it only
+/// copies. A fixed ring of buffers bounds memory however large the corpus is.
 /// Package-visible so the fuzzing harness (Tests/Fuzz) drives it with tiny chunks.
 package final class ChunkStream: @unchecked Sendable {
-  /// One decompressed chunk, with the stored bytes it came from (for the file's SHA-256).
+  /// One decompressed chunk, with the stored bytes it came from: their count, and for a gzip
+  /// file the bytes themselves, for the counting thread to hash.
   package final class Slot {
     var text: [UInt8]
     package var textCount = 0
+    package var storedCount = 0
     package var stored: [UInt8] = []
     init(capacity: Int) { text = [UInt8](repeating: 0, count: capacity) }
     /// The decompressed bytes.
@@ -18,7 +22,9 @@ package final class ChunkStream: @unchecked Sendable {
 
   package enum Event {
     case chunk(Slot, file: Int)
-    case endOfFile(file: Int, size: Int)
+    /// The file's end: its stored size, and its SHA-256 if the reading thread took it (plain
+    /// text); nil when its chunks carried their stored bytes.
+    case endOfFile(file: Int, size: Int, digest: FileDigest?)
     case failed(CorpusError)
     case finished
   }
@@ -57,6 +63,7 @@ package final class ChunkStream: @unchecked Sendable {
   /// Gives a chunk's buffer back to the reader.
   package func recycle(_ slot: Slot) {
     slot.stored.removeAll(keepingCapacity: true)
+    slot.storedCount = 0
     lock.withLock { freeSlots.append(slot) }
     free.signal()
   }
@@ -77,7 +84,11 @@ package final class ChunkStream: @unchecked Sendable {
       let reader: CorpusReader
       do { reader = try CorpusReader(path: path, inflater: inflater) } catch { return post(.failed(error)) }
       var current: Slot?
-      reader.onConsumed = { bytes in current?.stored.append(contentsOf: bytes) }
+      var hasher = reader.isGzip ? nil : FileHasher()
+      reader.onConsumed = { bytes in
+        current?.storedCount += bytes.count
+        if hasher == nil { current?.stored.append(contentsOf: bytes) } else { hasher!.update(bytes) }
+      }
       while true {
         free.wait()
         guard let slot = lock.withLock({ cancelled ? nil : freeSlots.popLast() }) else { return }
@@ -86,7 +97,7 @@ package final class ChunkStream: @unchecked Sendable {
           let count = try slot.text.withUnsafeMutableBytes { try reader.read(into: $0) }
           slot.textCount = count
           if count == 0 {
-            if slot.stored.isEmpty { recycle(slot) } else { post(.chunk(slot, file: file)) }
+            if slot.storedCount == 0 { recycle(slot) } else { post(.chunk(slot, file: file)) }
             break
           }
           post(.chunk(slot, file: file))
@@ -96,7 +107,7 @@ package final class ChunkStream: @unchecked Sendable {
           return post(.failed(CorpusError(path: path, kind: .unreadable("\(error)"))))
         }
       }
-      post(.endOfFile(file: file, size: reader.fileSize))
+      post(.endOfFile(file: file, size: reader.fileSize, digest: hasher?.finalize()))
     }
     post(.finished)
   }

@@ -9,10 +9,11 @@ struct ProvenanceRecorder {
 
   init(corpusFolder: String?) { self.corpusFolder = corpusFolder }
 
-  /// One chunk: its stored bytes are hashed, here on the counting thread, off the inflating one.
+  /// One chunk: its stored bytes, if it carries them (gzip), are hashed here on the counting
+  /// thread, off the inflating one.
   mutating func record(_ slot: ChunkStream.Slot) {
     hasher.update(slot.stored)
-    storedBytes += UInt64(slot.stored.count)
+    storedBytes += UInt64(slot.storedCount)
     textBytes += UInt64(slot.textCount)
   }
 
@@ -21,14 +22,15 @@ struct ProvenanceRecorder {
   /// stored byte is hashed all the same.
   mutating func record(_ slot: ChunkStream.Slot, textBytes: Int, countStored: Bool) {
     hasher.update(slot.stored)
-    if countStored { storedBytes += UInt64(slot.stored.count) }
+    if countStored { storedBytes += UInt64(slot.storedCount) }
     self.textBytes += UInt64(textBytes)
   }
 
-  /// The file at `path`, `size` bytes stored, has been read to its end.
-  mutating func finishFile(_ path: String, size: Int) {
+  /// The file at `path`, `size` bytes stored, has been read to its end; `digest` is its SHA-256
+  /// if the reading thread took it.
+  mutating func finishFile(_ path: String, size: Int, digest: FileDigest?) {
     files.append(Provenance.File(name: Provenance.fileName(path, in: corpusFolder), size: UInt64(size),
-                                 sha256: hasher.finalize()))
+                                 sha256: digest ?? hasher.finalize()))
     hasher = FileHasher()
   }
 }

@@ -9,7 +9,8 @@ import KeyGramPipeline
 /// alike, but for the one difference docs/Pipeline.md names (ISA-L reads a member whose Huffman
 /// code zlib refuses as over-subscribed or incomplete when its text still matches the trailer);
 /// every error names the file and a byte offset no larger than the file; plain text
-/// comes back byte for byte; the stored bytes `ChunkStream` hands on for hashing are exactly the file.
+/// comes back byte for byte; the stored bytes `ChunkStream` counts are the file's size, and
+/// what it hashes or hands on for hashing is exactly the file.
 extension FuzzTarget {
   /// zlib, and ISA-L where it loads.
   static let inflaters: [Inflater] = Inflater.isalUnavailableReason == nil ? [.zlib, .isal] : [.zlib]
@@ -37,7 +38,14 @@ extension FuzzTarget {
     if case .success(let text) = large, input.count >= 2, input[0] != 0x1F || input[1] != 0x8B {
       findings.expect(text == input, "plain text did not come back as it was")
     }
-    if case .success = streamed { findings.expect(stored == input, "ChunkStream's stored bytes are not the file") }
+    if case .success = streamed {
+      findings.expect(stored.count == input.count, "ChunkStream counted \(stored.count) stored bytes of \(input.count)")
+      if let digest = stored.digest {
+        findings.expect(digest == FileHasher.hash(input), "ChunkStream's SHA-256 is not the file's")
+      } else {
+        findings.expect(stored.bytes == input, "ChunkStream's stored bytes are not the file")
+      }
+    }
   }
 
   /// The whole text, read in 16 KiB pieces (`readAll`'s 1 MiB buffer would be mapped afresh each run).
@@ -58,18 +66,23 @@ extension FuzzTarget {
     }
   }
 
+  /// What `ChunkStream` says of the stored bytes: their count, the bytes its chunks carried
+  /// (gzip), and the SHA-256 its reading thread took (plain text).
+  private struct Stored { var count = 0, bytes: [UInt8] = [], digest: FileDigest? }
+
   /// The text and the stored bytes of `path` through a two-slot `ChunkStream`.
-  private static func stream(_ path: String, chunkSize: Int) -> (Result<[UInt8], CorpusError>, [UInt8]) {
+  private static func stream(_ path: String, chunkSize: Int) -> (Result<[UInt8], CorpusError>, Stored) {
     let stream = ChunkStream(paths: [path], slotCount: 2, chunkSize: chunkSize)
     stream.start()
-    var text: [UInt8] = [], stored: [UInt8] = []
+    var text: [UInt8] = [], stored = Stored()
     while true {
       switch stream.next() {
       case .chunk(let slot, _):
         slot.withText { text += $0 }
-        stored += slot.stored
+        stored.count += slot.storedCount
+        stored.bytes += slot.stored
         stream.recycle(slot)
-      case .endOfFile: continue
+      case .endOfFile(_, _, let digest): stored.digest = digest
       case .failed(let error): return (.failure(error), stored)
       case .finished: return (.success(text), stored)
       }
