@@ -97,12 +97,15 @@ package struct LetterCounter: Counter {
     table.withUnsafeMutableBufferPointer { counts in
       layout.highDense.withUnsafeBufferPointer { high in
         layout.lowDense.withUnsafeBufferPointer { low in
-          if layout.isPacked {
+          if layout.isPacked && shift == 5 {
+            // Up to 31 letters, 4-grams (English, German): every constant known to the compiler.
+            countRun(bytes, from: start, counts: counts, shift: 5) { Int(truncatingIfNeeded: $0 & 0xF_FFFF) }
+          } else if layout.isPacked {
             let mask = layout.lowMask
-            countRun(bytes, from: start, counts: counts) { Int(truncatingIfNeeded: $0 & mask) }
+            countRun(bytes, from: start, counts: counts, shift: UInt(shift)) { Int(truncatingIfNeeded: $0 & mask) }
           } else {
             let layout = self.layout
-            countRun(bytes, from: start, counts: counts) { layout.denseCell($0, high, low) }
+            countRun(bytes, from: start, counts: counts, shift: UInt(shift)) { layout.denseCell($0, high, low) }
           }
         }
       }
@@ -113,11 +116,11 @@ package struct LetterCounter: Counter {
   /// four are symbols (one test for the four), a byte at a time around anything else.
   @inline(__always)
   private mutating func countRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, counts: UnsafeMutableBufferPointer<UInt16>,
-                                 cell: (UInt) -> Int) {
+                                 shift: UInt, cell: (UInt) -> Int) {
     let letterLimit = UInt8(decoder.letterCount)
     // Locals, so the optimiser keeps them in registers: stores through `counts` could
     // otherwise alias self and force a reload of every field on every byte.
-    let shift = UInt(self.shift), symbolMask = self.symbolMask
+    let symbolMask: UInt = (1 << shift) - 1
     // Each marker class is ≥ 0x80 and so is no symbol of an alphabet under 128 letters: the OR
     // of four classes under 0x80 means four symbols.
     let quadLimit: UInt8 = letterLimit < 0x80 ? 0x80 : 0
