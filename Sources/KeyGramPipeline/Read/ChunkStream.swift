@@ -2,12 +2,13 @@ import Foundation
 
 /// Reads corpus files on a background thread, so inflating (one core) overlaps counting (the
 /// other). Each file's SHA-256 is taken on the thread with less to do: the counting one for a
-/// gzip file (its chunks carry the stored bytes), the reading one for plain text, which it only
-/// copies. A fixed ring of buffers bounds memory however large the corpus is.
+/// gzip file inflated by zlib (its chunks carry the stored bytes), the reading one for plain
+/// text and for ISA-L, which inflates faster than the letters are counted. A fixed ring of
+/// buffers bounds memory however large the corpus is.
 /// Package-visible so the fuzzing harness (Tests/Fuzz) drives it with tiny chunks.
 package final class ChunkStream: @unchecked Sendable {
   /// One decompressed chunk, with the stored bytes it came from: their count, and for a gzip
-  /// file the bytes themselves, for the counting thread to hash.
+  /// file inflated by zlib the bytes themselves, for the counting thread to hash.
   package final class Slot {
     var text: [UInt8]
     package var textCount = 0
@@ -23,7 +24,7 @@ package final class ChunkStream: @unchecked Sendable {
   package enum Event {
     case chunk(Slot, file: Int)
     /// The file's end: its stored size, and its SHA-256 if the reading thread took it (plain
-    /// text); nil when its chunks carried their stored bytes.
+    /// text, ISA-L); nil when its chunks carried their stored bytes (zlib).
     case endOfFile(file: Int, size: Int, digest: FileDigest?)
     case failed(CorpusError)
     case finished
@@ -84,7 +85,8 @@ package final class ChunkStream: @unchecked Sendable {
       let reader: CorpusReader
       do { reader = try CorpusReader(path: path, inflater: inflater) } catch { return post(.failed(error)) }
       var current: Slot?
-      var hasher = reader.isGzip ? nil : FileHasher()
+      // Only zlib's inflating outweighs counting; beside ISA-L or a plain read, this thread hashes.
+      var hasher = reader.isGzip && inflater.resolved == .zlib ? nil : FileHasher()
       reader.onConsumed = { bytes in
         current?.storedCount += bytes.count
         if hasher == nil { current?.stored.append(contentsOf: bytes) } else { hasher!.update(bytes) }

@@ -9,8 +9,8 @@ struct ProvenanceRecorder {
 
   init(corpusFolder: String?) { self.corpusFolder = corpusFolder }
 
-  /// One chunk: its stored bytes, if it carries them (gzip), are hashed here on the counting
-  /// thread, off the inflating one.
+  /// One chunk: its stored bytes, if it carries them (gzip through zlib), are hashed here on the
+  /// counting thread, off the inflating one.
   mutating func record(_ slot: ChunkStream.Slot) {
     hasher.update(slot.stored)
     storedBytes += UInt64(slot.storedCount)
