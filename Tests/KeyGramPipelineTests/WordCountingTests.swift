@@ -79,6 +79,38 @@ struct WordCountingTests {
     #expect(try Self.words(of: text, chunkSize: 4099).0 == expected)
   }
 
+  /// The words of `text` through `SplitTextWordCounter` (two counters, each chunk cut at word
+  /// boundaries) in pieces of `chunkSize` bytes.
+  static func splitWords(of text: String, alphabet: String = "abcdefghijklmnopqrstuvwxyzé", chunkSize: Int) throws -> [[UInt8]: UInt64] {
+    var counter = SplitTextWordCounter(decoder: LetterDecoder(language: Fixtures.language(alphabet)))
+    let bytes = Array(text.utf8)
+    var start = 0
+    while start < bytes.count {
+      let end = min(start + chunkSize, bytes.count)
+      try bytes[start..<end].withUnsafeBytes { try counter.consume($0) }
+      start = end
+    }
+    try counter.finishFile()
+    return try counter.words().counts
+  }
+
+  @Test("two counters over the parts of each chunk count what one counter does", arguments: [1, 2, 3, 5, 16, 64, 1000, 1 << 20])
+  func splitCountsAsOne(chunkSize: Int) throws {
+    // Digits, foreign letters (é is not one here; ÿ and þ are), NFD marks (one right after a
+    // space), apostrophes and long words: every rule that carries state from byte to byte.
+    let tricky = "The cat, the CAT's mp3 café 3rd dog x9y 12 e\u{301}te \u{301}a don't "
+      + String(repeating: "abcdefghijklmnopq", count: 3) + " \u{FF}bad\u{FE} end"
+    var text = ""
+    for n in 0..<3_000 { text += Self.vocabularyWord(n % 700) + (n % 11 == 0 ? tricky : " ") }
+    let language = Fixtures.language("abcdefghijklmnopqrstuvwxyzé")
+    var one = TextWordCounter(decoder: LetterDecoder(language: language))
+    let bytes = Array(text.utf8)
+    try bytes.withUnsafeBytes { try one.consume($0) }
+    try one.finishFile()
+    #expect(one.words.counts.count > 700)
+    #expect(try Self.splitWords(of: text, chunkSize: chunkSize) == one.words.counts)
+  }
+
   @Test("a UTF-8 sequence cut by the end of the file spoils the word it ends")
   func truncatedSequenceAtTheEnd() throws {
     var counter = TextWordCounter(decoder: LetterDecoder(language: Fixtures.language()))

@@ -13,7 +13,7 @@ package struct CorpusCounter: Counter {
   /// What the current text file feeds.
   private var textSource = SourceRule(files: "*", feeds: .letters)
   /// The current text file's words, when its source feeds them.
-  private var fileWords: TextWordCounter?
+  private var fileWords: SplitTextWordCounter?
   /// The words of every text file so far, times their sources' weights.
   private var textWords: WordCounts
   private var path = ""
@@ -51,7 +51,7 @@ package struct CorpusCounter: Counter {
     invalidUTF8AtFileStart = text.invalidUTF8
     guard isFrequencyList else {
       textSource = source
-      fileWords = source.feeds.contains(.words) ? TextWordCounter(decoder: decoder, wordMemoryCap: wordMemoryCap) : nil
+      fileWords = source.feeds.contains(.words) ? SplitTextWordCounter(decoder: decoder, wordMemoryCap: wordMemoryCap) : nil
       return
     }
     listPaths.append(path)
@@ -73,14 +73,10 @@ package struct CorpusCounter: Counter {
     }
     let feedsLetters = textSource.feeds.contains(.letters)
     if var words = fileWords {
-      // The chunk's words are counted on a second core while its letters are counted here.
+      // The chunk's words are counted on two cores, its letters beside the first part's.
       fileWords = nil
       do {
-        if feedsLetters {
-          try bothAtOnce({ text.consume(chunk) }, { try words.consume(chunk) })
-        } else {
-          try words.consume(chunk)
-        }
+        try words.consume(chunk) { if feedsLetters { text.consume(chunk) } }
       } catch let error as CountOverflow {
         throw CountOverflowError(error, paths: [path])
       }
@@ -104,7 +100,7 @@ package struct CorpusCounter: Counter {
     fileWords = nil
     do {
       try counter.finishFile()
-      textWords = try textWords + counter.words.weighted(by: textSource.wordWeight)
+      textWords = try textWords + counter.words().weighted(by: textSource.wordWeight)
     } catch let error as CountOverflow {
       throw CountOverflowError(error, paths: [path])
     }
