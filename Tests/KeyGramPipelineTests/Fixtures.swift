@@ -91,16 +91,21 @@ enum Fixtures {
     Language(code: code, name: code == "en" ? "English" : "Test", alphabet: Array(alphabet.unicodeScalars), apostrophesAreTransparent: apostrophes)
   }
 
+  /// Hands `bytes` to `body` as one chunk, or in pieces of `chunkSize` bytes.
+  static func feed(_ bytes: [UInt8], chunkSize: Int? = nil, to body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    let size = chunkSize ?? max(bytes.count, 1)
+    var start = 0
+    while start < bytes.count {
+      let end = min(start + size, bytes.count)
+      try bytes[start..<end].withUnsafeBytes { try body($0) }
+      start = end
+    }
+  }
+
   /// Counts `text` fed as one chunk or in pieces of `chunkSize` bytes.
   static func count(_ text: [UInt8], language: Language = language(), chunkSize: Int? = nil) -> NgramCounts {
     var counter = LetterCounter(decoder: LetterDecoder(language: language))
-    let size = chunkSize ?? max(text.count, 1)
-    var start = 0
-    while start < text.count {
-      let end = min(start + size, text.count)
-      text[start..<end].withUnsafeBytes { counter.consume($0) }
-      start = end
-    }
+    feed(text, chunkSize: chunkSize) { counter.consume($0) }
     counter.finishFile()
     return counter.counts
   }

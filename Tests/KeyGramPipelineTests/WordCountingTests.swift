@@ -22,14 +22,7 @@ struct WordCountingTests {
   static func words(of text: String, alphabet: String = "abcdefghijklmnopqrstuvwxyz", chunkSize: Int? = nil) throws -> ([String: UInt64], UInt64) {
     let language = Fixtures.language(alphabet)
     var counter = TextWordCounter(decoder: LetterDecoder(language: language))
-    let bytes = Array(text.utf8)
-    let size = chunkSize ?? max(bytes.count, 1)
-    var start = 0
-    while start < bytes.count {
-      let end = min(start + size, bytes.count)
-      try bytes[start..<end].withUnsafeBytes { try counter.consume($0) }
-      start = end
-    }
+    try Fixtures.feed(Array(text.utf8), chunkSize: chunkSize) { try counter.consume($0) }
     try counter.finishFile()
     var result: [String: UInt64] = [:]
     for (word, count) in counter.words.counts {
@@ -83,13 +76,7 @@ struct WordCountingTests {
   /// boundaries) in pieces of `chunkSize` bytes.
   static func splitWords(of text: String, alphabet: String = "abcdefghijklmnopqrstuvwxyzé", chunkSize: Int) throws -> [[UInt8]: UInt64] {
     var counter = SplitTextWordCounter(decoder: LetterDecoder(language: Fixtures.language(alphabet)))
-    let bytes = Array(text.utf8)
-    var start = 0
-    while start < bytes.count {
-      let end = min(start + chunkSize, bytes.count)
-      try bytes[start..<end].withUnsafeBytes { try counter.consume($0) }
-      start = end
-    }
+    try Fixtures.feed(Array(text.utf8), chunkSize: chunkSize) { try counter.consume($0) }
     try counter.finishFile()
     return try counter.words().counts
   }

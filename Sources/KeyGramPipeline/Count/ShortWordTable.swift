@@ -90,6 +90,16 @@ struct ShortWordTable {
     self = ShortWordTable()
   }
 
+  /// Puts `symbol` at `index` (0 ..< 16) of a packed word: byte `index` of `low` for 0 ... 7, of
+  /// `high` for 8 ... 15, chosen by masks rather than a branch (word lengths are random).
+  @inline(__always)
+  static func pack(_ symbol: UInt8, at index: Int, low: inout UInt64, high: inout UInt64) {
+    let inHigh = UInt64(index >> 3)
+    let shifted = UInt64(symbol) &<< UInt64((index & 7) &* 8)
+    low |= shifted & (inHigh &- 1)
+    high |= shifted & (0 &- inHigh)
+  }
+
   /// The symbol at `index` (0 ..< 16) of a packed word: symbol i is byte i of `low`, then of `high`.
   @inline(__always)
   static func symbol(at index: Int, low: UInt64, high: UInt64) -> UInt8 {

@@ -120,11 +120,7 @@ package struct TextWordCounter: Counter {
             }
             spoiled = false
           } else if symbol <= letterLimit && length < ShortWordTable.maximumLength {
-            // Letters 0 ... 7 go to `low`, 8 ... 15 to `high`, without a branch on which.
-            let inHigh = UInt64(length >> 3)
-            let shifted = UInt64(symbol) &<< UInt64((length & 7) &* 8)
-            low |= shifted & (inHigh &- 1)
-            high |= shifted & (0 &- inHigh)
+            ShortWordTable.pack(symbol, at: length, low: &low, high: &high)
             length += 1
           } else {
             break  // anything else, or a 17th letter: the slow path
@@ -166,8 +162,7 @@ package struct TextWordCounter: Counter {
   @inline(__always)
   private mutating func append(_ symbol: UInt8) {
     switch length {
-    case 0..<8: packedLow |= UInt64(symbol) << (8 * UInt64(length))
-    case 8..<ShortWordTable.maximumLength: packedHigh |= UInt64(symbol) << (8 * UInt64(length - 8))
+    case 0..<ShortWordTable.maximumLength: ShortWordTable.pack(symbol, at: length, low: &packedLow, high: &packedHigh)
     default:
       if length == ShortWordTable.maximumLength { long = ShortWordTable.unpack(packedLow, packedHigh) }
       guard length < WordCounts.maximumLength else {
