@@ -167,7 +167,8 @@ public enum Pipeline {
     summary.model = model
     summary.image = image
     if let lexicon {
-      summary.lexicon = LexiconSection.Stats(nodes: lexicon.trie.nodeCount, words: lexicon.trie.wordCount, bytes: lexicon.section.count)
+      summary.lexicon = LexiconSection.Stats(nodes: lexicon.trie.nodeCount, words: lexicon.trie.wordCount, bytes: lexicon.section.count,
+                                            fidelity: lexicon.trie.fidelity)
       summary.wordSources = request.wordSources
     }
     if request.output == .table {

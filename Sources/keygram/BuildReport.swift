@@ -42,6 +42,7 @@ struct BuildReport: CustomStringConvertible {
                    + "\(grouped(UInt64(lexicon.nodes))) nodes, \(grouped(UInt64(lexicon.bytes))) bytes"
                    + (summary.words.droppedWords > 0 ? "; \(grouped(summary.words.droppedWords)) weighted occurrences of words over \(WordCounts.maximumLength) letters left out" : "")
                    + "; from " + summary.wordSources.map { Provenance.fileName($0, in: nil) }.joined(separator: ", "))
+      lines.append("lexicon fidelity: \(lexicon.fidelity)")
     } else {
       lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"
         : "no lexicon: no input feeds words (language.json's sources, --frequency-list or --lexicon-from text)"))

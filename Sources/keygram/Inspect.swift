@@ -200,9 +200,9 @@ struct Blend {
       let row = context.lexiconCursor.row(in: lexicon)
       // A label past the alphabet (a damaged table that only `verify` would catch) is skipped.
       for child in 0..<row.childCount where row.letter(at: child) < table.letterCount {
-        lexiconValues[row.letter(at: child)] = Double(row.weight(at: child)) / 255
+        lexiconValues[row.letter(at: child)] = Double(row.weight(at: child)) / Double(TableFormat.Lexicon.shareTotal)
       }
-      lexiconValues[table.letterCount] = Double(row.endWeight) / 255
+      lexiconValues[table.letterCount] = Double(row.endWeight) / Double(TableFormat.Lexicon.shareTotal)
     }
     lexicon = NextLetters(values: lexiconValues, letters)
   }

@@ -113,6 +113,7 @@ extension Keygram {
         + (noFreshness ? "\(report.corpusFiles) corpus file\(report.corpusFiles == 1 ? "" : "s") not checked (--no-freshness)"
            : "\(report.corpusFiles) corpus file\(report.corpusFiles == 1 ? "" : "s") unchanged")
         + (report.reproduced ? ", building them again gives the same bytes" : "")
+        + (report.lexiconFidelity.map { "; lexicon \($0)" } ?? "")
     }
   }
 }
@@ -134,10 +135,12 @@ struct VerifyJSON: Encodable {
     var corpusFiles: Int
     /// True when building the corpus again gave the table's bytes.
     var reproduced: Bool
+    /// The rebuilt lexicon's fidelity to its word counts; null without a rebuild or a lexicon.
+    var lexicon: Lexicon?
     var swift: String?
     var failures: [Failure]
 
-    enum CodingKeys: CodingKey { case file, language, ok, bytes, crc32, rows, letters, corpusFiles, reproduced, swift, failures }
+    enum CodingKeys: CodingKey { case file, language, ok, bytes, crc32, rows, letters, corpusFiles, reproduced, lexicon, swift, failures }
 
     func encode(to encoder: Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -150,8 +153,26 @@ struct VerifyJSON: Encodable {
       try container.encode(letters, forKey: .letters)
       try container.encode(corpusFiles, forKey: .corpusFiles)
       try container.encode(reproduced, forKey: .reproduced)
+      try container.encode(lexicon, forKey: .lexicon)
       try container.encode(swift, forKey: .swift)
       try container.encode(failures, forKey: .failures)
+    }
+  }
+
+  /// `LexiconFidelity`: shares of the word mass and row divergences in bits.
+  struct Lexicon: Encodable {
+    var massBelowHalf: Double
+    var massAboveDouble: Double
+    var meanDivergenceBits: Double
+    var worstDivergenceBits: Double
+    var squashedChildren: Int
+
+    init(_ fidelity: LexiconFidelity) {
+      massBelowHalf = fidelity.massBelowHalf
+      massAboveDouble = fidelity.massAboveDouble
+      meanDivergenceBits = fidelity.meanDivergence
+      worstDivergenceBits = fidelity.worstDivergence
+      squashedChildren = fidelity.squashedChildren
     }
   }
 
@@ -171,7 +192,7 @@ struct VerifyJSON: Encodable {
     tables = reports.map { report in
       Table(file: report.path, language: report.languageCode, ok: report.passed, bytes: report.bytes, crc32: report.crc32,
             rows: report.rowsChecked, letters: report.letters, corpusFiles: report.corpusFiles, reproduced: report.reproduced,
-            swift: report.swiftPath,
+            lexicon: report.lexiconFidelity.map(Lexicon.init), swift: report.swiftPath,
             failures: report.failures.map { Failure(check: $0.check.rawValue, message: $0.message) })
     }
     self.index = Index(ok: index == nil, message: index?.message)

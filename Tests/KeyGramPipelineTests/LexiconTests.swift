@@ -15,17 +15,22 @@ struct LexiconTests {
   static let handWords: [[UInt8]: UInt64] = [[0]: 6, [0, 3]: 3, [0, 3, 2]: 1, [1]: 2]
 
   @Test func quantisingCountsByHand() {
-    // Root: a's subtree 10, b's 2, no end: 212.5 / 42.5, the tie goes to the lower index.
-    #expect(Quantise.counts([10, 2, 0], total: 255) == [213, 42, 0])
+    // 212.5 / 42.5: the last unit is worth 10·ln(213/212) = 0.0471 to the first and 2·ln(43/42)
+    // = 0.0471 to the second, which is larger in the fourth digit.
+    #expect(Quantise.counts([10, 2, 0], total: 255) == [212, 43, 0])
     #expect(Quantise.counts([4, 6], total: 255) == [102, 153])
-    // 63.75 / 191.25: the unit goes to the larger remainder.
+    // 63.75 / 191.25: 1·ln(64/63) = 0.0157 > 3·ln(192/191) = 0.0157 by 0.00003.
     #expect(Quantise.counts([1, 3], total: 255) == [64, 191])
     // A tiny nonzero mass is floored to 1 and the excess comes off the big one; zeros stay 0.
     #expect(Quantise.counts([1, 0, 1_000_000, 0], total: 255) == [1, 0, 254, 0])
     #expect(Quantise.counts([7], total: 255) == [255])
+    // One dominant child, one mid-sized and 24 tiny: the tiny ones (ideal 0.27) take 24 units at
+    // the floor, and the 231 left go in proportion, 222.5 : 8.5, so the second (ideal 9.15) keeps 9.
+    let skewed: [UInt64] = [890_000, 34_000] + [UInt64](repeating: 1_000, count: 24)
+    #expect(Quantise.counts(skewed, total: 255) == [222, 9] + [Int](repeating: 1, count: 24))
     // The 65,536 case agrees with `row` when no entry is zero.
     let masses: [UInt64] = [70, 20, 10]
-    #expect(Quantise.counts(masses, total: 65_536).map(UInt16.init) == Quantise.row(masses.map(Double.init)))
+    #expect(Quantise.counts(masses, total: 65_536).map(UInt16.init) == Quantise.row(masses.map { Double($0) }))
     var generator = LexiconRandom(seed: 5)
     for _ in 0..<500 {
       let row = (0..<Int(generator.next() % 30 + 1)).map { _ in generator.next() % 3 == 0 ? 0 : generator.next() % 1_000 }
@@ -40,7 +45,8 @@ struct LexiconTests {
     let trie = try #require(LexiconTrie(counts: Self.handWords, letterCount: 4, maximumWords: 100))
     // Breadth first: root, a, b, an, and.
     #expect(trie.labels == [0xFF, 0, 1, 3, 2])
-    #expect(trie.shares == [255, 213, 42, 102, 64])
+    // Root 10 : 2 → 54,612 / 10,923; a: an 4, end 6 → 26,214; an: and 1, end 3 → 16,384.
+    #expect(trie.shares == [65_535, 54_612, 10_923, 26_214, 16_384])
     #expect(trie.degrees == [2, 1, 0, 1, 0])
     #expect(trie.wordCount == 4 && trie.totalMass == 12 && trie.maximumDepth == 3)
     let bytes = LexiconSection.make(trie)
@@ -48,24 +54,24 @@ struct LexiconTests {
       5, 0, 0, 0, 4, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0,  // nodes, words, total mass
       4, 0, 16, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // letters, stride, depth, reserved
       0xFF, 0, 1, 3, 2,  // labels
-      255, 213, 42, 102, 64,  // shares
       2, 1, 0, 1, 0,  // degrees
-      0,  // padding to 4
-      1, 0, 0, 0,  // the one sample
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // padding to 16
+      0xFF, 0xFF, 0x54, 0xD5, 0xAB, 0x2A, 0x66, 0x66, 0x00, 0x40,  // shares, UInt16 little-endian
+      1, 0, 0, 0,  // the one sample (52 is already a multiple of 4)
+      0, 0, 0, 0, 0, 0, 0, 0,  // padding to 16
     ]
     #expect(bytes == expected)
     #expect(bytes.count == L.length(nodeCount: 5))
     let made = try #require(LexiconSection.make(counts: Self.handWords, letterCount: 4, maximumWords: 100))
-    #expect(made.bytes == bytes && made.stats == LexiconSection.Stats(nodes: 5, words: 4, bytes: 64))
+    #expect(made.bytes == bytes && made.stats.nodes == 5 && made.stats.words == 4 && made.stats.bytes == 64)
+    #expect(made.stats.fidelity == trie.fidelity && trie.fidelity.rows == 5 && trie.fidelity.problems.isEmpty)
   }
 
   @Test func lengthFormula() {
-    // roundUp16(roundUp4(32 + 3n) + 4 ⌈n / 16⌉)
-    #expect(L.length(nodeCount: 2) == 48)  // 38 → 40, + 4 = 44 → 48
-    #expect(L.length(nodeCount: 16) == 96)  // 80, + 4 = 84 → 96
-    #expect(L.length(nodeCount: 17) == 96)  // 83 → 84, + 8 = 92 → 96
-    #expect(L.length(nodeCount: 225_000) == 731_296)  // 675,032 + 56,252 = 731,284 → 731,296
+    // roundUp16(roundUp4(32 + 4n) + 4 ⌈n / 16⌉)
+    #expect(L.length(nodeCount: 2) == 48)  // 40, + 4 = 44 → 48
+    #expect(L.length(nodeCount: 16) == 112)  // 96, + 4 = 100 → 112
+    #expect(L.length(nodeCount: 17) == 112)  // 100, + 8 = 108 → 112
+    #expect(L.length(nodeCount: 225_000) == 956_288)  // 900,032 + 56,252 = 956,284 → 956,288
   }
 
   @Test func handExampleReadBack() throws {
@@ -74,19 +80,19 @@ struct LexiconTests {
       #expect(lexicon.nodeCount == 5 && lexicon.wordCount == 4 && lexicon.totalMass == 12 && lexicon.maximumDepth == 3)
       let root = lexicon.row(of: lexicon.root)
       #expect(root.childCount == 2 && root.endWeight == 0)
-      #expect((0..<4).map(root.weight(ofLetter:)) == [213, 42, 0, 0])
+      #expect((0..<4).map(root.weight(ofLetter:)) == [54_612, 10_923, 0, 0])
       #expect(lexicon.endShare(of: lexicon.root) == 0)
       var cursor = LexiconCursor(lexicon: lexicon)
       #expect(cursor.evidence == 12)
       cursor.step(letter: 0, in: lexicon)  // a
-      #expect(!cursor.isParked && lexicon.endShare(of: cursor.node) == 153)
-      #expect(abs(cursor.evidence - 12 * 213 / 255) < 1e-4)
+      #expect(!cursor.isParked && lexicon.endShare(of: cursor.node) == 39_321)
+      #expect(abs(cursor.evidence - 12 * 54_612 / 65_535) < 1e-4)
       let a = cursor.row(in: lexicon)
-      #expect(a.childCount == 1 && a.letter(at: 0) == 3 && a.weight(at: 0) == 102 && a.endWeight == 153)
+      #expect(a.childCount == 1 && a.letter(at: 0) == 3 && a.weight(at: 0) == 26_214 && a.endWeight == 39_321)
       cursor.step(letter: 3, in: lexicon)  // an
-      #expect(lexicon.endShare(of: cursor.node) == 191 && lexicon.letter(of: cursor.node) == 3)
+      #expect(lexicon.endShare(of: cursor.node) == 49_151 && lexicon.letter(of: cursor.node) == 3)
       cursor.step(letter: 2, in: lexicon)  // and
-      #expect(lexicon.endShare(of: cursor.node) == 255 && lexicon.childCount(of: cursor.node) == 0)
+      #expect(lexicon.endShare(of: cursor.node) == 65_535 && lexicon.childCount(of: cursor.node) == 0)
       cursor.step(letter: 0, in: lexicon)  // anda: out
       #expect(cursor.isParked && cursor.evidence == 0 && cursor.node.index == 4)
       cursor.step(letter: 1, in: lexicon)  // stays parked
@@ -102,8 +108,8 @@ struct LexiconTests {
       #expect(lexicon.words().map(\.letters) == [[0], [0, 3], [0, 3, 2], [1]])
       #expect(lexicon.words(limit: 2).count == 2)
       let weights = lexicon.words().map(\.weight)
-      #expect(abs(weights.reduce(0, +) - 12) < 0.01)  // the shares of each row sum to 255
-      #expect(abs(weights[0] - 12 * 213 / 255 * 153 / 255) < 0.001)
+      #expect(abs(weights.reduce(0, +) - 12) < 0.01)  // the shares of each row sum to 65,535
+      #expect(abs(weights[0] - 12 * 54_612 / 65_535 * 39_321 / 65_535) < 0.001)
       #expect(lexicon.verifyStructure().isEmpty)
     }
     #expect(LexiconCursor().isParked && LexiconCursor().evidence == 0)
@@ -149,14 +155,14 @@ struct LexiconTests {
     var counts: [[UInt8]: UInt64] = [:]
     for word in words { counts[word.letters, default: 0] += word.count }
     #expect(trie.wordCount == counts.count)
-    // The arrays: children after their parent, shares ≥ 1 and ≤ 255 per row.
+    // The arrays: children after their parent, shares ≥ 1 and ≤ 65,535 per row.
     var next = 1
     for v in 0..<trie.nodeCount {
       let degree = Int(trie.degrees[v])
       let children = next..<(next + degree)
       #expect(degree == 0 || next > v)
       let sum = children.reduce(0) { $0 + Int(trie.shares[$1]) }
-      #expect(sum <= 255 && children.allSatisfy { trie.shares[$0] >= 1 })
+      #expect(sum <= 65_535 && children.allSatisfy { trie.shares[$0] >= 1 })
       #expect(zip(children.dropLast(), children.dropFirst()).allSatisfy { trie.labels[$0] < trie.labels[$1] })
       next += degree
     }
@@ -286,8 +292,9 @@ struct LexiconTests {
     for _ in 0..<200 {
       var bytes = good
       for _ in 0..<Int(generator.next() % 8 + 1) {
-        let offset = L.labelsOffset + 1 + Int(generator.next() % UInt64(3 * n - 1))
-        if offset != L.sharesOffset(nodeCount: n) { bytes[offset] = UInt8(truncatingIfNeeded: generator.next()) }
+        let offset = L.labelsOffset + 1 + Int(generator.next() % UInt64(4 * n - 1))
+        let rootShare = L.sharesOffset(nodeCount: n)...(L.sharesOffset(nodeCount: n) + 1)
+        if !rootShare.contains(offset) { bytes[offset] = UInt8(truncatingIfNeeded: generator.next()) }
       }
       try Self.withLexicon(bytes, letterCount: 26) { lexicon in
         if !lexicon.verifyStructure().isEmpty { caught += 1 }
@@ -309,6 +316,10 @@ struct LexiconTests {
     let trie = try #require(LexiconTrie(counts: Self.handWords, letterCount: 4, maximumWords: 100))
     let bytes = LexiconSection.make(trie)
     let (labels, shares, degrees) = (L.labelsOffset, L.sharesOffset(nodeCount: 5), L.degreesOffset(nodeCount: 5))
+    func setShare(_ bytes: inout [UInt8], node: Int, _ value: UInt16) {
+      bytes[shares + 2 * node] = UInt8(truncatingIfNeeded: value)
+      bytes[shares + 2 * node + 1] = UInt8(truncatingIfNeeded: value >> 8)
+    }
     func problems(_ change: (inout [UInt8]) -> Void, letterCount: Int = 4) throws -> [String] {
       var damaged = bytes
       change(&damaged)
@@ -316,19 +327,19 @@ struct LexiconTests {
     }
     // The root's children b, a: out of order.
     #expect(try problems { $0.swapAt(labels + 1, labels + 2) }.contains { $0.contains("increasing") })
-    // a 213 + b 43 = 256.
-    #expect(try problems { $0[shares + 2] = 43 }.contains { $0.contains("share 256") })
+    // a 54,612 + b 10,924 = 65,536.
+    #expect(try problems { setShare(&$0, node: 2, 10_924) }.contains { $0.contains("share 65536") })
     // A zero share.
-    #expect(try problems { $0[shares + 4] = 0 }.contains { $0.contains("share 0") })
+    #expect(try problems { setShare(&$0, node: 4, 0) }.contains { $0.contains("share 0") })
     // A letter past the alphabet.
     #expect(try problems { $0[labels + 4] = 4 }.contains { $0.contains("label 4") })
-    // The root as a word: its children leave it 1 of 255.
-    #expect(try problems { $0[shares + 1] = 212 }.contains { $0.contains("root is a word") })
-    // A leaf that is not a word cannot be written (a leaf's end share is 255 − 0): a node made a
+    // The root as a word: its children leave it 1 of 65,535.
+    #expect(try problems { setShare(&$0, node: 1, 54_611) }.contains { $0.contains("root is a word") })
+    // A leaf that is not a word cannot be written (a leaf's end share is 65,535 − 0): a node made a
     // leaf shows as degrees that do not add up ("an" loses its child)...
     #expect(try problems { $0[degrees + 3] = 0 }.contains { $0.contains("degrees add up") })
     // ... and a word that stops being one as a wrong word count: "a"'s child takes its whole row.
-    #expect(try problems { $0[shares + 3] = 255 }.contains { $0.contains("3 nodes end a word") })
+    #expect(try problems { setShare(&$0, node: 3, 65_535) }.contains { $0.contains("3 nodes end a word") })
     // The head's word count and depth.
     #expect(try problems { $0[L.Offset.wordCount] = 3 }.contains { $0.contains("4 nodes end a word") })
     #expect(try problems { $0[L.Offset.maximumDepth] = 4 }.contains { $0.contains("depth 3") })

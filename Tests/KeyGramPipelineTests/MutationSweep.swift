@@ -135,6 +135,7 @@ struct MutationSweep {
         let mass = entry.offset + TableFormat.Lexicon.Offset.totalMass
         fields.append(mass..<(mass + 8))
         fields.append((entry.offset + TableFormat.Lexicon.labelsOffset)..<(entry.offset + TableFormat.Lexicon.degreesOffset(nodeCount: nodes)))
+        fields.append((entry.offset + TableFormat.Lexicon.sharesOffset(nodeCount: nodes))..<(entry.offset + TableFormat.Lexicon.byteArraysEnd(nodeCount: nodes)))
       case TableFormat.Section.provenance:
         let totals = entry.offset + entry.length - TableFormat.Provenance.tailSize(letterCount: n)
         fields.append((totals + 8)..<(totals + 8 * 2))  // words (then stored bytes, the sum of the file sizes)

@@ -8,8 +8,9 @@ struct LexiconViewTests {
   static let section: [UInt8] = [
     5, 0, 0, 0, 4, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0,
     4, 0, 16, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0xFF, 0, 1, 3, 2,  255, 213, 42, 102, 64,  2, 1, 0, 1, 0,  0,
-    1, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xFF, 0, 1, 3, 2,  2, 1, 0, 1, 0,
+    0xFF, 0xFF, 0x54, 0xD5, 0xAB, 0x2A, 0x66, 0x66, 0x00, 0x40,  // 65,535, 54,612, 10,923, 26,214, 16,384
+    1, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0,
   ]
 
   @Test func readsTheHandWrittenSection() throws {
@@ -18,7 +19,7 @@ struct LexiconViewTests {
       #expect(lexicon.verifyStructure().isEmpty)
       var cursor = LexiconCursor(lexicon: lexicon)
       for letter in [0, 3, 2] { cursor.step(letter: letter, in: lexicon) }
-      #expect(!cursor.isParked && lexicon.endShare(of: cursor.node) == 255)
+      #expect(!cursor.isParked && lexicon.endShare(of: cursor.node) == 65_535)
       #expect(lexicon.words().map(\.letters) == [[0], [0, 3], [0, 3, 2], [1]])
     }
   }

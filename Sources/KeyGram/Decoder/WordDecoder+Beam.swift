@@ -14,7 +14,7 @@ final class Beam {
   let parent: Int32Buffer
   /// Bits 0–15 the letter (0xFFFF: none), 16–17 the kind, 18 a letter was skipped, 19 an extra touch was used.
   let info: Int32Buffer
-  /// log of the lexicon evidence: Π share / 255 along the path (−∞ off the lexicon).
+  /// log of the lexicon evidence: Π share / shareTotal along the path (−∞ off the lexicon).
   let logEvidence: FloatBuffer
   /// How many learned words pass through the history node (0 off the history).
   let historyCount: FloatBuffer
@@ -133,6 +133,14 @@ final class Beam {
 }
 
 extension WordDecoder {
+  /// A lexicon share as a probability.
+  static let shareScale = 1 / Float(TableFormat.Lexicon.shareTotal)
+  static let logShareTotal = system_logf(Float(TableFormat.Lexicon.shareTotal))
+
+  /// log(share / shareTotal); −∞ for 0.
+  @inline(__always)
+  func logOfShare(_ share: Int) -> Float { system_logf(Float(share)) - Self.logShareTotal }
+
   /// κ / (1 + b), log of it, and log(N + κ): the word-probability mixture's constants.
   struct Mixture {
     var lexiconScale: Float
@@ -178,7 +186,7 @@ extension WordDecoder {
         for child in first..<(first + degree) {
           let letter = Int(lexicon.section.uint8(at: TableFormat.Lexicon.labelsOffset + child))
           guard letter < letterCount else { continue }
-          let share = Int(lexicon.section.uint8(at: lexicon.sharesOffset + child))
+          let share = Int(lexicon.section.uint16(at: lexicon.sharesOffset + 2 * child))
           var history: Int32 = -1
           if stampOfLetter[letter] == stamp {
             history = Int32(truncatingIfNeeded: historyChildOfLetter[letter])
@@ -279,7 +287,7 @@ extension WordDecoder {
         let touch = spatial[touchBase + key]
         // A child's prefix is no likelier than its parent's, so its score is at most this.
         guard touch >= cutoff, parentScore + touch > beam.threshold(capacity: beam.width) else { return }
-        let childEvidence = lexiconChild >= 0 ? evidence + logShare[share] : -.infinity
+        let childEvidence = lexiconChild >= 0 ? evidence + logOfShare(share) : -.infinity
         let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
         guard count > 0 || lexiconChild >= 0 else { return }
         let total = touches + touch
@@ -310,7 +318,7 @@ extension WordDecoder {
       guard parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { continue }
       forEachChild(lexicon: beam.lexiconNode[slot], history: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
         guard keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }
-        let childEvidence = lexiconChild >= 0 ? evidence + logShare[share] : -.infinity
+        let childEvidence = lexiconChild >= 0 ? evidence + logOfShare(share) : -.infinity
         let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
         guard count > 0 || lexiconChild >= 0 else { return }
         beam.insert(base: base + beam.width, capacity: beam.omissionWidth, lexicon: lexiconChild, history: historyChild,
@@ -328,7 +336,7 @@ extension WordDecoder {
     step * beam.stride + (index < beam.mainCount[step] ? index : beam.width + index - beam.mainCount[step])
   }
 
-  /// P(end of word) at a lexicon node, out of 255, and the count of history words ending at a
+  /// P(end of word) at a lexicon node, out of the share total, and the count of history words ending at a
   /// history node.
   func endShares(lexicon lexiconNode: Int32, history historyNode: Int32) -> (lexicon: Float, history: Float) {
     var lexiconEnd: Float = 0, historyEnd: Float = 0
@@ -385,7 +393,7 @@ extension WordDecoder {
       context.append(LetterSymbol(letterIndex: letter))
       if lexiconNode >= 0, let lexicon {
         if let child = lexicon.child(of: LexiconNode(index: UInt32(lexiconNode)), letter: letter) {
-          evidence += logShare[Int(lexicon.share(of: child))]
+          evidence += logOfShare(Int(lexicon.share(of: child)))
           lexiconNode = Int32(truncatingIfNeeded: child.index)
         } else {
           lexiconNode = -1
@@ -397,7 +405,7 @@ extension WordDecoder {
     }
     ngram += system_logf(ngramProbability(ofLetter: letterCount, after: context))
     let ends = endShares(lexicon: lexiconNode, history: historyNode)
-    let lexiconWord = ends.lexicon > 0 ? system_expf(evidence) * ends.lexicon / 255 : 0
+    let lexiconWord = ends.lexicon > 0 ? system_expf(evidence) * ends.lexicon * Self.shareScale : 0
     let mass = mixture.lexiconScale * (lexiconWord + parameters.lexiconBalance * system_expf(ngram)) + ends.history
     let score = touches + parameters.languageWeight * (system_logf(mass) - mixture.logNormaliser)
     let source = (ends.lexicon > 0 ? DecodedWord.Source.lexicon.rawValue : 0) | (ends.history > 0 ? DecodedWord.Source.history.rawValue : 0)
@@ -424,7 +432,7 @@ extension WordDecoder {
         finalScore[index] = -.infinity
         continue
       }
-      let mass = mixture.lexiconScale * system_expf(beam.logEvidence[slot]) * ends.lexicon / 255 + ends.history
+      let mass = mixture.lexiconScale * system_expf(beam.logEvidence[slot]) * ends.lexicon * Self.shareScale + ends.history
       finalScore[index] = beam.touchScore[slot] + beta * (system_logf(mass) - mixture.logNormaliser)
       finalSource[index] = (ends.lexicon > 0 ? DecodedWord.Source.lexicon.rawValue : 0) | (ends.history > 0 ? DecodedWord.Source.history.rawValue : 0)
     }

@@ -78,7 +78,7 @@ extension WordDecoder {
         let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
         if lexiconChild >= 0 { shareSum += share }
         historyChildren += count
-        let mass = mixture.lexiconScale * evidence * Float(share) / 255 + count
+        let mass = mixture.lexiconScale * evidence * Float(share) * Self.shareScale + count
         if keyOfLetter[letter] >= 0 && mass > bestMass {
           bestMass = mass
           bestLetter = letter
@@ -87,9 +87,9 @@ extension WordDecoder {
           bestShare = share
         }
       }
-      let lexiconEnd: Float = lexiconNode >= 0 ? Float(Swift.max(255 - shareSum, 0)) : 0
+      let lexiconEnd: Float = lexiconNode >= 0 ? Float(Swift.max(Int(TableFormat.Lexicon.shareTotal) - shareSum, 0)) : 0
       let historyEnd: Float = historyNode >= 0 ? Swift.max(wordHistory!.count(of: Int(historyNode)) - historyChildren, 0) : 0
-      let endMass = mixture.lexiconScale * evidence * lexiconEnd / 255 + historyEnd
+      let endMass = mixture.lexiconScale * evidence * lexiconEnd * Self.shareScale + historyEnd
       let stops = !extends || bestLetter < 0 || endMass >= bestMass || steps >= WordDecoder.capacity
       // Extending: the first step goes on even when ending weighs more (the partial word
       // itself is the other candidate), unless there is nowhere to go.
@@ -104,7 +104,7 @@ extension WordDecoder {
       }
       lexiconNode = bestLexicon
       historyNode = bestHistory
-      evidence = bestLexicon >= 0 ? evidence * Float(bestShare) / 255 : 0
+      evidence = bestLexicon >= 0 ? evidence * Float(bestShare) * Self.shareScale : 0
       steps += 1
     }
   }

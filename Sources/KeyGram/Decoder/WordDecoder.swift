@@ -86,8 +86,6 @@ public final class WordDecoder {
 
   // The beam (WordDecoder+Beam.swift).
   let beam: Beam
-  /// `log(share / 255)` for every share.
-  let logShare: FloatBuffer
   /// Per touch, per key: the Gaussian's log-density relative to a centred touch of default spread.
   let spatial: FloatBuffer
   /// Pairs a node's history children with its lexicon children by letter.
@@ -171,7 +169,6 @@ public final class WordDecoder {
     motion = TouchMotion(parameters: parameters.motion)
 
     beam = Beam(width: parameters.beamWidth, omissionWidth: parameters.omissionBeamWidth, steps: Self.capacity + 1)
-    logShare = FloatBuffer((0...255).map { share in share == 0 ? -Float.infinity : system_logf(Float(share) / 255) })
     spatial = FloatBuffer(repeating: 0, count: Self.capacity * Swift.max(layout.keys.count, 1))
     historyChildOfLetter = IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1))
     stampOfLetter = IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1))
@@ -199,7 +196,7 @@ public final class WordDecoder {
   /// table and the word history are not counted). It never grows.
   public var memoryBytes: Int {
     let floats = [capCenterX, capCenterY, aimX, aimY, rowXScale, rowYScale, rowLogNorm, touchX, touchY, touchMoveX, touchMoveY, touchMoveInterval,
-                  logShare, spatial, finalScore]
+                  spatial, finalScore]
     let ints = [keyOfLetter, rowOfKey, touchKey, touchInvalid, historyChildOfLetter, stampOfLetter, finalSource, completionOrder,
                 chosenSlot, bestAlignmentKeys]
     let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * 24 }

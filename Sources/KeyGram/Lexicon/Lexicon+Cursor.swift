@@ -1,12 +1,12 @@
 /// Where the typed prefix of the current word is in a `Lexicon`: a plain value (no
 /// allocation). `evidence` is the expected count mass of lexicon words through the prefix,
-/// totalMass × Π share / 255 along the path; the blend weight is evidence / (evidence + k).
+/// totalMass × Π share / 65,535 along the path; the blend weight is evidence / (evidence + k).
 /// Once a letter leaves the lexicon the cursor is parked (evidence 0) until `reset()`.
 @frozen
 public struct LexiconCursor: Sendable, Equatable {
   /// The node of the prefix (of the last prefix still in the lexicon when parked).
   @inlinable public var node: LexiconNode { current }
-  /// totalMass × Π share / 255 along the path; 0 when parked.
+  /// totalMass × Π share / 65,535 along the path; 0 when parked.
   @inlinable public var evidence: Float { mass }
   /// True once the prefix has left the lexicon (or for a cursor with no lexicon).
   @inlinable public var isParked: Bool { parked }
@@ -67,7 +67,7 @@ public struct LexiconCursor: Sendable, Equatable {
     mass *= Float(lexicon.share(of: next)) * (1 / Float(TableFormat.Lexicon.shareTotal))
   }
 
-  /// The row at the cursor's node: P(next letter or end of word | prefix), out of 255.
+  /// The row at the cursor's node: P(next letter or end of word | prefix), out of 65,535.
   /// Meaningless when parked (it is the row of the last prefix still in the lexicon).
   @inlinable
   public func row(in lexicon: Lexicon) -> LexiconRow { lexicon.row(of: current) }

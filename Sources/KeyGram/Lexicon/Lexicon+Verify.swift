@@ -4,7 +4,7 @@ extension Lexicon {
   /// Everything opening does not check, in one pass over the nodes: labels are letters and
   /// strictly increasing among siblings; the degrees add up to nodeCount − 1 with every
   /// node's children after it (so the nodes form one tree in breadth-first order); the samples
-  /// equal the running sums of the degrees; every share is ≥ 1 and no row's children exceed 255;
+  /// equal the running sums of the degrees; every share is ≥ 1 and no row's children exceed 65,535;
   /// the root is not a word; the word count and the maximum depth are right. Returns the
   /// problems found (at most `limit`, then a count of the rest); empty when the section is sound.
   package func verifyStructure(limit: Int = 32) -> [String] {
@@ -27,11 +27,11 @@ extension Lexicon {
       } else if Int(label) >= letterCount {
         report("node \(v) has label \(label) of \(letterCount) letters")
       }
-      let share = UInt32(section.uint8(at: sharesOffset + v))
+      let share = UInt32(section.uint16(at: sharesOffset + 2 * v))
       if v == 0 ? share != L.shareTotal : share == 0 { report("node \(v) has share \(share)") }
       let degree = Int(section.uint8(at: degreesOffset + v))
       guard degree > 0 else {
-        words += 1  // a leaf's end share is 255
+        words += 1  // a leaf's end share is the whole row
         if v == 0 { report("the root is a leaf: the lexicon has the empty word") }
         continue
       }
@@ -43,7 +43,7 @@ extension Lexicon {
       var sum: UInt32 = 0
       var previousLabel = -1
       for child in next..<(next + degree) {
-        sum += UInt32(section.uint8(at: sharesOffset + child))
+        sum += UInt32(section.uint16(at: sharesOffset + 2 * child))
         let childLabel = Int(section.uint8(at: L.labelsOffset + child))
         if childLabel <= previousLabel { report("node \(v)'s children are not in strictly increasing letter order at node \(child)") }
         previousLabel = childLabel
@@ -75,12 +75,12 @@ extension Lexicon {
     var list: [String] { more > 0 ? found + ["… and \(more) more"] : found }
   }
 
-  /// A lexicon word and its weight: the evidence at its node × its end share / 255, the
+  /// A lexicon word and its weight: the evidence at its node × its end share / 65,535, the
   /// expected count of the word itself.
   public struct Word: Sendable, Equatable {
     /// The word's letters, as indices into the table's alphabet.
     public let letters: [UInt8]
-    /// Its expected count: the evidence at its node × its end share ÷ 255.
+    /// Its expected count: the evidence at its node × its end share ÷ 65,535.
     public let weight: Float
   }
 

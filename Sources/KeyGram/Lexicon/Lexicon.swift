@@ -9,9 +9,9 @@ public struct LexiconNode: Hashable, Sendable {
   package init(index: UInt32) { self.index = index }
 }
 
-/// A read-only view of a table's `LEXI` section (format 1.3, docs/TableFormat.md): a static
+/// A read-only view of a table's `LEXI` section (format 1.4, docs/TableFormat.md): a static
 /// trie over the lexicon's words whose nodes give P(next letter or end of word | prefix), each
-/// row quantised to 255.
+/// row quantised to 65,535.
 ///
 /// Opening checks only what is cheap (`init(validating:letterCount:)`, O(nodes / 16));
 /// `verifyStructure()` checks the rest. Every lookup stays inside the section and every loop is
@@ -72,7 +72,7 @@ public struct Lexicon: Sendable {
       throw bad("padding byte \(offset) is not zero")
     }
     guard section.uint8(at: L.labelsOffset) == L.rootLabel,
-          UInt32(section.uint8(at: L.sharesOffset(nodeCount: nodes))) == L.shareTotal else {
+          UInt32(section.uint16(at: L.sharesOffset(nodeCount: nodes))) == L.shareTotal else {
       throw bad("the root's label or share is wrong")
     }
     var previous: UInt32 = 1
@@ -118,12 +118,12 @@ public struct Lexicon: Sendable {
     return nil
   }
 
-  /// The node's share of its parent's row, out of 255 (the root's is 255).
+  /// The node's share of its parent's row, out of 65,535 (the root's is 65,535).
   @inlinable
   public func share(of node: LexiconNode) -> UInt32 {
     let v = Int(node.index)
     guard v < nodeCount else { return 0 }
-    return UInt32(section.uint8(at: sharesOffset + v))
+    return UInt32(section.uint16(at: sharesOffset + 2 * v))
   }
 
   /// The letter on the edge into `node` (nil for the root).
@@ -142,12 +142,12 @@ public struct Lexicon: Sendable {
     return Int(section.uint8(at: degreesOffset + v))
   }
 
-  /// P(the word ends at `node`), out of 255: 255 minus the children's shares. 0 for the root
-  /// and every prefix that is not a word; 255 for a leaf.
+  /// P(the word ends at `node`), out of 65,535: 65,535 minus the children's shares. 0 for the root
+  /// and every prefix that is not a word; 65,535 for a leaf.
   @inlinable
   public func endShare(of node: LexiconNode) -> UInt32 { row(of: node).endWeight }
 
-  /// The node's row: P(next letter) for each child and P(end of word), out of 255.
+  /// The node's row: P(next letter) for each child and P(end of word), out of 65,535.
   /// An empty row (no children, end weight 0) for a node that is not this lexicon's or whose
   /// children the damaged section puts out of bounds.
   @inlinable
@@ -162,7 +162,7 @@ public struct Lexicon: Sendable {
       return LexiconRow(self, first: 0, childCount: 0, endWeight: 0)
     }
     var sum: UInt32 = 0
-    for index in first..<(first + degree) { sum += UInt32(section.uint8(at: sharesOffset + index)) }
+    for index in first..<(first + degree) { sum += UInt32(section.uint16(at: sharesOffset + 2 * index)) }
     let end = sum < TableFormat.Lexicon.shareTotal ? TableFormat.Lexicon.shareTotal - sum : 0
     return LexiconRow(self, first: first, childCount: degree, endWeight: end)
   }
@@ -186,7 +186,7 @@ public struct Lexicon: Sendable {
 }
 
 /// One node's row of the lexicon: its children in label order, each with its share out of
-/// 255, and the end-of-word share. Allocation-free; holds the table as its lexicon does.
+/// 65,535, and the end-of-word share. Allocation-free; holds the table as its lexicon does.
 /// Letters without a child have weight 0. For a blend over all letters, walk `0 ..< childCount`
 /// beside the letters (both are in letter order) rather than calling `weight(ofLetter:)` per letter.
 @frozen
@@ -198,7 +198,7 @@ public struct LexiconRow: Sendable {
   @usableFromInline let first: Int
   /// How many children the node has: the letters that can follow its prefix.
   public let childCount: Int
-  /// P(end of word), out of 255.
+  /// P(end of word), out of 65,535.
   public let endWeight: UInt32
 
   @inlinable
@@ -218,20 +218,20 @@ public struct LexiconRow: Sendable {
     return Int(section.uint8(at: TableFormat.Lexicon.labelsOffset + first + index))
   }
 
-  /// The share of the `index`-th child, out of 255.
+  /// The share of the `index`-th child, out of 65,535.
   @inlinable @inline(__always)
   public func weight(at index: Int) -> UInt32 {
     precondition(index >= 0 && index < childCount, "LexiconRow index out of range")
-    return UInt32(section.uint8(at: sharesOffset + first + index))
+    return UInt32(section.uint16(at: sharesOffset + 2 * (first + index)))
   }
 
-  /// P(next letter is `letter`), out of 255; 0 when no word continues with it. O(children).
+  /// P(next letter is `letter`), out of 65,535; 0 when no word continues with it. O(children).
   @inlinable
   public func weight(ofLetter letter: Int) -> UInt32 {
     var index = 0
     while index < childCount {
       let label = Int(section.uint8(at: TableFormat.Lexicon.labelsOffset + first + index))
-      if label >= letter { return label == letter ? UInt32(section.uint8(at: sharesOffset + first + index)) : 0 }
+      if label >= letter { return label == letter ? UInt32(section.uint16(at: sharesOffset + 2 * (first + index))) : 0 }
       index += 1
     }
     return 0

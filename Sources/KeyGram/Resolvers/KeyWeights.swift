@@ -93,7 +93,7 @@ final class KeyWeights {
     let row = context.row.weights(in: context.table)
     let ngramTotal = Float(row == nil ? context.table.letterCount + 1 : Int(LetterDistribution.weightTotal))
     var total = update(fromRow: row, letterCount: context.table.letterCount, scale: (1 - lambda) / ngramTotal, normalise: false)
-    // The lexicon's shares, out of 255, onto the keys of their letters.
+    // The lexicon's shares, out of the share total, onto the keys of their letters.
     let lexiconRow = context.lexiconCursor.row(in: lexicon)
     let probability = self.probability, keyOfLetter = self.keyOfLetter
     let shareScale = lambda / Float(TableFormat.Lexicon.shareTotal)

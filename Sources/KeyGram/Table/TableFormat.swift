@@ -4,8 +4,9 @@
 package enum TableFormat {
   package static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
   package static let majorVersion: UInt16 = 1
-  /// 1.2 added the optional `QUAD` section, 1.3 the optional `LEXI` section; readers of an
-  /// earlier minor version skip the sections they do not know.
+  /// 1.2 added the optional `QUAD` section, 1.3 the optional `LEXI` section, 1.4 widened the
+  /// lexicon's shares to 16 bits; readers of an earlier minor version skip the sections they do
+  /// not know, and a 1.3 `LEXI` is refused (rebuild the table).
   package static let minorVersion: UInt16 = Lexicon.minorVersion
   package static let headerSize = 64
   package static let directoryEntrySize = 16
@@ -108,21 +109,22 @@ package enum TableFormat {
   /// The standard base64 alphabet, in which the generated Swift carries a table image.
   package static let base64Alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
-  /// The `LEXI` section's shape (format 1.3): a 32-byte head, then one byte per node each of
-  /// labels, shares and degrees (nodes in breadth-first order, node 0 the root), zero padding
-  /// to a multiple of 4, one UInt32 first-child sample per 16 nodes, zero padding to a
-  /// multiple of 16. Length: roundUp16(roundUp4(32 + 3·nodes) + 4·⌈nodes / 16⌉).
+  /// The `LEXI` section's shape (format 1.4): a 32-byte head, then per node (breadth-first
+  /// order, node 0 the root) one byte of label, one byte of degree and a UInt16 share, as three
+  /// arrays; zero padding to a multiple of 4, one UInt32 first-child sample per 16 nodes, zero
+  /// padding to a multiple of 16. Length: roundUp16(roundUp4(32 + 4·nodes) + 4·⌈nodes / 16⌉).
   @usableFromInline
   package enum Lexicon {
-    /// The minor format version that added the section.
-    package static let minorVersion: UInt16 = 3
+    /// The minor format version that gave the section its present shape.
+    package static let minorVersion: UInt16 = 4
     package static let headSize = 32
     /// Nodes per first-child sample.
     @usableFromInline package static let sampleStride = 16
     /// Longer words are left out of the lexicon.
     package static let maximumDepth = 48
-    /// A node's row (its children's shares and its end-of-word share) sums to this.
-    @usableFromInline package static let shareTotal: UInt32 = 255
+    /// A node's row (its children's shares and its end-of-word share) sums to this: 16 bits, as
+    /// 8 left 1.3% of English's word mass weighted over twice its frequency even rounded at best.
+    @usableFromInline package static let shareTotal: UInt32 = 65_535
     /// The root's label: it has no incoming edge.
     @usableFromInline package static let rootLabel: UInt8 = 0xFF
 
@@ -138,10 +140,11 @@ package enum TableFormat {
     }
 
     @usableFromInline package static let labelsOffset = headSize
-    package static func sharesOffset(nodeCount: Int) -> Int { headSize + nodeCount }
-    package static func degreesOffset(nodeCount: Int) -> Int { headSize + 2 * nodeCount }
-    /// The end of the byte arrays, where the first zero padding starts.
-    package static func byteArraysEnd(nodeCount: Int) -> Int { headSize + 3 * nodeCount }
+    package static func degreesOffset(nodeCount: Int) -> Int { headSize + nodeCount }
+    /// The UInt16 shares (an even offset: the head and both byte arrays are even in length).
+    package static func sharesOffset(nodeCount: Int) -> Int { headSize + 2 * nodeCount }
+    /// The end of the node arrays, where the first zero padding starts.
+    package static func byteArraysEnd(nodeCount: Int) -> Int { headSize + 4 * nodeCount }
     package static func samplesOffset(nodeCount: Int) -> Int { (byteArraysEnd(nodeCount: nodeCount) + 3) & ~3 }
     package static func sampleCount(nodeCount: Int) -> Int { (nodeCount + sampleStride - 1) / sampleStride }
     /// The end of the samples, where the final zero padding starts.

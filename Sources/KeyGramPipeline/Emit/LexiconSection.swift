@@ -1,6 +1,6 @@
 import KeyGram
 
-/// The `LEXI` section (format 1.3, docs/TableFormat.md) for a `LexiconTrie`.
+/// The `LEXI` section (format 1.4, docs/TableFormat.md) for a `LexiconTrie`.
 package enum LexiconSection {
   /// How many words a table's lexicon keeps unless told otherwise: English's 100,000 most
   /// frequent are 99.3% of wordfreq's word mass, in about 720 KB.
@@ -11,11 +11,13 @@ package enum LexiconSection {
     package let nodes: Int
     package let words: Int
     package let bytes: Int
+    /// How closely the shares hold the word counts (`LexiconFidelity`).
+    package var fidelity = LexiconFidelity()
     package var description: String { "\(words) words, \(nodes) nodes, \(bytes) bytes" }
   }
 
-  /// The section's bytes: the head, labels, shares, degrees, padding to 4, the first-child
-  /// samples, padding to 16.
+  /// The section's bytes: the head, labels, degrees, UInt16 shares, padding to 4, the
+  /// first-child samples, padding to 16.
   package static func make(_ trie: LexiconTrie) -> [UInt8] {
     typealias L = TableFormat.Lexicon
     let n = trie.nodeCount
@@ -28,8 +30,8 @@ package enum LexiconSection {
     out.uint16(UInt16(trie.maximumDepth))
     out.pad(toMultipleOf: L.headSize)
     out.bytes(trie.labels)
-    out.bytes(trie.shares)
     out.bytes(trie.degrees)
+    for share in trie.shares { out.uint16(share) }
     out.pad(toMultipleOf: 4)
     var next: UInt32 = 1  // 1 + the degrees of the nodes before
     for (v, degree) in trie.degrees.enumerated() {
@@ -46,6 +48,6 @@ package enum LexiconSection {
   package static func make(counts: [[UInt8]: UInt64], letterCount: Int, maximumWords: Int) -> (bytes: [UInt8], stats: Stats)? {
     guard let trie = LexiconTrie(counts: counts, letterCount: letterCount, maximumWords: maximumWords) else { return nil }
     let bytes = make(trie)
-    return (bytes, Stats(nodes: trie.nodeCount, words: trie.wordCount, bytes: bytes.count))
+    return (bytes, Stats(nodes: trie.nodeCount, words: trie.wordCount, bytes: bytes.count, fidelity: trie.fidelity))
   }
 }

@@ -2,8 +2,8 @@ import KeyGram
 
 /// The lexicon's trie before it becomes bytes (`LexiconSection`): the top words by count,
 /// nodes in breadth-first order (node 0 the root, each node's children contiguous and sorted
-/// by letter), and each node's share of its parent's row, quantised to 255 with
-/// `Quantise.counts` from the subtree masses (a node's row: its children's masses, then the
+/// by letter), and each node's share of its parent's row, quantised to
+/// `TableFormat.Lexicon.shareTotal` (65,535) with `Quantise.counts` from the subtree masses (a node's row: its children's masses, then the
 /// count of the word ending at it, 0 when its prefix is not a word).
 ///
 /// Deterministic: the same words and counts in any order give the same trie.
@@ -11,8 +11,8 @@ package struct LexiconTrie: Equatable, Sendable {
   package let letterCount: Int
   /// The letter on the edge into each node; the root's is 0xFF.
   package let labels: [UInt8]
-  /// Each node's share of its parent's row, out of 255; the root's is 255.
-  package let shares: [UInt8]
+  /// Each node's share of its parent's row, out of 65,535; the root's is 65,535.
+  package let shares: [UInt16]
   /// Each node's child count.
   package let degrees: [UInt8]
   package let wordCount: Int
@@ -20,6 +20,8 @@ package struct LexiconTrie: Equatable, Sendable {
   package let totalMass: UInt64
   /// The length of the longest kept word.
   package let maximumDepth: Int
+  /// How closely the quantised shares hold the kept words' counts.
+  package let fidelity: LexiconFidelity
 
   package var nodeCount: Int { labels.count }
 
@@ -59,15 +61,18 @@ package struct LexiconTrie: Equatable, Sendable {
     for word in words { mass.append(mass[mass.count - 1] + word.count) }
     precondition(mass[words.count] <= Quantise.maximumCountTotal, "the lexicon's counts sum past \(Quantise.maximumCountTotal)")
     var labels: [UInt8] = [TableFormat.Lexicon.rootLabel]
-    var shares: [UInt8] = [UInt8(TableFormat.Lexicon.shareTotal)]
+    var shares: [UInt16] = [UInt16(TableFormat.Lexicon.shareTotal)]
     var degrees: [UInt8] = []
-    var queue: [(lower: Int, upper: Int, depth: Int)] = [(0, words.count, 0)]
+    // Each queued node's range of words, depth, and quantised probability of its prefix.
+    var queue: [(lower: Int, upper: Int, depth: Int, reach: Double)] = [(0, words.count, 0, 1)]
+    var fidelity = LexiconFidelity()
+    let wordMass = Double(mass[words.count])
     var head = 0
     var wordCount = 0
     var deepest = 0
     var rowMasses: [UInt64] = []
     while head < queue.count {
-      let (lower, upper, depth) = queue[head]
+      let (lower, upper, depth, reach) = queue[head]
       head += 1
       deepest = max(deepest, depth)
       var index = lower
@@ -83,15 +88,23 @@ package struct LexiconTrie: Equatable, Sendable {
         let letter = words[index].letters[depth]
         var next = index + 1
         while next < upper && words[next].letters[depth] == letter { next += 1 }
-        queue.append((index, next, depth + 1))
+        queue.append((index, next, depth + 1, 0))
         labels.append(letter)
         rowMasses.append(mass[next] - mass[index])
         index = next
       }
       degrees.append(UInt8(rowMasses.count))
       rowMasses.append(endMass)
-      let row = Quantise.counts(rowMasses, total: Int(TableFormat.Lexicon.shareTotal))
-      for child in 0..<(row.count - 1) { shares.append(UInt8(row[child])) }
+      let total = Int(TableFormat.Lexicon.shareTotal)
+      let row = Quantise.counts(rowMasses, total: total)
+      for child in 0..<(row.count - 1) {
+        shares.append(UInt16(row[child]))
+        queue[queue.count - row.count + 1 + child].reach = reach * Double(row[child]) / Double(total)
+      }
+      fidelity.addRow(masses: rowMasses, weights: row, total: total)
+      if endMass > 0 {
+        fidelity.addWord(frequency: Double(endMass) / wordMass, weight: reach * Double(row[row.count - 1]) / Double(total))
+      }
       assert(shares.count == labels.count && labels.count == firstChild + row.count - 1)
     }
     self.letterCount = letterCount
@@ -101,11 +114,12 @@ package struct LexiconTrie: Equatable, Sendable {
     self.wordCount = wordCount
     totalMass = mass[words.count]
     maximumDepth = deepest
+    self.fidelity = fidelity
   }
 }
 
 extension LexiconTrie {
-  /// The trie of the `maximumWords` most frequent of `words`, each node's row quantised to 255;
+  /// The trie of the `maximumWords` most frequent of `words`, each node's row quantised to 65,535;
   /// nil when `maximumWords` is 0 or no word qualifies. The kept words' counts must sum to at most
   /// `Quantise.maximumCountTotal` (2⁵⁴) for exact quantising: else an error naming `sources`,
   /// the inputs that fed the words.

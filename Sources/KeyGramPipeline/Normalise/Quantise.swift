@@ -3,39 +3,14 @@ import KeyGram
 /// The quantising stage: each probability row becomes UInt16 weights that sum to exactly
 /// `TableFormat.rowTotal` (65,536) with no zero, so "normalised" is checkable in integers.
 ///
-/// Largest-remainder rounding with a floor of 1: every entry starts at max(1, ⌊p·T⌋); the
-/// shortfall goes, one unit each, to the entries with the largest remainders, and any excess
-/// (from the floor of 1) comes off the entries rounded up furthest. Ties go to the lower index,
-/// so the result is deterministic.
+/// The weights are the KL-closest to the probabilities that the total allows, every entry at
+/// least 1 (`apportion`); ties go to the lower index, so the result is deterministic.
 package enum Quantise {
   package static let total = Int(TableFormat.rowTotal)
 
   package static func row(_ probabilities: [Double]) -> [UInt16] {
     precondition(!probabilities.isEmpty && probabilities.count <= total)
-    let sum = probabilities.reduce(0, +)
-    let ideal = probabilities.map { $0 / sum * Double(total) }
-    var weights = ideal.map { max(1, Int($0.rounded(.down))) }
-    var difference = total - weights.reduce(0, +)
-    if difference > 0 {
-      // Largest remainder first.
-      let order = ideal.indices.sorted { (ideal[$0] - Double(weights[$0]), $1) > (ideal[$1] - Double(weights[$1]), $0) }
-      var k = 0
-      while difference > 0 {
-        weights[order[k % order.count]] += 1
-        difference -= 1
-        k += 1
-      }
-    }
-    while difference < 0 {
-      // Take from the entries furthest above their ideal that can spare a unit.
-      let order = ideal.indices.filter { weights[$0] > 1 }
-        .sorted { (Double(weights[$0]) - ideal[$0], $1) > (Double(weights[$1]) - ideal[$1], $0) }
-      for index in order where difference < 0 {
-        weights[index] -= 1
-        difference += 1
-      }
-    }
-    return weights.map { UInt16($0) }
+    return apportion(probabilities, total: total, everyEntryNonzero: true).map { UInt16($0) }
   }
 }
 

@@ -29,7 +29,7 @@ extension TableVerifier {
 
   /// The table built again from `files` with the table's own shape (4-gram contexts and
   /// lexicon words), as `keygram build` makes it; built once per verifier.
-  func rebuild(_ language: Language, files: [String], quadgramContexts: Int, lexiconWords: Int) -> Result<[UInt8], any Error> {
+  func rebuild(_ language: Language, files: [String], quadgramContexts: Int, lexiconWords: Int) -> Result<Rebuilt, any Error> {
     memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords) \(sources?.root ?? "")") {
       var language = language, lists: Set<String> = []
       if let sources {
@@ -44,7 +44,8 @@ extension TableVerifier {
       request.quadgramContexts = quadgramContexts
       request.lexiconWords = lexiconWords
       request.minimumLetters = 0  // the table verified passed its own build's floor
-      return try Pipeline.build(request).image!
+      let summary = try Pipeline.build(request)
+      return Rebuilt(image: summary.image!, lexiconFidelity: summary.lexicon?.fidelity)
     }
   }
 
@@ -73,11 +74,11 @@ extension TableVerifier {
 /// language, rebuilt table images by key. Safe to share across threads.
 final class VerifierMemo: @unchecked Sendable {
   private let lock = NSLock()
-  private var images: [String: Result<[UInt8], any Error>] = [:]
+  private var images: [String: Result<TableVerifier.Rebuilt, any Error>] = [:]
   private var digests: [String: Result<(size: UInt64, digest: FileDigest), CorpusError>] = [:]
   private var asciiMaps: [String: (language: Language, map: [UInt8])] = [:]
 
-  func image(for key: String, _ make: () throws -> [UInt8]) -> Result<[UInt8], any Error> {
+  func image(for key: String, _ make: () throws -> TableVerifier.Rebuilt) -> Result<TableVerifier.Rebuilt, any Error> {
     lock.lock()
     defer { lock.unlock() }
     if let image = images[key] { return image }

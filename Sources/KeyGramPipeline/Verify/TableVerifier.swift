@@ -29,6 +29,8 @@ package struct TableVerifier: Sendable {
     package var swiftPath: String?
     /// True when building the corpus again gave the table's bytes exactly.
     package var reproduced = false
+    /// How closely the rebuilt lexicon's shares hold its word counts, when there is one.
+    package var lexiconFidelity: LexiconFidelity?
     package var failures: [Failure] = []
     package var passed: Bool { failures.isEmpty }
   }
@@ -58,6 +60,12 @@ package struct TableVerifier: Sendable {
 
     /// Where the file the table names `name` is now.
     func path(of name: String) -> String { root == "." ? name : root + "/" + name }
+  }
+
+  /// A table built again from its sources, with what only the build knows.
+  package struct Rebuilt: Sendable {
+    package var image: [UInt8]
+    package var lexiconFidelity: LexiconFidelity?
   }
 
   /// Corpus file digests and tables built again from the corpus: a verifier reads each corpus
@@ -212,8 +220,10 @@ package struct TableVerifier: Sendable {
                    lexiconWords: table.lexicon?.wordCount ?? 0) {
     case .failure(let error):
       fail(.reproduction, "building \(folder) again failed: \(error)")
-    case .success(let image):
-      if let problem = Self.firstDifference(table.bytes.array, image, sections: table.sections.sections) {
+    case .success(let rebuilt):
+      report.lexiconFidelity = rebuilt.lexiconFidelity
+      for problem in rebuilt.lexiconFidelity?.problems ?? [] { fail(.normalisation, "LEXI: \(problem); the quantiser has drifted") }
+      if let problem = Self.firstDifference(table.bytes.array, rebuilt.image, sections: table.sections.sections) {
         fail(.reproduction, "\(problem); the table is not what \(sources == nil ? folder : "its sources under \(folder)") builds to now; "
                + (sources == nil ? "run make tables" : "build it again, or pass verify the --frequency-list and --lexicon-from the build had"))
       } else {
