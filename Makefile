@@ -57,6 +57,7 @@ deps:
 # Whether ISA-L's header is installed, told to Package.swift (a define for Sources/CIsal), so a build
 # after libisal-dev was installed (or removed) compiles CIsal again: __has_include alone is asked only
 # when something else makes it compile. Asked when the recipe runs, after deps may have installed it.
+# Tests/Build/isal-header.sh checks it: a build without the header, then make.
 ISAL_HEADER = KEYGRAM_ISAL_HEADER=$$(pkg-config --exists libisal 2>/dev/null && echo 1 || echo 0)
 
 # deps is phony, so this recipe runs every time and SwiftPM decides what is out of date.
