@@ -8,9 +8,10 @@ KEYGRAM = .build/$(CONFIG)/keygram
 TRAITS = --traits Builder
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: tables test verify workflows docs check-docs bench bench-build bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
+.PHONY: keygram tables test verify workflows docs check-docs bench bench-build bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
 
 help:
+	@echo "make keygram  build the CLI (.build/release/keygram), with ISA-L where its header is installed"
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
 	@echo "make test     run the test suite"
 	@echo "make verify   check tables are normalised, intact and up to date (the CI gate)"
@@ -53,8 +54,17 @@ deps:
 	  fi; \
 	fi
 
-$(KEYGRAM): deps $(shell find Sources -name '*.swift' -not -path 'Sources/KeyGramTables/*') Package.swift
-	$(SWIFT) build $(TRAITS) -c $(CONFIG) --product keygram
+# Whether ISA-L's header is installed, told to Package.swift (a define for Sources/CIsal), so a build
+# after libisal-dev was installed (or removed) compiles CIsal again: __has_include alone is asked only
+# when something else makes it compile. Asked when the recipe runs, after deps may have installed it.
+# Tests/Build/isal-header.sh checks it: a build without the header, then make.
+ISAL_HEADER = KEYGRAM_ISAL_HEADER=$$(pkg-config --exists libisal 2>/dev/null && echo 1 || echo 0)
+
+# deps is phony, so this recipe runs every time and SwiftPM decides what is out of date.
+$(KEYGRAM): deps $(shell find Sources -name '*.swift' -not -path 'Sources/KeyGramTables/*') $(wildcard Sources/CIsal/*.c Sources/CIsal/include/*.h) Package.swift
+	$(ISAL_HEADER) $(SWIFT) build $(TRAITS) -c $(CONFIG) --product keygram
+
+keygram: $(KEYGRAM)
 
 tables: $(KEYGRAM)
 	$(KEYGRAM) build --all
@@ -67,8 +77,8 @@ tables: $(KEYGRAM)
 # KEYGRAM_ALLOW_NO_ISAL=1, which make sets unless REQUIRE_ISAL=1.
 test: deps
 	python3 Tests/Layers/check-stage-order.py
-	KEYGRAM_ALLOW_NO_ISAL=$(if $(filter 1,$(REQUIRE_ISAL)),0,1) $(SWIFT) test $(TRAITS) --disable-xctest
-	$(SWIFT) test $(TRAITS) -c release --disable-xctest --filter Allocation
+	$(ISAL_HEADER) KEYGRAM_ALLOW_NO_ISAL=$(if $(filter 1,$(REQUIRE_ISAL)),0,1) $(SWIFT) test $(TRAITS) --disable-xctest
+	$(ISAL_HEADER) $(SWIFT) test $(TRAITS) -c release --disable-xctest --filter Allocation
 
 verify: $(KEYGRAM)
 	$(KEYGRAM) verify tables
@@ -179,7 +189,7 @@ fuzz-deps:
 	@rm -f /tmp/keygram-fuzz-probe /tmp/keygram-fuzz-probe.swift
 
 fuzz-build: deps fuzz-deps
-	KEYGRAM_FUZZ=1 $(SWIFT) build $(TRAITS) -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+	$(ISAL_HEADER) KEYGRAM_FUZZ=1 $(SWIFT) build $(TRAITS) -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
 	  --product keygram-fuzz --scratch-path .build-fuzz
 
 # FUZZ_JOBS targets at a time (default: every core); FUZZ_RUNS stops a target at that many executions.

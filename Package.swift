@@ -12,6 +12,13 @@ let tablesFolder = "Sources/KeyGramTables"
 let languageFiles = tableNames.map { $0 + ".swift" }
 let languageModules = tableNames.map { "KeyGramTables" + $0 }
 
+// Whether ISA-L's header is installed, as the Makefile finds it (KEYGRAM_ISAL_HEADER=1 or 0, from
+// `pkg-config --exists libisal`): a define, so installing the header changes CIsal's compile
+// command and SwiftPM compiles it again. Unset (a plain `swift build`), the C file asks __has_include.
+let isalHeaderSettings: [CSetting] = Context.environment["KEYGRAM_ISAL_HEADER"].flatMap {
+  ["0", "1"].contains($0) ? [.define("KEYGRAM_ISAL_HEADER", to: $0)] : nil
+} ?? []
+
 let package = Package(
   name: "KeyGram",
   // The runtime is iOS-first; the builder uses Clock, which needs macOS 13.
@@ -55,7 +62,7 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"])]),
     // Intel ISA-L's inflate, compiled where <isa-l/igzip_lib.h> is installed and loaded with
     // dlopen at run time: no link-time dependency, so a machine without libisal runs on zlib.
-    .target(name: "CIsal", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "CIsal", cSettings: isalHeaderSettings, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "KeyGramPipeline", dependencies: ["CZlib", "CIsal", "KeyGram",
                                                     .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Builder"])),
                                                     .product(name: "HeapModule", package: "swift-collections", condition: .when(traits: ["Builder"]))]),

@@ -3,16 +3,54 @@
 #include <string.h>
 
 #if defined(__has_include)
-#if __has_include(<isa-l/igzip_lib.h>) && __has_include(<dlfcn.h>)
+#if __has_include(<dlfcn.h>)
+#define KEYGRAM_HAS_DLOPEN 1
+#include <dlfcn.h>
+#endif
+#endif
+
+// KEYGRAM_ISAL_HEADER (0 or 1, from the environment variable of that name: Package.swift; the
+// Makefile sets it from `pkg-config --exists libisal`) says whether ISA-L's header is installed.
+// A change in it changes this file's compile command, so it is compiled again; __has_include
+// alone is asked only when something else makes it compile.
+#if defined(KEYGRAM_ISAL_HEADER)
+#if KEYGRAM_ISAL_HEADER && defined(KEYGRAM_HAS_DLOPEN)
+#define KEYGRAM_HAS_ISAL 1
+#endif
+#elif defined(__has_include)
+#if __has_include(<isa-l/igzip_lib.h>) && defined(KEYGRAM_HAS_DLOPEN)
 #define KEYGRAM_HAS_ISAL 1
 #endif
 #endif
 
+// KEYGRAM_LIBISAL names another build of the library (a path or a soname) to open instead.
+const char *keygram_isal_library_name(void) {
+  const char *chosen = getenv("KEYGRAM_LIBISAL");
+  if (chosen != NULL && chosen[0] != 0) return chosen;
+#ifdef __APPLE__
+  return "libisal.2.dylib";
+#else
+  return "libisal.so.2";
+#endif
+}
+
+int keygram_isal_library_opens(void) {
+#ifdef KEYGRAM_HAS_DLOPEN
+  void *library = dlopen(keygram_isal_library_name(), RTLD_LAZY | RTLD_LOCAL);
+  if (library == NULL) return 0;
+  dlclose(library);
+  return 1;
+#else
+  return 0;
+#endif
+}
+
 #ifdef KEYGRAM_HAS_ISAL
-#include <dlfcn.h>
 #include <isa-l/igzip_lib.h>
 #include <pthread.h>
 #include <stdio.h>
+
+int keygram_isal_compiled_in(void) { return 1; }
 
 // The functions used, looked up once.
 static struct {
@@ -28,16 +66,8 @@ static pthread_once_t isal_once = PTHREAD_ONCE_INIT;
 
 static char isal_load_error[512];
 
-// KEYGRAM_LIBISAL names another build of the library (a path or a soname) to open instead.
 static void isal_load(void) {
-#ifdef __APPLE__
-  const char *name = "libisal.2.dylib";
-#else
-  const char *name = "libisal.so.2";
-#endif
-  const char *chosen = getenv("KEYGRAM_LIBISAL");
-  if (chosen != NULL && chosen[0] != 0) name = chosen;
-  void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+  void *library = dlopen(keygram_isal_library_name(), RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) {
     const char *why = dlerror();
     snprintf(isal_load_error, sizeof isal_load_error, "%s (Debian/Ubuntu: apt-get install libisal-dev)",
@@ -155,6 +185,7 @@ int keygram_isal_inflate(keygram_isal_inflater *inflater, const uint8_t *input, 
 
 #else
 
+int keygram_isal_compiled_in(void) { return 0; }
 const char *keygram_isal_unavailable_reason(void) {
   return "this keygram was built without ISA-L's header (<isa-l/igzip_lib.h>, Debian/Ubuntu: libisal-dev)";
 }

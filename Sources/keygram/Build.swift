@@ -87,6 +87,7 @@ extension Keygram {
       let corpora = CorpusFolder(root: folders.corpora)
       let codes = all ? corpora.languageCodes : [language!]
       if all && codes.isEmpty { throw corpora.missingFolder(lookingFor: "*/\(LanguageManifest.fileName)") }
+      inflater.warnWhereISALWasLeftOut()
       Pipeline.removeTemporaryFilesOnSignals()
       for code in codes {
         var language = try corpora.language(code)

@@ -70,6 +70,7 @@ extension Keygram {
       let folder = relativeTo.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         ?? (ownInputs.isEmpty ? corpora.folder(for: language.code) : nil)
       if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: language.code), kind: .noCorpusFiles) }
+      inflater.warnWhereISALWasLeftOut()
       let started = ContinuousClock.now
       var request = Pipeline.Request(language: language, inputs: inputs, corpusFolder: folder, output: .countFile(output))
       request.frequencyLists = Set(frequencyLists)

@@ -18,6 +18,7 @@ extension Keygram {
     func run() throws {
       var buffer = [UInt8](repeating: 0, count: 1 << 20)
       var total = 0
+      inflater.warnWhereISALWasLeftOut()
       for file in files {
         let reader = try CorpusReader(path: file, inflater: inflater.inflater)
         while true {

@@ -9,7 +9,8 @@ struct Keygram: ParsableCommand {
       Tables are built from gzipped text in corpora/<lang>/ and written to tables/<lang>.keygram
       and Sources/KeyGramTables/<Language>.swift.
       """,
-    version: "0.1.0",
+    // The version, and which library inflates gzip here (a build made before ISA-L's header was installed uses zlib).
+    version: "0.1.0\n" + InflaterOption.automaticChoice,
     subcommands: [Build.self, Count.self, Merge.self, Inspect.self, Verify.self, Simulate.self, Tune.self, Plot.self, Inflate.self])
 }
 

@@ -74,6 +74,8 @@ extension Keygram {
         }
       }
       let swiftFolder = swiftFolder(for: files)
+      // Building the tables again reads their corpora, through `--inflater auto`.
+      if !noFreshness { InflaterOption.warnWhereISALWasLeftOut() }
       var verifier = TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: swiftFolder)
       verifier.checksFreshness = !noFreshness
       verifier.sources = sourceRoot.map {

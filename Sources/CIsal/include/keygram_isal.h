@@ -2,7 +2,8 @@
 #define KEYGRAM_ISAL_H
 // Intel ISA-L's gzip inflate, loaded at run time: libisal.so.2 is found with dlopen, so the
 // builder links no libisal and runs (on zlib) where it is missing. Compiled in only where
-// <isa-l/igzip_lib.h> is installed; elsewhere every function reports ISA-L as unavailable.
+// <isa-l/igzip_lib.h> is installed (or KEYGRAM_ISAL_HEADER=1 says it is); elsewhere every
+// inflate function reports ISA-L as unavailable.
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,16 @@ enum {
   // can no longer be told exactly (never seen; checked so the stored bytes stay exact).
   KEYGRAM_ISAL_INPUT_HANDED_BACK = -102,
 };
+
+// 1 where this file was compiled with ISA-L's header, so ISA-L can inflate where its library loads.
+int keygram_isal_compiled_in(void);
+
+// The library opened: $KEYGRAM_LIBISAL, else libisal.so.2 (libisal.2.dylib on macOS).
+const char *keygram_isal_library_name(void);
+
+// 1 where the library opens with dlopen, whether or not ISA-L was compiled in (so a keygram
+// compiled without the header can tell that ISA-L is installed all the same).
+int keygram_isal_library_opens(void);
 
 // NULL when libisal.so.2 (or the library $KEYGRAM_LIBISAL names) loaded with every function
 // used; otherwise why not. Loads it on the first call.

@@ -247,6 +247,15 @@ final class IsalInflater: GzipInflating {
   /// Nil where `libisal.so.2` loads (`dlopen`, once); otherwise why it cannot be used.
   static let unavailableReason: String? = keygram_isal_unavailable_reason().map { String(cString: $0) }
 
+  /// `keygram_isal_compiled_in()`: whether Sources/CIsal was compiled with ISA-L's header.
+  static let isCompiledIn = keygram_isal_compiled_in() != 0
+
+  /// `keygram_isal_library_name()`: `$KEYGRAM_LIBISAL`, else `libisal.so.2`.
+  static var libraryName: String { String(cString: keygram_isal_library_name()) }
+
+  /// `keygram_isal_library_opens()`: whether the library opens with `dlopen`, ISA-L compiled in or not.
+  static var libraryOpens: Bool { keygram_isal_library_opens() != 0 }
+
   private let inflater: OpaquePointer
 
   /// `keygram_isal_create()`: fails where ISA-L is unavailable.

@@ -12,6 +12,16 @@ public enum Inflater: String, Sendable, CaseIterable {
   /// Nil where ISA-L can be used; otherwise why not (no libisal.so.2, or built without its header).
   public static var isalUnavailableReason: String? { IsalInflater.unavailableReason }
 
+  /// Whether this build can inflate with ISA-L at all: Sources/CIsal compiled with ISA-L's header.
+  public static var isalCompiledIn: Bool { IsalInflater.isCompiledIn }
+
+  /// The ISA-L library opened: `libisal.so.2`, or the one `KEYGRAM_LIBISAL` names.
+  public static var isalLibraryName: String { IsalInflater.libraryName }
+
+  /// True where ISA-L is installed (its library loads) but this build was compiled without its
+  /// header, so `automatic` inflates with zlib only because of how it was built.
+  public static var isalLeftOutAtBuild: Bool { !isalCompiledIn && IsalInflater.libraryOpens }
+
   /// The library that inflates: `automatic` made `isal` or `zlib`.
   public var resolved: Inflater {
     self == .automatic ? (Self.isalUnavailableReason == nil ? .isal : .zlib) : self
