@@ -4,9 +4,14 @@
 source "$(dirname "$0")/../derive-common.sh"
 cd "$(dirname "$0")"
 
-unpack fortunes-de
+unpack fortunes-de hunspell-de-de hunspell-tools
 # The fortune files live in usr/share/games/fortunes/de (UTF-8; the *.u8 names are symlinks to them).
 fortune_files "$scratch/fortunes-de/usr/share/games/fortunes/de" | xargs cat | store_split fortunes
 store_held_out
 echo "derive: de from fortunes-de $(version fortunes-de)"
 wordfreq_list de  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
+# wordfreq folds ß to ss; the Hunspell dictionary's word forms (and the corpus's ß words) restore it.
+"$scratch/hunspell-tools/usr/bin/unmunch" "$scratch/hunspell-de-de/usr/share/hunspell/de_DE.dic" \
+  "$scratch/hunspell-de-de/usr/share/hunspell/de_DE.aff" > "$scratch/de_DE.forms" 2>/dev/null
+python3 "$KEYGRAM_CORPORA/spelling.py" de wordfreq.freq.gz --dictionary "$scratch/de_DE.forms" --text fortunes.gz
+echo "derive: de ß restored from hunspell-de-de $(version hunspell-de-de)"
