@@ -86,6 +86,8 @@ public final class WordDecoder {
 
   // The beam (WordDecoder+Beam.swift).
   let beam: Beam
+  /// log(s / shareTotal) for s = 0 ... 512: `logOfShare` reads larger shares at 9 significant bits.
+  let logShare: FloatBuffer
   /// Per touch, per key: the Gaussian's log-density relative to a centred touch of default spread.
   let spatial: FloatBuffer
   /// Pairs a node's history children with its lexicon children by letter.
@@ -169,6 +171,9 @@ public final class WordDecoder {
     motion = TouchMotion(parameters: parameters.motion)
 
     beam = Beam(width: parameters.beamWidth, omissionWidth: parameters.omissionBeamWidth, steps: Self.capacity + 1)
+    logShare = FloatBuffer((0...Self.exactShares).map { share in
+      share == 0 ? -Float.infinity : system_logf(Float(share)) - system_logf(Float(TableFormat.Lexicon.shareTotal))
+    })
     spatial = FloatBuffer(repeating: 0, count: Self.capacity * Swift.max(layout.keys.count, 1))
     historyChildOfLetter = IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1))
     stampOfLetter = IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1))
@@ -196,7 +201,7 @@ public final class WordDecoder {
   /// table and the word history are not counted). It never grows.
   public var memoryBytes: Int {
     let floats = [capCenterX, capCenterY, aimX, aimY, rowXScale, rowYScale, rowLogNorm, touchX, touchY, touchMoveX, touchMoveY, touchMoveInterval,
-                  spatial, finalScore]
+                  logShare, spatial, finalScore]
     let ints = [keyOfLetter, rowOfKey, touchKey, touchInvalid, historyChildOfLetter, stampOfLetter, finalSource, completionOrder,
                 chosenSlot, bestAlignmentKeys]
     let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * 24 }
