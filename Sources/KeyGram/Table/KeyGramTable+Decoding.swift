@@ -46,15 +46,21 @@ extension KeyGramTable {
 
   private func composedLetter(_ index: Int, with mark: UInt32, depth: Int) -> Int? {
     guard index >= 0, index < letterCount, depth < 4 else { return nil }
-    let key = UInt64(letter(at: index).value) << 21 | UInt64(mark)
-    if let entry = Self.first(in: CanonicalPairs.compositions, withPrefix: key, shift: 21),
-       let composed = Unicode.Scalar(UInt32(truncatingIfNeeded: entry & 0x1F_FFFF)), let found = letterIndex(of: composed) {
-      return found
-    }
+    // The letter, then its capital as the table stores it: Turkish I + U+0307 is İ, the capital of i.
+    if let found = alphabetLetter(composing: letter(at: index), with: mark) { return found }
+    if let found = alphabetLetter(composing: uppercaseLetter(at: index), with: mark) { return found }
     guard let entry = Self.first(in: CanonicalPairs.markDecompositions, withPrefix: UInt64(mark), shift: 42) else { return nil }
     let first = UInt32(truncatingIfNeeded: entry >> 21 & 0x1F_FFFF), second = UInt32(truncatingIfNeeded: entry & 0x1F_FFFF)
     guard let step = composedLetter(index, with: first, depth: depth + 1) else { return nil }
     return second == 0 ? step : composedLetter(step, with: second, depth: depth + 1)
+  }
+
+  /// The alphabet letter that `base` + `mark` compose to canonically, or nil.
+  private func alphabetLetter(composing base: Unicode.Scalar, with mark: UInt32) -> Int? {
+    let key = UInt64(base.value) << 21 | UInt64(mark)
+    guard let entry = Self.first(in: CanonicalPairs.compositions, withPrefix: key, shift: 21),
+          let composed = Unicode.Scalar(UInt32(truncatingIfNeeded: entry & 0x1F_FFFF)) else { return nil }
+    return letterIndex(of: composed)
   }
 
   /// The first of the sorted `entries` whose bits above `shift` are `prefix`.

@@ -50,18 +50,31 @@ package struct LetterDecoder: Sendable {
     precondition(language.alphabet.count <= TableFormat.maximumLetterCount, "alphabets have at most 250 letters")
     self.language = language
     let letters = language.letterIndex
+    let classify = { (scalar: Unicode.Scalar) in Self.classify(scalar, language: language, letters: letters) }
     var compositions: [UInt64: UInt8] = [:]
-    for (index, letter) in language.alphabet.enumerated() {
-      let decomposed = Array(String(letter).decomposedStringWithCanonicalMapping.unicodeScalars)
-      // The last mark composes with the rest, composed: ǖ (u ¨ ¯) from ü, found by fuzzing (Tests/Fuzz/decoder).
-      let rest = String(String.UnicodeScalarView(decomposed.dropLast())).precomposedStringWithCanonicalMapping.unicodeScalars
-      if decomposed.count >= 2, rest.count == 1, let base = letters[rest.first!] {
-        compositions[Self.compositionKey(Symbol.letter(base), decomposed[decomposed.count - 1])] = Symbol.letter(index)
+    // Each letter, then its capital (Turkish İ is I + U+0307, and I is ı): the runtime's
+    // `composedLetter` tries the two forms in this order.
+    for form in 0..<2 {
+      for (index, letter) in language.alphabet.enumerated() {
+        let decomposed = Array(String(form == 0 ? letter : language.uppercase(of: letter)).decomposedStringWithCanonicalMapping.unicodeScalars)
+        // The last mark composes with the rest, composed: ǖ (u ¨ ¯) from ü, found by fuzzing (Tests/Fuzz/decoder).
+        let rest = String(String.UnicodeScalarView(decomposed.dropLast())).precomposedStringWithCanonicalMapping.unicodeScalars
+        guard decomposed.count >= 2, rest.count == 1 else { continue }
+        let base: Int?
+        if form == 0 {
+          base = letters[rest.first!]
+        } else if case .letter(let symbol) = classify(rest.first!) {
+          base = Symbol.letterIndex(of: symbol)
+        } else {
+          base = nil
+        }
+        guard let base else { continue }
+        let key = Self.compositionKey(Symbol.letter(base), decomposed[decomposed.count - 1])
+        if compositions[key] == nil { compositions[key] = Symbol.letter(index) }
       }
     }
     self.compositions = compositions
     self.letters = letters
-    let classify = { (scalar: Unicode.Scalar) in Self.classify(scalar, language: language, letters: letters) }
     lowScalarClasses = (0..<0x800).map { classify(Unicode.Scalar(UInt32($0))!) }
     byteClasses = (0..<256).map { byte -> UInt8 in
       guard byte < 0x80 else { return ByteClass.nonASCII }

@@ -22,7 +22,7 @@ package enum TableImage {
     var alphabet = ByteWriter()
     for letter in language.alphabet {
       alphabet.uint32(letter.value)
-      alphabet.uint32(Language.uppercase(of: letter).value)
+      alphabet.uint32(language.uppercase(of: letter).value)
     }
     sections.append((F.Section.alphabet, alphabet.bytes, n))
 

@@ -24,7 +24,8 @@ public struct Language: Sendable, Equatable {
     self.code = code
     self.name = name
     self.alphabet = alphabet
-    self.caseMappings = caseMappings
+    // The code's own rules first (Turkish I), then the manifest's, which win.
+    self.caseMappings = Self.defaultCaseMappings(code: code, alphabet: alphabet).merging(caseMappings) { _, given in given }
     self.apostrophesAreTransparent = apostrophesAreTransparent
     self.layout = layout
     self.sources = sources
@@ -33,6 +34,22 @@ public struct Language: Sendable, Equatable {
   /// The index of each alphabet letter.
   public var letterIndex: [Unicode.Scalar: Int] {
     Dictionary(uniqueKeysWithValues: alphabet.enumerated().map { ($1, $0) })
+  }
+
+  /// The capital the table stores beside `letter` (the `ALPH` section), which the runtime reads
+  /// as that letter: the smallest uppercase character the language's case mappings send to it
+  /// (Turkish İ for i, I for ı), else Unicode's single-scalar uppercase.
+  public func uppercase(of letter: Unicode.Scalar) -> Unicode.Scalar {
+    let mapped = caseMappings.filter { $0.value == letter && $0.key != letter && $0.key.properties.isUppercase }.map(\.key)
+    return mapped.min() ?? Self.uppercase(of: letter)
+  }
+
+  /// The case mappings a language gets without asking: Turkish and Azerbaijani pair dotless ı
+  /// with I and dotted i with İ, where Unicode's default lowercasing makes I an i.
+  public static func defaultCaseMappings(code: String, alphabet: [Unicode.Scalar]) -> [Unicode.Scalar: Unicode.Scalar] {
+    let base = code.lowercased().split(separator: "-").first.map(String.init) ?? ""
+    guard ["tr", "az"].contains(base), alphabet.contains("ı"), alphabet.contains("i") else { return [:] }
+    return ["I": "ı", "İ": "i"]
   }
 
   /// The single-scalar uppercase of `letter`, or `letter` itself when uppercasing gives

@@ -5,7 +5,7 @@ import KeyGram
 /// who checks them"), and the reproduction: each problem names the section and the byte.
 extension TableVerifier {
   /// `LANG`, `ALPH` and `ASCI` exactly as the manifest makes them: the code and name, each
-  /// letter's uppercase (`Language.uppercase(of:)`), and the decoder's ASCII map.
+  /// letter's uppercase (`language.uppercase(of:)`), and the decoder's ASCII map.
   func manifestProblems(of table: KeyGramTable, language: Language) -> [String] {
     var problems: [String] = []
     let sections = table.sections, bytes = table.bytes
@@ -17,7 +17,7 @@ extension TableVerifier {
       problems.append("LANG byte \(4 + codeLength): the name \"\(String(decoding: name, as: UTF8.self))\" differs from the manifest's \"\(language.name)\"")
     }
     for (index, letter) in language.alphabet.enumerated() {
-      let stored = bytes.uint32(at: sections.alphabetOffset + 8 * index + 4), expected = Language.uppercase(of: letter).value
+      let stored = bytes.uint32(at: sections.alphabetOffset + 8 * index + 4), expected = language.uppercase(of: letter).value
       if stored != expected { problems.append("ALPH byte \(8 * index + 4): letter \(letter)'s uppercase is \(Hex.codePoint(stored)), expected \(Hex.codePoint(expected))") }
     }
     let ascii = memo.asciiMap(for: language)

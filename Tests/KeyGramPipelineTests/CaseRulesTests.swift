@@ -1,0 +1,60 @@
+import Foundation
+import KeyGram
+@testable import KeyGramPipeline
+import Testing
+
+/// Case and script rules that the builder applies and the table carries, so the runtime reads
+/// text the way the table was counted: Turkish dotted and dotless i, composed or not.
+@Suite("Case rules: the builder and the runtime agree")
+struct CaseRulesTests {
+  static let turkish = Language(code: "tr", name: "Turkish", alphabet: Array("abcçdefgğhıijklmnoöprsştuüvyz".unicodeScalars))
+
+  /// "istanbul ılık iğne" in four spellings: lowercase, capitals, NFD capitals (İ as I + U+0307,
+  /// Ğ as G + U+0306) and mixed case.
+  static let spellings = [
+    "istanbul ılık iğne\n",
+    "İSTANBUL ILIK İĞNE\n",
+    "I\u{307}STANBUL ILIK I\u{307}G\u{306}NE\n",
+    "İstanbul Ilık İğne\n",
+  ]
+
+  @Test func turkishCasesByDefault() {
+    #expect(Self.turkish.caseMappings == ["I": "ı", "İ": "i"])
+    #expect(Self.turkish.uppercase(of: "i") == "İ" && Self.turkish.uppercase(of: "ı") == "I")
+    // A manifest's own mapping wins; other languages get none.
+    let own = Language(code: "tr", name: "Turkish", alphabet: Self.turkish.alphabet, caseMappings: ["I": "i"])
+    #expect(own.caseMappings["I"] == "i")
+    #expect(Fixtures.language().caseMappings.isEmpty)
+  }
+
+  @Test func everySpellingCountsAlike() {
+    let counts = Self.spellings.map { Fixtures.count($0, language: Self.turkish) }
+    // By hand: i in "istanbul" and "iğne" (2), ı twice in "ılık", ğ once; 16 letters, 3 words.
+    let alphabet = "abcçdefgğhıijklmnoöprsştuüvyz"
+    #expect(counts[0].unigram("i", alphabet: alphabet) == 2 && counts[0].unigram("ı", alphabet: alphabet) == 2)
+    #expect(counts[0].unigram("ğ", alphabet: alphabet) == 1 && counts[0].letters == 16)
+    #expect(counts[0].outsideAlphabet == 0)
+    for (spelling, count) in zip(Self.spellings, counts) { #expect(count == counts[0], "\(spelling)") }
+  }
+
+  @Test func theRuntimeReadsEverySpellingAsTheBuilderCounted() throws {
+    let folder = Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let corpus = Fixtures.file("tr.txt", Array(String(repeating: Self.spellings[0], count: 3).utf8), in: folder)
+    var request = Pipeline.Request(language: Self.turkish, inputs: [corpus], corpusFolder: folder, output: .image)
+    request.minimumLetters = 0
+    let table = try KeyGramTable(copying: try #require(Pipeline.build(request).image))
+    #expect(table.letterIndex(of: "İ") == table.letterIndex(of: "i") && table.letterIndex(of: "I") == table.letterIndex(of: "ı"))
+    let contexts = ["ist", "İST", "I\u{307}ST", "İst", "iST"].map { text -> LetterContext in
+      var context = TypingContext(table: table)
+      context.reset(textBeforeCursor: text)
+      return context.letterContext
+    }
+    for context in contexts { #expect(context == contexts[0]) }
+    var dotless = TypingContext(table: table)
+    dotless.reset(textBeforeCursor: "ILI")
+    var lower = TypingContext(table: table)
+    lower.reset(textBeforeCursor: "ılı")
+    #expect(dotless.letterContext == lower.letterContext && dotless.letterContext != contexts[0])
+  }
+}
