@@ -133,8 +133,8 @@ final class Beam {
 }
 
 extension WordDecoder {
-  /// A lexicon share as a probability.
-  static let shareScale = 1 / Float(TableFormat.Lexicon.shareTotal)
+  /// A lexicon share as a probability (a constant, not a lazily initialised global).
+  @inline(__always) static var shareScale: Float { 1 / Float(TableFormat.Lexicon.shareTotal) }
   /// Shares up to this have their exact log in `logShare`.
   static let exactShares = 512
 
