@@ -174,6 +174,9 @@ extension Keygram {
         print(SimulationReport.table(result))
         if learningCurve { print("\n" + SimulationReport.learningCurve(result)) }
       }
+      if let warning = SimulationReport.smallSampleWarning(result) {
+        FileHandle.standardError.write(Data(("warning: " + warning + "\n").utf8))
+      }
     }
   }
 }

@@ -3,6 +3,19 @@ import KeyGramLab
 
 /// How `keygram simulate` prints a result: a Markdown table, or JSON.
 enum SimulationReport {
+  /// Below these a ratio of error counts is too noisy to quote.
+  static let fewestKeystrokes = 50_000
+  static let fewestStaticErrors = 100
+
+  /// Why `result`'s ratios are not to be trusted, or nil: too few keystrokes, or too few errors
+  /// of the static baseline they divide.
+  static func smallSampleWarning(_ result: TypingSimulator.Result) -> String? {
+    let staticErrors = result.methods.first?.errors ?? 0
+    guard result.keystrokes < fewestKeystrokes || staticErrors < fewestStaticErrors else { return nil }
+    return "\(result.keystrokes) keystrokes and \(staticErrors) static errors: ratios from fewer than "
+      + "\(fewestKeystrokes) keystrokes or \(fewestStaticErrors) static errors are too noisy to quote; type a longer text"
+  }
+
   static func table(_ result: TypingSimulator.Result) -> String {
     var lines = ["| method | errors | error rate | × fewer errors than static | 95% CI |", "|---|---:|---:|---:|---|"]
     let hasRatios = hasRatios(result)

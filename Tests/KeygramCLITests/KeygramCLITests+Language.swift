@@ -27,6 +27,16 @@ extension KeygramCLITests {
     #expect(first == second && !first.isEmpty)
   }
 
+  @Test func aShortSimulationWarnsThatItsRatiosAreNoisy() throws {
+    // 4,000 letters at σ 8 pt: about 70 static errors, under both floors.
+    let short = try keygram("simulate", "en", "--limit", "4000")
+    #expect(short.status == 0, "\(short.stderr)")
+    #expect(short.stderr.hasPrefix("warning: 4000 keystrokes and ") && short.stderr.contains("too noisy to quote"), "\(short.stderr)")
+    // The held-out English text: 572,010 keystrokes and thousands of static errors, no warning.
+    let long = try keygram("simulate", "en", "--limit", "60000", "--sigma", "10")
+    #expect(long.status == 0 && long.stderr.isEmpty, "\(long.stderr)")
+  }
+
   @Test func twoDifferentLanguagesAreRefused() throws {
     let run = try keygram("simulate", "en", "--lang", "de", "--limit", "100")
     #expect(run.status != 0)
