@@ -41,6 +41,9 @@ public enum Pipeline {
     /// The folder the provenance names inputs relative to (nil: the current folder); build
     /// names its own corpus folder's files from that folder, and the user's files from `--source-root`.
     public var corpusFolder: String?
+    /// The corpora folder: its files outside `corpusFolder` (a language's word list beside the
+    /// user's own text) are named by their place in it, whatever the working folder.
+    public var corporaFolder: String?
     /// What the build makes.
     public var output: Output
     /// Where `<code>.keygram` goes.
@@ -84,6 +87,9 @@ public enum Pipeline {
       tablesFolder = "."
     }
 
+    /// How the provenance names the inputs.
+    var naming: Provenance.Naming { Provenance.Naming(folder: corpusFolder, corpora: corporaFolder) }
+
     /// The inputs the build reads: the count files, or else the corpus files.
     var readPaths: [String] { countFiles.isEmpty ? inputs : countFiles }
 
@@ -109,6 +115,8 @@ public enum Pipeline {
     package var lexicon: LexiconSection.Stats?
     /// The inputs that fed the lexicon's words (empty: no lexicon).
     public var wordSources: [String] = []
+    /// The request's corpora folder, for naming its files as the provenance does.
+    public var corporaFolder: String?
     /// What was written (`.table` builds).
     public var tablePath: String?
     public var swiftPath: String?
@@ -120,7 +128,7 @@ public enum Pipeline {
   public static func build(_ request: Request, progress: (any BuildProgress)? = nil) throws -> Summary {
     guard !request.readPaths.isEmpty else { throw CorpusError(path: request.corpusFolder ?? ".", kind: .noCorpusFiles) }
     try request.inflater.checkAvailable()
-    try Provenance.refuseDuplicates(request.inputs, corpusFolder: request.corpusFolder)
+    try Provenance.refuseDuplicates(request.inputs, naming: request.naming)
     let outputs = TableOutputs(language: request.language, tablesFolder: request.tablesFolder, swiftFolder: request.swiftFolder)
     let createdFolders = request.output == .table ? try outputs.prepare() : []
     do {
@@ -137,11 +145,12 @@ public enum Pipeline {
     let language = request.language, decoder = LetterDecoder(language: language)
     // Read, decode, count: from the corpus, or the sum of count files.
     let (counts, words, provenance) = request.countFiles.isEmpty
-      ? try CorpusCounter.count(request.inputs, decoder: decoder, corpusFolder: request.corpusFolder,
+      ? try CorpusCounter.count(request.inputs, decoder: decoder, naming: request.naming,
                                 frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
                                 part: request.part, inflater: request.inflater, progress: progress)
       : try Merge.load(request.countFiles, language: language, wordMemoryCap: request.wordMemoryCap)
     var summary = Summary(language: language, counts: counts, words: words, provenance: provenance, seconds: 0)
+    summary.corporaFolder = request.corporaFolder
     if case .countFile(let path) = request.output {
       let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance,
                                 part: request.part ?? .whole)

@@ -119,6 +119,7 @@ extension Keygram {
         var request = Pipeline.Request(
           language: language, inputs: inputs, corpusFolder: countFiles.isEmpty ? root : nil,
           tablesFolder: folders.out, swiftFolder: noSwift ? nil : folders.swiftOut)
+        request.corporaFolder = corpora.root
         request.frequencyLists = Set(frequencyLists)
         request.quadgramContexts = quadgramContexts
         request.lexiconWords = lexiconWords

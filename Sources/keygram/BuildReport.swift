@@ -41,7 +41,7 @@ struct BuildReport: CustomStringConvertible {
       lines.append("lexicon: \(grouped(UInt64(lexicon.words))) word\(lexicon.words == 1 ? "" : "s") of \(grouped(UInt64(summary.words.distinctWords))), "
                    + "\(grouped(UInt64(lexicon.nodes))) nodes, \(grouped(UInt64(lexicon.bytes))) bytes"
                    + (summary.words.droppedWords > 0 ? "; \(grouped(summary.words.droppedWords)) weighted occurrences of words over \(WordCounts.maximumLength) letters left out" : "")
-                   + "; from " + summary.wordSources.map { Provenance.fileName($0, in: nil) }.joined(separator: ", "))
+                   + "; from " + summary.wordSources.map { Provenance.Naming(folder: nil, corpora: summary.corporaFolder).name(of: $0) }.joined(separator: ", "))
       lines.append("lexicon fidelity: \(lexicon.fidelity)")
     } else {
       lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"

@@ -73,6 +73,7 @@ extension Keygram {
       inflater.warnWhereISALWasLeftOut()
       let started = ContinuousClock.now
       var request = Pipeline.Request(language: language, inputs: inputs, corpusFolder: folder, output: .countFile(output))
+      request.corporaFolder = corpora.root
       request.frequencyLists = Set(frequencyLists)
       request.jobs = jobs
       request.wordMemoryCap = wordsInMemory

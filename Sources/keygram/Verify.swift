@@ -25,7 +25,7 @@ extension Keygram {
     var noSwift = false
 
     @Option(name: .customLong("source-root"),
-            help: ArgumentHelp("For tables built from your own files: the folder build named them relative to (its --source-root, or the folder it ran in).", valueName: "dir"))
+            help: ArgumentHelp("For tables built from your own files: the folder build named them relative to (its --source-root, or the folder it ran in). (default: the current folder, for a table that names files outside its corpus folder)", valueName: "dir"))
     var sourceRoot: String?
 
     @Option(name: .customLong("frequency-list"), parsing: .singleValue,

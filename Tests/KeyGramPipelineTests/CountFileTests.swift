@@ -70,7 +70,7 @@ struct CountFileTests {
     let path = folder + "/c.kgcounts"
     try count(["text.gz", "list.freq.txt"], in: folder, to: path)
     let (counts, words, provenance) = try CorpusCounter.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
-                                                        decoder: LetterDecoder(language: Self.language), corpusFolder: folder)
+                                                        decoder: LetterDecoder(language: Self.language), naming: Provenance.Naming(folder: folder))
     let (loadedCounts, loadedWords, loadedProvenance) = try Merge.load([path], language: Self.language)
     #expect(loadedCounts == counts)
     #expect(loadedWords == words)
@@ -209,9 +209,9 @@ struct CountFileTests {
     let folder = corpus([("a.gz", text), ("b.txt", "zephyr quiz " + text), ("c.freq.txt", "quiz\t7\n"), ("d.txt", "one more line")])
     let inputs = ["a.gz", "b.txt", "c.freq.txt", "d.txt"].map { "\(folder)/\($0)" }
     let decoder = LetterDecoder(language: Self.language)
-    let one = try CorpusCounter.count(inputs, decoder: decoder, corpusFolder: folder, jobs: 1)
+    let one = try CorpusCounter.count(inputs, decoder: decoder, naming: Provenance.Naming(folder: folder), jobs: 1)
     for jobs in [2, 3, 8] {
-      let many = try CorpusCounter.count(inputs, decoder: decoder, corpusFolder: folder, jobs: jobs)
+      let many = try CorpusCounter.count(inputs, decoder: decoder, naming: Provenance.Naming(folder: folder), jobs: jobs)
       #expect(many.0 == one.0 && many.1 == one.1 && many.2 == one.2, "--jobs \(jobs)")
     }
   }
@@ -387,11 +387,11 @@ struct WordSpillTests {
     _ = Fixtures.file("b.gz", Fixtures.gzipMember(Self.manyWords(4000).split(separator: "\n").dropFirst(50).joined(separator: "\n")), in: folder)
     let inputs = ["\(folder)/a.txt", "\(folder)/b.gz"]
     let decoder = LetterDecoder(language: CountFileTests.language)
-    let whole = try CorpusCounter.count(inputs, decoder: decoder, corpusFolder: folder)
+    let whole = try CorpusCounter.count(inputs, decoder: decoder, naming: Provenance.Naming(folder: folder))
     #expect(whole.1.spilledRuns == 0)
     #expect(whole.1.distinctWords == 4000)
     for cap in [1, 100, 999] {
-      let capped = try CorpusCounter.count(inputs, decoder: decoder, corpusFolder: folder, wordMemoryCap: cap)
+      let capped = try CorpusCounter.count(inputs, decoder: decoder, naming: Provenance.Naming(folder: folder), wordMemoryCap: cap)
       #expect(capped.1.spilledRuns > 0, "cap \(cap) spills")
       #expect(capped.1.counts.count <= cap, "cap \(cap): at most the cap in memory after a spill")
       #expect(capped.1 == whole.1 && capped.0 == whole.0 && capped.2 == whole.2, "cap \(cap)")

@@ -65,7 +65,7 @@ struct LanguageCorpusTests {
     let files = Self.corpora.corpusFiles(for: expected.code)
     try #require(!files.isEmpty, "no corpus files in corpora/\(expected.code)")
     let (_, _, provenance) = try CorpusCounter.count(files, decoder: LetterDecoder(language: language),
-                                             corpusFolder: Self.corpora.folder(for: expected.code))
+                                             naming: Provenance.Naming(folder: Self.corpora.folder(for: expected.code)))
 
     #expect(provenance.textBytes >= 2_000_000)
     #expect(provenance.invalidUTF8 == 0)

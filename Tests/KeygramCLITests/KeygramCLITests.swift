@@ -98,7 +98,7 @@ struct KeygramCLITests {
     let root = try scratch()
     // 49 letters in 10 words, all starting "th": t 13, h 11, e 8; 39 in-word bigrams, 10 of them "th".
     // The scratch language.json lets the text feed the lexicon: its 9 distinct words make a
-    // trie of 27 nodes, a LEXI section of roundUp16(roundUp4(32 + 3 × 27) + 4 × 2) = 128 bytes.
+    // trie of 27 nodes, a LEXI section of roundUp16(roundUp4(32 + 4 × 27) + 4 × 2) = 160 bytes.
     // No progress bar on stderr, which is not a terminal here.
     try expectOutput(["build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift"], in: root, stdout: """
       English (en): 1 file, 62 bytes stored, 59 bytes of text
@@ -107,21 +107,25 @@ struct KeygramCLITests {
       time … s, … MB/s of text
       top letters: t 26.5%  h 22.4%  e 16.3%  i 6.1%  a 4.1%  l 4.1%  n 4.1%  r 4.1%  d 2.0%  f 2.0%
       top bigrams: th 25.6%  he 12.8%  at 5.1%  hi 5.1%  ea 2.6%  ed 2.6%  ef 2.6%  em 2.6%  en 2.6%  gh 2.6%
-      lexicon: 9 words of 9, 27 nodes, 128 bytes; from corpora/en/tiny.gz
-      wrote tables/en.keygram (50,144 bytes; bigram+trigram 39,312 bytes)
-      wrote swift/English.swift (67,206 bytes)
+      lexicon: 9 words of 9, 27 nodes, 160 bytes; from corpora/en/tiny.gz
+      lexicon fidelity: words weighted below ½ 0.00%, above 2× 0.00%; row divergence mean 5.60e-11 bits, worst 1.34e-09
+      wrote tables/en.keygram (50,176 bytes; bigram+trigram 39,312 bytes)
+      wrote swift/English.swift (67,250 bytes)
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
-      tables/en.keygram: ok: en, 50144 bytes, CRC-32 0x37e5b977 valid, 755 rows each sum to 65536 with no zero, \
+      tables/en.keygram: ok: en, 50176 bytes, CRC-32 0x99d3b203 valid, 755 rows each sum to 65536 with no zero, \
       lexicon of 9 words (27 nodes) well-formed, 26 letters match the manifest, swift/English.swift matches, 1 corpus file unchanged, \
-      building them again gives the same bytes
+      building them again gives the same bytes; lexicon words weighted below ½ 0.00%, above 2× 0.00%; \
+      row divergence mean 5.60e-11 bits, worst 1.34e-09
       swift/KeyGramTables.swift: ok: lists every generated table
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50144,"crc32":937802103,\
-      "rows":755,"letters":26,"corpusFiles":1,"reproduced":true,"swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
+      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50176,"crc32":2580787715,\
+      "rows":755,"letters":26,"corpusFiles":1,"reproduced":true,"lexicon":{"massBelowHalf":0,"massAboveDouble":0,\
+      "meanDivergenceBits":5.5984884611012545e-11,"worstDivergenceBits":1.3436349517067223e-09,"squashedChildren":0},\
+      "swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
 
       """)
   }
@@ -130,45 +134,45 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
-      tables/en.keygram: English (en), format 1.3, 50144 bytes, CRC-32 0x37e5b977 (valid)
+      tables/en.keygram: English (en), format 1.4, 50176 bytes, CRC-32 0x99d3b203 (valid)
       alphabet (26): abcdefghijklmnopqrstuvwxyz
-      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, QUAD 9478 B, LEXI 128 B, LAYT 137 B, PROV 325 B
+      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, QUAD 9478 B, LEXI 160 B, LAYT 137 B, PROV 325 B
       keyboard: qwertyuiop / asdfghjkl / zxcvbnm
-      lexicon: 9 words, 27 nodes, 128 B
+      lexicon: 9 words, 27 nodes, 160 B
       corpus: tiny.gz; 49 letters, 10 words
       top letters: t 0.187  h 0.160  e 0.120  i 0.053  a 0.040  l 0.040  n 0.040  r 0.040  d 0.027  f 0.027
       top initials: t 0.926  h 0.015  e 0.011  i 0.005  a 0.004  l 0.004  n 0.004  r 0.004  d 0.002  f 0.002
 
       """)
     // With a lexicon, --after shows the blend the resolvers weigh, λ and both parts. The
-    // lexicon's 9 words all start "th": then e 128, i 51, a 26, o 25, r 25 of 255.
+    // lexicon's 9 words all start "th": then e 5, i 2, a 1, o 1, r 1 of 10, as 32,767, 13,107,
+    // 6,554, 6,554 and 6,553 of 65,535.
     try expectOutput(["inspect", "tables/en.keygram", "--after", "th", "--top", "3"], in: root, stdout: """
       after "th" (27 outcomes; lexicon weight λ = 0.991):
-        e  0.5018  (n-gram 0.4818, lexicon 0.5020)
+        e  0.4998  (n-gram 0.4817, lexicon 0.5000)
         i  0.1999  (n-gram 0.1929, lexicon 0.2000)
-        a  0.1019  (n-gram 0.0970, lexicon 0.1020)
+        a  0.1000  (n-gram 0.0970, lexicon 0.1000)
 
       """)
-    // The n-gram part: every p a multiple of 1/65536, printed exactly; the lexicon part k/255;
+    // The n-gram part: every p a multiple of 1/65536, printed exactly; the lexicon part k/65,535;
     // letters in alphabet order, then $.
     try expectOutput(["inspect", "tables/en.keygram", "--after", "th", "--json"], in: root, stdout: """
-      {"language":"en","context":"th","next":{"a":0.1019164125615598,"b":4.612138582160696e-06,\
-      "c":4.612138582160696e-06,"d":9.224277164321393e-06,"e":0.5017812497708756,"f":9.224277164321393e-06,\
-      "g":9.224277164321393e-06,"h":5.507436071638949e-05,"i":0.19993703074324004,"j":4.612138582160696e-06,\
-      "k":4.612138582160696e-06,"l":1.3700764611712657e-05,"m":9.08862602955196e-06,"n":1.3700764611712657e-05,\
-      "o":0.09802509466912764,"p":4.612138582160696e-06,"q":4.612138582160696e-06,"r":0.0980297068077098,\
-      "s":4.612138582160696e-06,"t":7.637158887519035e-05,"u":9.08862602955196e-06,"v":4.612138582160696e-06,\
-      "w":4.612138582160696e-06,"x":4.612138582160696e-06,"y":4.612138582160696e-06,"z":4.612138582160696e-06,\
-      "$":5.0462222134228796e-05},"lexiconWeight":0.9911099672317505,"ngram":{"a":0.0969696044921875,\
-      "b":0.000518798828125,"c":0.000518798828125,"d":0.00103759765625,"e":0.4817657470703125,"f":0.00103759765625,\
-      "g":0.00103759765625,"h":0.006195068359375,"i":0.1929168701171875,"j":0.000518798828125,"k":0.000518798828125,\
-      "l":0.0015411376953125,"m":0.0010223388671875,"n":0.0015411376953125,"o":0.0964508056640625,\
-      "p":0.000518798828125,"q":0.000518798828125,"r":0.0969696044921875,"s":0.000518798828125,\
-      "t":0.0085906982421875,"u":0.0010223388671875,"v":0.000518798828125,"w":0.000518798828125,\
-      "x":0.000518798828125,"y":0.000518798828125,"z":0.000518798828125,"$":0.00567626953125},\
-      "lexicon":{"a":0.10196078431372549,"b":0,"c":0,"d":0,"e":0.5019607843137255,"f":0,"g":0,"h":0,"i":0.2,"j":0,\
-      "k":0,"l":0,"m":0,"n":0,"o":0.09803921568627451,"p":0,"q":0,"r":0.09803921568627451,"s":0,"t":0,"u":0,"v":0,\
-      "w":0,"x":0,"y":0,"z":0,"$":0}}
+      {"language":"en","context":"th","next":{"a":0.09998061883385517,"b":4.61257150163874e-06,\
+      "c":4.61257150163874e-06,"d":9.22514300327748e-06,"e":0.49983004867238934,"f":9.22514300327748e-06,\
+      "g":9.22514300327748e-06,"h":5.507953028427437e-05,"i":0.19993688916874816,"j":4.61257150163874e-06,\
+      "k":4.61257150163874e-06,"l":1.3702050637220964e-05,"m":9.22514300327748e-06,"n":1.3702050637220964e-05,\
+      "o":0.09997600626235353,"p":4.61257150163874e-06,"q":4.61257150163874e-06,"r":0.09996549547789627,\
+      "s":4.61257150163874e-06,"t":7.651442138012499e-05,"u":9.22514300327748e-06,"v":4.61257150163874e-06,\
+      "w":4.61257150163874e-06,"x":4.61257150163874e-06,"y":4.61257150163874e-06,"z":4.61257150163874e-06,\
+      "$":5.046695878263563e-05},"lexiconWeight":0.9911091327667236,"ngram":{"a":0.0969696044921875,\
+      "b":0.000518798828125,"c":0.000518798828125,"d":0.00103759765625,"e":0.4817352294921875,"f":0.00103759765625,\
+      "g":0.00103759765625,"h":0.006195068359375,"i":0.192901611328125,"j":0.000518798828125,"k":0.000518798828125,\
+      "l":0.0015411376953125,"m":0.00103759765625,"n":0.0015411376953125,"o":0.0964508056640625,\
+      "p":0.000518798828125,"q":0.000518798828125,"r":0.0969696044921875,"s":0.000518798828125,"t":0.00860595703125,\
+      "u":0.00103759765625,"v":0.000518798828125,"w":0.000518798828125,"x":0.000518798828125,"y":0.000518798828125,\
+      "z":0.000518798828125,"$":0.00567626953125},"lexicon":{"a":0.10000762951094835,"b":0,"c":0,"d":0,\
+      "e":0.49999237048905165,"f":0,"g":0,"h":0,"i":0.2,"j":0,"k":0,"l":0,"m":0,"n":0,"o":0.10000762951094835,"p":0,\
+      "q":0,"r":0.09999237048905166,"s":0,"t":0,"u":0,"v":0,"w":0,"x":0,"y":0,"z":0,"$":0}}
 
       """)
   }
@@ -194,7 +198,7 @@ struct KeygramCLITests {
     let bigram = symbols.map { LetterContext(previous: .unknownLetter, last: $0) }
     let trigram = (symbols + [.boundary]).flatMap { previous in symbols.map { LetterContext(previous: previous, last: $0) } }
     let head: String = "{\"language\":\"en\",\"alphabet\":[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "],"
-    let lexicon: String = "\"lexicon\":{\"words\":9,\"nodes\":27,\"bytes\":128}}\n"
+    let lexicon: String = "\"lexicon\":{\"words\":9,\"nodes\":27,\"bytes\":160}}\n"
     let expected: String = head
       + "\"unigram\":\(row(table.unigram)),\"initial\":\(row(table.initial)),"
       + "\"bigram\":\(rows(bigram) { name($0.last) }),"
@@ -409,8 +413,8 @@ struct KeygramCLITests {
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8)))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50144,"crc32":937802103,\
-      "rows":755,"letters":26,"corpusFiles":1,"reproduced":false,"swift":"swift/English.swift","failures":[{"check":"freshness",\
+      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50176,"crc32":2580787715,\
+      "rows":755,"letters":26,"corpusFiles":1,"reproduced":false,"lexicon":null,"swift":"swift/English.swift","failures":[{"check":"freshness",\
       "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
 
       """, status: 1)
@@ -530,7 +534,13 @@ struct KeygramCLITests {
       | Gaussian × prior, no anchor, lexicon | 2 | 1.41% | 1.50 | 0.00–1.50 |
       | Gaussian × prior, no anchor, history | 2 | 1.41% | 1.50 | 0.00–1.50 |
 
-      """)
+      """, stderr: Self.noisyRatios(keystrokes: 142, staticErrors: 3))
+  }
+
+  /// The warning of a simulation too small to quote.
+  static func noisyRatios(keystrokes: Int, staticErrors: Int) -> String {
+    "warning: \(keystrokes) keystrokes and \(staticErrors) static errors: ratios from fewer than 50000 keystrokes or 100 static errors "
+      + "are too noisy to quote; type a longer text\n"
   }
 
   @Test func simulatePrintsJSON() throws {
@@ -554,7 +564,7 @@ struct KeygramCLITests {
       {"method":"Gaussian × prior, no anchor, lexicon","context":"lexicon","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]},\
       {"method":"Gaussian × prior, no anchor, history","context":"history","errors":2,"errorRate":0.014084507042253521,"reduction":3.5,"reductionCI95":[2,5]}]}
 
-      """)
+      """, stderr: Self.noisyRatios(keystrokes: 142, staticErrors: 7))
   }
 
   @Test func simulateDecodesAndWritesItsTouches() throws {

@@ -17,7 +17,7 @@ extension CorpusCounter {
   /// With `part` (k, n), only the lines numbered k, k + n, k + 2n, ... (from 0) of every file
   /// are counted: n such parts count every line once. Each part still reads and hashes whole
   /// files; only part 0 adds their stored sizes to the total, and each adds its lines' text bytes.
-  package static func count(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String? = nil,
+  package static func count(_ inputs: [String], decoder: LetterDecoder, naming: Provenance.Naming = Provenance.Naming(folder: nil),
                            frequencyLists: Set<String> = [], jobs: Int = 1, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
                            part: CountFile.Part? = nil, inflater: Inflater = .automatic,
                            progress: (any BuildProgress)? = nil) throws -> Counted {
@@ -25,7 +25,7 @@ extension CorpusCounter {
     progress?.begin(totalBytes: CorpusReader.totalStoredSize(of: inputs))
     defer { progress?.finish() }
     guard jobs > 1 else {
-      return try countOneByOne(inputs, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists,
+      return try countOneByOne(inputs, decoder: decoder, naming: naming, frequencyLists: frequencyLists,
                                wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, progress: progress)
     }
     let groups = dealt(inputs, into: jobs)
@@ -33,7 +33,7 @@ extension CorpusCounter {
     let results = Locked([Result<Counted, any Error>?](repeating: nil, count: jobs))
     DispatchQueue.concurrentPerform(iterations: jobs) { k in
       let result = Result {
-        try countOneByOne(groups[k].map { inputs[$0] }, decoder: decoder, corpusFolder: corpusFolder, frequencyLists: frequencyLists,
+        try countOneByOne(groups[k].map { inputs[$0] }, decoder: decoder, naming: naming, frequencyLists: frequencyLists,
                           wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, progress: shared)
       }
       results.withLock { $0[k] = result }
@@ -86,10 +86,10 @@ extension CorpusCounter {
   }
 
   /// The files of one group, one after another, on this thread and one reader thread.
-  private static func countOneByOne(_ inputs: [String], decoder: LetterDecoder, corpusFolder: String?,
+  private static func countOneByOne(_ inputs: [String], decoder: LetterDecoder, naming: Provenance.Naming,
                                     frequencyLists: Set<String>, wordMemoryCap: Int, part: CountFile.Part?,
                                     inflater: Inflater, progress: (any BuildProgress)?) throws -> Counted {
-    var recorder = ProvenanceRecorder(corpusFolder: corpusFolder)
+    var recorder = ProvenanceRecorder(naming: naming)
     var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil)
     var lines = part.map { LineSelection(index: Int($0.index), of: Int($0.count)) }
     let stream = ChunkStream(paths: inputs, inflater: inflater)

@@ -53,11 +53,40 @@ public struct Provenance: Equatable, Sendable {
     return components.isEmpty ? "." : components.joined(separator: "/")
   }
 
+  /// How a build names its files: relative to its source folder, except that a file of the
+  /// corpora folder outside it is named by its place in the corpora folder ("en/wordfreq.freq.gz"),
+  /// so one corpora folder gives the same names from any working folder.
+  public struct Naming: Sendable, Equatable {
+    /// The folder names are relative to (nil: the current folder).
+    public var folder: String?
+    /// The corpora folder, whose files outside `folder` are named from it.
+    public var corpora: String?
+
+    public init(folder: String?, corpora: String? = nil) {
+      self.folder = folder
+      self.corpora = corpora
+    }
+
+    public func name(of path: String) -> String {
+      guard path != "-" && !path.hasPrefix("/dev/") else { return path }
+      if let corpora, Provenance.lies(path, inside: corpora), !Provenance.lies(path, inside: folder ?? ".") {
+        return fileName(path, in: corpora)
+      }
+      return fileName(path, in: folder)
+    }
+  }
+
+  /// True when `path` is `folder` or lies below it (lexically, as `fileName` names it).
+  static func lies(_ path: String, inside folder: String) -> Bool {
+    let file = absoluteComponents(path), base = absoluteComponents(folder)
+    return file.count >= base.count && zip(file, base).allSatisfy { $0 == $1 }
+  }
+
   /// Refuses one file given twice (by two paths that name it alike): it would be counted twice.
-  public static func refuseDuplicates(_ inputs: [String], corpusFolder: String?) throws(CorpusError) {
+  public static func refuseDuplicates(_ inputs: [String], naming: Naming) throws(CorpusError) {
     var seen: [String: String] = [:]
     for path in inputs {
-      let name = fileName(path, in: corpusFolder)
+      let name = naming.name(of: path)
       if let first = seen[name] {
         throw CorpusError(path: path, kind: .unreadable(first == path ? "named twice among the inputs" : "the same file as \(first), named twice among the inputs"))
       }

@@ -1,13 +1,13 @@
 /// What the read stage read, for the table's provenance: each file's name (relative to the
 /// corpus folder), size and SHA-256 of its stored bytes, and the bytes stored and of text.
 struct ProvenanceRecorder {
-  let corpusFolder: String?
+  let naming: Provenance.Naming
   private var hasher = FileHasher()
   private(set) var files: [Provenance.File] = []
   private(set) var storedBytes: UInt64 = 0
   private(set) var textBytes: UInt64 = 0
 
-  init(corpusFolder: String?) { self.corpusFolder = corpusFolder }
+  init(naming: Provenance.Naming) { self.naming = naming }
 
   /// One chunk: its stored bytes, if it carries them (gzip through zlib), are hashed here on the
   /// counting thread, off the inflating one.
@@ -29,7 +29,7 @@ struct ProvenanceRecorder {
   /// The file at `path`, `size` bytes stored, has been read to its end; `digest` is its SHA-256
   /// if the reading thread took it.
   mutating func finishFile(_ path: String, size: Int, digest: FileDigest?) {
-    files.append(Provenance.File(name: Provenance.fileName(path, in: corpusFolder), size: UInt64(size),
+    files.append(Provenance.File(name: naming.name(of: path), size: UInt64(size),
                                  sha256: digest ?? hasher.finalize()))
     hasher = FileHasher()
   }

@@ -29,7 +29,7 @@ extension TableVerifier {
 
   /// The table built again from `files` with the table's own shape (4-gram contexts and
   /// lexicon words), as `keygram build` makes it; built once per verifier.
-  func rebuild(_ language: Language, files: [String], quadgramContexts: Int, lexiconWords: Int) -> Result<Rebuilt, any Error> {
+  func rebuild(_ language: Language, files: [String], sources: Sources?, quadgramContexts: Int, lexiconWords: Int) -> Result<Rebuilt, any Error> {
     memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords) \(sources?.root ?? "")") {
       var language = language, lists: Set<String> = []
       if let sources {
@@ -39,6 +39,7 @@ extension TableVerifier {
       }
       var request = Pipeline.Request(language: language, inputs: files, corpusFolder: sources?.root ?? corpora.folder(for: language.code),
                                      output: .image)
+      request.corporaFolder = sources == nil ? nil : corpora.root
       request.frequencyLists = lists
       request.jobs = ProcessInfo.processInfo.activeProcessorCount
       request.quadgramContexts = quadgramContexts

@@ -58,8 +58,14 @@ package struct TableVerifier: Sendable {
       self.textFeedsWords = textFeedsWords
     }
 
-    /// Where the file the table names `name` is now.
-    func path(of name: String) -> String { root == "." ? name : root + "/" + name }
+    /// Where the file the table names `name` is now: under the root, or else in the corpora
+    /// folder, whose files outside the root build names by their place there.
+    func path(of name: String, corpora: String? = nil) -> String {
+      let own = root == "." ? name : root + "/" + name
+      guard let corpora, !FileManager.default.fileExists(atPath: own) else { return own }
+      let shared = corpora + "/" + name
+      return FileManager.default.fileExists(atPath: shared) ? shared : own
+    }
   }
 
   /// A table built again from its sources, with what only the build knows.
@@ -170,35 +176,32 @@ package struct TableVerifier: Sendable {
     report.corpusFiles = provenance.files.count
     guard checksFreshness else { return report }
     let recorded = Dictionary(provenance.files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    let folder: String, current: [String]
+    // Files of a corpus folder are named without a folder; a name with one is the user's own
+    // file, named from where build ran unless --source-root said otherwise, as build does.
+    let sources = self.sources ?? (provenance.files.contains { $0.name.contains("/") } ? Sources(root: ".") : nil)
+    let folder: String, current: [String], naming: Provenance.Naming
     if let sources {
       // A table built from the user's own files: each recorded file, under the root it was named from.
       folder = sources.root
-      current = provenance.files.map { sources.path(of: $0.name) }
+      naming = Provenance.Naming(folder: sources.root, corpora: corpora.root)
+      current = provenance.files.map { sources.path(of: $0.name, corpora: corpora.root) }
       for (file, path) in zip(provenance.files, current) where !FileManager.default.fileExists(atPath: path) {
         fail(.freshness, "\(path) is missing: the table was built from \(file.name) under the source root \(sources.root)")
       }
     } else {
       folder = corpora.folder(for: code)
+      naming = Provenance.Naming(folder: folder)
       current = corpora.corpusFiles(for: code)
-      let currentNames = Set(current.map { Provenance.fileName($0, in: folder) })
-      // Files of a corpus folder are named without a folder; a name with one is the user's own file.
-      let foreign = provenance.files.map(\.name).filter { $0.contains("/") }
-      guard foreign.isEmpty else {
-        fail(.freshness, "the table was built from files outside \(folder) (\(foreign.prefix(3).joined(separator: ", "))"
-               + "\(foreign.count > 3 ? ", …" : "")); pass --source-root DIR, the folder build named them from "
-               + "(its --source-root, or where it ran), or --no-freshness")
-        return report
-      }
+      let currentNames = Set(current.map { naming.name(of: $0) })
       for name in recorded.keys.sorted() where !currentNames.contains(name) {
         fail(.freshness, "\(folder)/\(name) was removed since the table was built; run make tables")
       }
-      for path in current where recorded[Provenance.fileName(path, in: folder)] == nil {
+      for path in current where recorded[naming.name(of: path)] == nil {
         fail(.freshness, "\(path) was added since the table was built; run make tables")
       }
     }
     for path in current {
-      guard let file = recorded[Provenance.fileName(path, in: folder)], FileManager.default.fileExists(atPath: path) else { continue }
+      guard let file = recorded[naming.name(of: path)], FileManager.default.fileExists(atPath: path) else { continue }
       let size: UInt64, digest: FileDigest
       switch memo.digest(of: path) {
       case .success(let found): (size, digest) = found
@@ -216,7 +219,7 @@ package struct TableVerifier: Sendable {
     // counts, gives these bytes. Only this sees facts no invariant constrains (which contexts
     // have 4-gram rows, the corpus totals, the lexicon's letters and masses).
     guard report.failures.isEmpty else { return report }
-    switch rebuild(language, files: current, quadgramContexts: table.sections.quadgramRowCount,
+    switch rebuild(language, files: current, sources: sources, quadgramContexts: table.sections.quadgramRowCount,
                    lexiconWords: table.lexicon?.wordCount ?? 0) {
     case .failure(let error):
       fail(.reproduction, "building \(folder) again failed: \(error)")
