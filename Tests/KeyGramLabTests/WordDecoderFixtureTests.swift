@@ -41,9 +41,9 @@ struct WordDecoderFixtureTests {
     decoder.add(touch, key: layout.keyIndex(ofLetter: scalar)!, letter: table.letterIndex(of: scalar)!)
   }
 
-  @Test("a touch halfway between two keys is decided by the words' counts: log(191 / 64) apart")
+  @Test("a touch halfway between two keys is decided by the words' counts: log(49,151 / 16,384) apart")
   func countsDecideAnEvenTouch() throws {
-    // {bat: 3, bay: 1}: at node "ba" the shares are t 191 and y 64 of 255 (largest remainder).
+    // {bat: 3, bay: 1}: at node "ba" the shares are t 49,151 and y 16,384 of 65,535 (KL-closest).
     let table = try Self.table(words: ["bat": 3, "bay": 1])
     let decoder = WordDecoder(table: table, layout: layout)
     add("b", at: centre("b"), to: decoder, table: table)
@@ -54,7 +54,7 @@ struct WordDecoderFixtureTests {
     #expect(decision.alternativeCount == 2)
     #expect(decision.best.text == "bat" && decision.alternative(at: 1).text == "bay")
     let difference = decision.alternative(at: 0).score - decision.alternative(at: 1).score
-    #expect(abs(difference - Float(Foundation.log(191.0 / 64))) < 1e-4, "\(difference)")
+    #expect(abs(difference - Float(Foundation.log(49_151.0 / 16_384))) < 1e-4, "\(difference)")
     // "bay" was shown; "bat" wins by less than the default margin of 4 nats, so "bay" stands.
     #expect(decision.typed.text == "bay")
     #expect(!decision.replaces)

@@ -27,6 +27,13 @@ struct CaseRulesTests {
     #expect(Fixtures.language().caseMappings.isEmpty)
   }
 
+  @Test func aFinalFormStoresItselfAsItsCapital() {
+    // Σ lowercases to σ, so σ's capital is Σ and ς keeps none of its own: Σ reads as σ in both halves.
+    let greek = Language(code: "el", name: "Greek", alphabet: Array("αβγδεζηθικλμνξοπρςστυφχψω".unicodeScalars))
+    #expect(greek.uppercase(of: "σ") == "Σ" && greek.uppercase(of: "ς") == "ς" && greek.uppercase(of: "α") == "Α")
+    #expect(Fixtures.count("ΠΩΣ πως", language: greek) == Fixtures.count("πωσ πως", language: greek))
+  }
+
   @Test func everySpellingCountsAlike() {
     let counts = Self.spellings.map { Fixtures.count($0, language: Self.turkish) }
     // By hand: i in "istanbul" and "iğne" (2), ı twice in "ılık", ğ once; 16 letters, 3 words.

@@ -75,7 +75,7 @@ struct TableInvariantTests {
   @Test("A minor version older than a section present")
   func minorVersion() {
     let bytes = Corrupt.corrupted { Corrupt.store16(2, in: &$0, at: TableFormat.Offset.minorVersion) }
-    #expect(open(bytes) == .badHeader(field: "minor version 2 at byte 10: section LEXI needs 1.3"))
+    #expect(open(bytes) == .badHeader(field: "minor version 2 at byte 10: section LEXI needs 1.\(TableFormat.Lexicon.minorVersion)"))
   }
 
   @Test("LANG strings that do not fill their section")

@@ -39,9 +39,15 @@ public struct Language: Sendable, Equatable {
   /// The capital the table stores beside `letter` (the `ALPH` section), which the runtime reads
   /// as that letter: the smallest uppercase character the language's case mappings send to it
   /// (Turkish İ for i, I for ı), else Unicode's single-scalar uppercase.
+  /// A letter whose Unicode capital reads as another letter of the alphabet (Greek final ς,
+  /// whose capital Σ lowercases to σ) stores itself, so Σ reads as σ in the runtime as in the builder.
   public func uppercase(of letter: Unicode.Scalar) -> Unicode.Scalar {
     let mapped = caseMappings.filter { $0.value == letter && $0.key != letter && $0.key.properties.isUppercase }.map(\.key)
-    return mapped.min() ?? Self.uppercase(of: letter)
+    if let capital = mapped.min() { return capital }
+    let capital = Self.uppercase(of: letter)
+    guard capital != letter else { return letter }
+    let readAs = caseMappings[capital] ?? Array(capital.properties.lowercaseMapping.unicodeScalars).first ?? capital
+    return readAs != letter && alphabet.contains(readAs) ? letter : capital
   }
 
   /// The case mappings a language gets without asking: Turkish and Azerbaijani pair dotless ı
