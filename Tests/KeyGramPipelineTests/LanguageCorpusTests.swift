@@ -30,6 +30,16 @@ struct LanguageCorpusTests {
     Expectation(code: "pt", first: nil, letters: ["a", "e", "o"], within: 3),
     Expectation(code: "pl", first: nil, letters: ["a", "i", "e", "o"], within: 4),
     Expectation(code: "ru", first: "о", letters: ["о", "е", "а"], within: 3),
+    // Man pages, LibreOffice's help and messages (and fortunes for Czech): technical text.
+    Expectation(code: "nl", first: "e", letters: ["e", "n"], within: 3),
+    Expectation(code: "sv", first: nil, letters: ["e", "a", "t", "r", "n"], within: 5),
+    Expectation(code: "da", first: "e", letters: ["e", "r", "t", "n"], within: 4),
+    Expectation(code: "fi", first: nil, letters: ["a", "t", "i"], within: 3),
+    Expectation(code: "cs", first: nil, letters: ["o", "e"], within: 2),
+    Expectation(code: "hu", first: nil, letters: ["e", "a", "t"], within: 3),
+    Expectation(code: "tr", first: nil, letters: ["a", "e", "i"], within: 3),
+    Expectation(code: "el", first: nil, letters: ["α", "ε", "ο", "τ"], within: 4),
+    Expectation(code: "uk", first: "о", letters: ["о", "а", "н"], within: 3),
   ]
 
   static let shippedCodes = expectations.map(\.code)
