@@ -18,7 +18,7 @@ rules, so that what is left is prose in the language rather than code or English
     least 1 in 8, are among ENGLISH_MARKERS, English function words that are not words of the
     languages KeyGram ships (so not "of" or "as", Dutch, "be", Hungarian, "not", Turkish, or "by",
     Danish) nor key and command names ("Enter", "Select"); with --lang CODE (a key of OWN_WORDS)
-    the short words of EXTRA_MARKERS count too, except those that are words of CODE;
+    the short words of EXTRA_MARKERS count too, and no marker that is a word of CODE counts;
   - a line equal to one written before is dropped (help pages and catalogues repeat their
     boilerplate and their button labels many times), so the output keeps each line's first
     occurrence, in input order.
@@ -46,13 +46,15 @@ ENGLISH_MARKERS = frozenset(
     "there been has have would could only into than then such does its any used use using each "
     "other or if it click choose".split()
 )
-# With --lang CODE, more short English words count as markers: those of EXTRA_MARKERS that are not
-# also words of that language (OWN_WORDS: "on" is Finnish for "is", "to" Czech for "it").
+# With --lang CODE, more short English words count as markers: those of EXTRA_MARKERS, less any
+# marker that is also a word of that language (OWN_WORDS: "on" is Finnish for "is", "to" Czech for
+# "it", "are" Romanian for "has").
 EXTRA_MARKERS = frozenset("a an at in to is on of for as be by not can all are was".split())
 OWN_WORDS = {
     "cs": {"a", "to", "on"}, "da": {"at", "to", "is", "for", "by", "be"}, "el": set(), "fi": {"on"},
     "hu": {"a", "be", "is"}, "nl": {"in", "is", "of", "as", "an", "was"}, "sv": {"in", "by", "all", "be"},
-    "tr": {"not", "can", "at", "on", "as"}, "uk": set(),
+    "tr": {"not", "can", "at", "on", "as"}, "uk": set(), "nb": {"at", "to", "is", "for", "by", "be"},
+    "ro": {"a", "an", "are"},
 }
 # With --lang CODE for a language not written in Latin letters, a word written wholly in Latin
 # letters (a program's or a product's name, an English term) is removed from the line too: it
@@ -225,7 +227,7 @@ def main() -> int:
     arguments = sys.argv[1:]
     markers, drop_latin = ENGLISH_MARKERS, False
     if len(arguments) == 3 and arguments[1] == "--lang" and arguments[2] in OWN_WORDS:
-        markers = ENGLISH_MARKERS | (EXTRA_MARKERS - OWN_WORDS[arguments[2]])
+        markers = (ENGLISH_MARKERS | EXTRA_MARKERS) - OWN_WORDS[arguments[2]]
         drop_latin = arguments[2] in OWN_SCRIPT
         arguments = arguments[:1]
     if len(arguments) != 1 or arguments[0] not in ("man", "html", "po"):
