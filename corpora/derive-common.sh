@@ -50,11 +50,13 @@ fortune_files() {
   find "$1" -maxdepth 1 -type f ! -name '*.dat' ! -name '*.u8' | LC_ALL=C sort
 }
 
-# wordfreq_list LANG: write corpora/LANG/wordfreq.freq.gz, the word-frequency list of wordfreq
-# 3.1.1's 'large' list (see corpora/wordfreq.py and SOURCES.md). wordfreq comes from PyPI with pip,
-# into a venv under .build/ at the repository root (git ignores it), made once and reused.
+# wordfreq_list LANG [SIZE]: write corpora/LANG/wordfreq.freq.gz, the word-frequency list of wordfreq
+# 3.1.1's SIZE list: 'large' (the default; 21 languages have one) or 'small' (every language wordfreq
+# has; about 50,000 words where there is no large list). See corpora/wordfreq.py and SOURCES.md.
+# wordfreq comes from PyPI with pip, into a venv under .build/ at the repository root (git ignores
+# it), made once and reused.
 wordfreq_list() {
-  local lang="$1" venv
+  local lang="$1" size="${2:-large}" venv
   venv="$(cd "$KEYGRAM_CORPORA/.." && pwd)/.build/wordfreq-venv"
   if [ ! -x "$venv/bin/python" ]; then
     mkdir -p "$(dirname "$venv")"
@@ -65,5 +67,32 @@ wordfreq_list() {
     "$venv/bin/pip" install --quiet --disable-pip-version-check wordfreq==3.1.1 || {
       echo "derive: cannot install wordfreq==3.1.1 with pip" >&2; exit 1; }
   fi
-  "$venv/bin/python" "$KEYGRAM_CORPORA/wordfreq.py" "$lang" "$KEYGRAM_CORPORA/$lang/wordfreq.freq.gz"
+  "$venv/bin/python" "$KEYGRAM_CORPORA/wordfreq.py" "$lang" "$KEYGRAM_CORPORA/$lang/wordfreq.freq.gz" --wordlist "$size"
+}
+
+# man_text DIR [LANG], html_text DIR [LANG], mo_text DIR [LANG]: LANG, where given, lets
+# plaintext.py recognise English lines by more words (its --lang).
+#
+# man_text DIR: every man page under DIR (regular files, so a symlinked alias is not read twice), in
+# file-name order, rendered as man(1) shows it (groff -mandoc, UTF-8, no hyphenation, one line per
+# paragraph, no overstriking), then made running text by plaintext.py man (see that file).
+man_text() {
+  command -v groff >/dev/null || { echo "derive: groff (Debian package groff-base) is needed to render the man pages" >&2; exit 1; }
+  find "$1" -type f -name '*.gz' | LC_ALL=C sort | while read -r page; do
+    gzip -dc "$page" | groff -K utf8 -Tutf8 -mandoc -rHY=0 -rLL=1000n -P-cbou 2>/dev/null
+  done | tr -s ' ' | python3 "$KEYGRAM_CORPORA/plaintext.py" man ${2:+--lang "$2"}
+}
+
+# html_text DIR: the text of every .html page under DIR, in file-name order (plaintext.py html).
+html_text() {
+  find "$1" -type f -name '*.html' | LC_ALL=C sort | python3 "$KEYGRAM_CORPORA/plaintext.py" html ${2:+--lang "$2"}
+}
+
+# mo_text DIR: the translated messages (msgstr) of every gettext catalogue (.mo) under DIR, in
+# file-name order, decompiled with msgunfmt (Debian package gettext), by plaintext.py po.
+mo_text() {
+  command -v msgunfmt >/dev/null || { echo "derive: msgunfmt (Debian package gettext) is needed to read .mo catalogues" >&2; exit 1; }
+  find "$1" -type f -name '*.mo' | LC_ALL=C sort | while read -r catalogue; do
+    msgunfmt "$catalogue"
+  done | python3 "$KEYGRAM_CORPORA/plaintext.py" po ${2:+--lang "$2"}
 }

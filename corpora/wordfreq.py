@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes one language's word-frequency list from the wordfreq package (3.1.1, its 'large' list).
+"""Writes one language's word-frequency list from the wordfreq package (3.1.1; its 'large' list by default).
 
-    python3 corpora/wordfreq.py LANG OUTPUT.gz [--top N]
+    python3 corpora/wordfreq.py LANG OUTPUT.gz [--wordlist large|small|best] [--top N]
 
 Output: gzip (level 9, no file name, mtime 0, so the same input gives the same bytes) of UTF-8
 lines "word<TAB>count\\n", sorted by count (highest first), then by word in code-point order.
@@ -35,7 +35,8 @@ WORDFREQ_VERSION = "3.1.1"
 # 0.0537) is 53.7 million: every count, and the sum of a whole list (about 1e9), fits 32 bits.
 # The price: below a count of about 45 neighbouring bins (2.3% apart) may round to the same
 # integer, so the rarest few bins merge; that is noise for a lexicon. The `max(1, ...)` only
-# guards the "at least 1" promise should a later list go lower.
+# guards the "at least 1" promise should a later list go lower. The 'small' lists (--wordlist small,
+# for languages with no 'large' list) stop at Zipf 3.0, so their smallest count is 1,023.
 SCALE = 1_000_000_000
 
 
@@ -49,8 +50,8 @@ def main() -> int:
                         "ar cs de en es fi fr it ja nl pl pt ru sv uk ... (an unknown code lists them all)")
     parser.add_argument("output", help="the .gz file to write")
     parser.add_argument("--wordlist", default="large", choices=["large", "best", "small"],
-                        help="wordfreq's list: 'large' (the default; about 15 languages), 'best' (the largest "
-                             "each language has) or 'small' (about 40 languages)")
+                        help="wordfreq's list: 'large' (the default; 21 languages in wordfreq 3.1.1), 'best' "
+                             "(the largest each language has) or 'small' (42 languages: every one wordfreq has)")
     parser.add_argument("--top", type=int, default=0, help="keep only the N most frequent words (default: all)")
     args = parser.parse_args()
 
