@@ -16,3 +16,5 @@ store_held_out
 echo "derive: el from manpages-el $(version manpages-el), libreoffice-help-el $(version libreoffice-help-el), libreoffice-l10n-el $(version libreoffice-l10n-el)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list el small  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its small list (see SOURCES.md)
+# wordfreq folds final ς to σ; Greek always writes ς at a word's end, so corpora/spelling.py restores it.
+python3 "$KEYGRAM_CORPORA/spelling.py" el wordfreq.freq.gz
