@@ -65,3 +65,64 @@ struct CaseRulesTests {
     #expect(dotless.letterContext == lower.letterContext && dotless.letterContext != contexts[0])
   }
 }
+
+/// Every shipped language: one text in lowercase, in capitals (each letter's capital as the
+/// table stores it), with capitalised words, and decomposed (NFD) counts alike in the builder,
+/// and the runtime reads the four alike into the same context.
+@Suite("Case rules: every shipped language reads capitals and NFD as it counts them")
+struct ShippedCaseRulesTests {
+  static let corpora = CorpusFolder(root: Fixtures.packageRoot + "/corpora")
+
+  /// About 3,000 characters of the language's held-out text, lowercased letter by letter.
+  static func sample(_ language: Language) throws -> String {
+    let folder = corpora.folder(for: language.code) + "/heldout"
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).sorted().first { $0.hasSuffix(".gz") })
+    let gunzip = Process()
+    gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    gunzip.arguments = ["-dc", folder + "/" + name]
+    let pipe = Pipe()
+    gunzip.standardOutput = pipe
+    try gunzip.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    gunzip.waitUntilExit()
+    let text = String(decoding: data.prefix(200_000), as: UTF8.self).precomposedStringWithCanonicalMapping
+    let letters = Set(language.alphabet)
+    // Only letters of the alphabet and spaces: what a capital maps back to is the question here.
+    let kept = String(String.UnicodeScalarView(text.unicodeScalars.map { letters.contains($0) ? $0 : " " }))
+    return String(kept.split(separator: " ").prefix(500).joined(separator: " "))
+  }
+
+  static func spellings(of text: String, in language: Language) -> [String] {
+    let capital = { (scalar: Unicode.Scalar) in language.uppercase(of: scalar) }
+    let upper = String(String.UnicodeScalarView(text.unicodeScalars.map(capital)))
+    let capitalised = text.split(separator: " ").map { word -> String in
+      let scalars = Array(word.unicodeScalars)
+      return String(String.UnicodeScalarView([capital(scalars[0])] + scalars.dropFirst()))
+    }.joined(separator: " ")
+    return [text, upper, capitalised, upper.decomposedStringWithCanonicalMapping, text.decomposedStringWithCanonicalMapping]
+  }
+
+  @Test(arguments: CorpusFolder(root: Fixtures.packageRoot + "/corpora").languageCodes)
+  func capitalsAndNFDCountAndReadAlike(code: String) throws {
+    let language = try Self.corpora.language(code)
+    let text = try Self.sample(language)
+    let spellings = Self.spellings(of: text, in: language)
+    let counts = spellings.map { Fixtures.count($0, language: language) }
+    #expect(counts[0].letters > 1_000 && counts[0].outsideAlphabet == 0)
+    for (index, count) in counts.enumerated() { #expect(count == counts[0], "\(code): spelling \(index)") }
+
+    let folder = Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let corpus = Fixtures.file("text.txt", Array(text.utf8), in: folder)
+    var request = Pipeline.Request(language: language, inputs: [corpus], corpusFolder: folder, output: .image)
+    request.minimumLetters = 0
+    request.lexiconWords = 0
+    let table = try KeyGramTable(copying: try #require(Pipeline.build(request).image))
+    let contexts = spellings.map { spelling -> LetterContext in
+      var context = TypingContext(table: table)
+      context.reset(textBeforeCursor: String(spelling.suffix(40)))
+      return context.letterContext
+    }
+    for (index, context) in contexts.enumerated() { #expect(context == contexts[0], "\(code): spelling \(index)") }
+  }
+}
