@@ -68,8 +68,11 @@ struct KeyGramTableErrorTests {
 
   @Test("Unsupported version")
   func unsupportedVersion() {
-    let bytes = Self.corrupted { Self.store16(2, in: &$0, at: TableFormat.Offset.majorVersion) }
-    #expect(open(bytes) == .unsupportedVersion(major: 2, minor: TableFormat.minorVersion))
+    let bytes = Self.corrupted { Self.store16(3, in: &$0, at: TableFormat.Offset.majorVersion) }
+    #expect(open(bytes) == .unsupportedVersion(major: 3, minor: TableFormat.minorVersion))
+    // A 1.x table, whose lexicon shares are 8 bits, is refused too.
+    let older = Self.corrupted { Self.store16(1, in: &$0, at: TableFormat.Offset.majorVersion) }
+    #expect(open(older) == .unsupportedVersion(major: 1, minor: TableFormat.minorVersion))
   }
 
   @Test("Truncated: shorter than the header, and shorter than the recorded size")

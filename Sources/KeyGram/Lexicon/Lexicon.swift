@@ -9,7 +9,7 @@ public struct LexiconNode: Hashable, Sendable {
   package init(index: UInt32) { self.index = index }
 }
 
-/// A read-only view of a table's `LEXI` section (format 1.4, docs/TableFormat.md): a static
+/// A read-only view of a table's `LEXI` section (format 2.0, docs/TableFormat.md): a static
 /// trie over the lexicon's words whose nodes give P(next letter or end of word | prefix), each
 /// row quantised to 65,535.
 ///

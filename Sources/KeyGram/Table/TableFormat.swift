@@ -3,11 +3,11 @@
 @usableFromInline
 package enum TableFormat {
   package static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
-  package static let majorVersion: UInt16 = 1
-  /// 1.2 added the optional `QUAD` section, 1.3 the optional `LEXI` section, 1.4 widened the
-  /// lexicon's shares to 16 bits; readers of an earlier minor version skip the sections they do
-  /// not know, and a 1.3 `LEXI` is refused (rebuild the table).
-  package static let minorVersion: UInt16 = Lexicon.minorVersion
+  /// 2.0 widened the lexicon's shares to 16 bits, which 1.x readers cannot read (1.1 added the
+  /// layout, 1.2 `QUAD`, 1.3 `LEXI`). Readers of an earlier minor version skip the sections they
+  /// do not know; a reader refuses another major version.
+  package static let majorVersion: UInt16 = 2
+  package static let minorVersion: UInt16 = 0
   package static let headerSize = 64
   package static let directoryEntrySize = 16
   package static let sectionAlignment = 16
@@ -80,16 +80,9 @@ package enum TableFormat {
     /// Every section this version knows, in the order the writer lays them out.
     package static let known: [Tag] = required + [quadgram, lexicon, layout, provenance]
 
-    /// The minor version that added `tag`, for the optional sections (0 for the rest): a
-    /// table holding a section must say at least that version.
-    package static func minorVersionAdding(_ tag: Tag) -> UInt16 {
-      switch tag {
-      case layout: return 1
-      case quadgram: return 2
-      case lexicon: return Lexicon.minorVersion
-      default: return 0
-      }
-    }
+    /// The minor version that added `tag`: a table holding a section must say at least that
+    /// version. Every section of this list is 2.0's; a later section adds its case here.
+    package static func minorVersionAdding(_ tag: Tag) -> UInt16 { 0 }
   }
 
   /// The `QUAD` section's shape: a 16-byte head (row count, three reserved words), N² UInt64
@@ -109,14 +102,12 @@ package enum TableFormat {
   /// The standard base64 alphabet, in which the generated Swift carries a table image.
   package static let base64Alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
-  /// The `LEXI` section's shape (format 1.4): a 32-byte head, then per node (breadth-first
+  /// The `LEXI` section's shape (format 2.0): a 32-byte head, then per node (breadth-first
   /// order, node 0 the root) one byte of label, one byte of degree and a UInt16 share, as three
   /// arrays; zero padding to a multiple of 4, one UInt32 first-child sample per 16 nodes, zero
   /// padding to a multiple of 16. Length: roundUp16(roundUp4(32 + 4·nodes) + 4·⌈nodes / 16⌉).
   @usableFromInline
   package enum Lexicon {
-    /// The minor format version that gave the section its present shape.
-    package static let minorVersion: UInt16 = 4
     package static let headSize = 32
     /// Nodes per first-child sample.
     @usableFromInline package static let sampleStride = 16

@@ -109,7 +109,7 @@ package struct TableSections: Sendable, Equatable {
         throw .badSection(tag: name, reason: "the directory (byte \(at + 12)) counts \(entry.elementCount) elements, expected \(expected)")
       }
       guard F.Section.minorVersionAdding(entry.tag) <= minor else {
-        throw .badHeader(field: "minor version \(minor) at byte \(F.Offset.minorVersion): section \(name) needs 1.\(F.Section.minorVersionAdding(entry.tag))")
+        throw .badHeader(field: "minor version \(minor) at byte \(F.Offset.minorVersion): section \(name) needs \(F.majorVersion).\(F.Section.minorVersionAdding(entry.tag))")
       }
       entries.append(entry)
       end = entry.offset + entry.length

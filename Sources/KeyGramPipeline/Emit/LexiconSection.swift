@@ -1,6 +1,6 @@
 import KeyGram
 
-/// The `LEXI` section (format 1.4, docs/TableFormat.md) for a `LexiconTrie`.
+/// The `LEXI` section (format 2.0, docs/TableFormat.md) for a `LexiconTrie`.
 package enum LexiconSection {
   /// How many words a table's lexicon keeps unless told otherwise: English's 100,000 most
   /// frequent are 99.3% of wordfreq's word mass, in about 720 KB.

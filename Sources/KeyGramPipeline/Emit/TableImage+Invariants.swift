@@ -9,7 +9,7 @@ extension TableImage {
     typealias F = TableFormat
     var problems: [String] = []
     if table.sections.minorVersion != F.minorVersion {
-      problems.append("header byte \(F.Offset.minorVersion): minor version \(table.sections.minorVersion); this builder writes 1.\(F.minorVersion), run make tables")
+      problems.append("header byte \(F.Offset.minorVersion): minor version \(table.sections.minorVersion); this builder writes \(F.majorVersion).\(F.minorVersion), run make tables")
     }
     var lastRank = -1
     for (index, entry) in table.sections.sections.enumerated() {
