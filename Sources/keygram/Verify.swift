@@ -61,7 +61,7 @@ extension Keygram {
     }
 
     func run() throws {
-      var files: [String] = []
+      var files: [String] = [], folders: [String] = []
       for path in paths {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CLIError("\(path): no such file or folder") }
@@ -69,6 +69,7 @@ extension Keygram {
           let tables = try TableVerifier.tables(in: path)
           if tables.isEmpty { throw CLIError("\(path): no .keygram tables in this folder; run make tables") }
           files += tables
+          folders.append(path)
         } else {
           files.append(path)
         }
@@ -83,7 +84,7 @@ extension Keygram {
       // Read under the folders' locks, so a build committing meanwhile is seen whole or not at all.
       let (reports, indexFailure) = try TableVerifier.whileFoldersAreLocked(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
                                                                               + (swiftFolder.map { [$0] } ?? [])) {
-        (files.map(verifier.verify), verifier.verifyIndex())
+        (files.map(verifier.verify) + folders.flatMap(verifier.missingTables), verifier.verifyIndex())
       }
       if json {
         print(try OrderedJSONEncoder().encode(VerifyJSON(reports, index: indexFailure)))
