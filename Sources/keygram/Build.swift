@@ -97,7 +97,7 @@ extension Keygram {
         if !countFiles.isEmpty {
           inputs = []
         } else if ownInputs.isEmpty {
-          inputs = corpora.corpusFiles(for: code)
+          inputs = try corpora.regularCorpusFiles(for: code)
         } else if lexiconWords == 0 || !frequencyLists.isEmpty {
           inputs = ownInputs
         } else if lexiconFrom == .text {
@@ -105,7 +105,7 @@ extension Keygram {
           inputs = ownInputs
         } else {
           // The language's word lists: frequency lists its manifest says feed the lexicon.
-          let wordLists = corpora.corpusFiles(for: code).filter {
+          let wordLists = try corpora.regularCorpusFiles(for: code).filter {
             CorpusCounter.isFrequencyList($0) && language.source(for: $0).feeds.contains(.words)
           }
           inputs = ownInputs + wordLists.filter { !ownInputs.contains($0) }

@@ -160,6 +160,18 @@ extension KeygramCLITests {
                            message: "-: standard input that gave 0 bytes (no writer, or it wrote nothing); a corpus must hold text")
   }
 
+  @Test func aDeviceOrFIFOInTheCorpusFolderIsRefusedNotReadForever() throws {
+    let (root, _) = try builtScratch()
+    try FileManager.default.createSymbolicLink(atPath: "\(root)/corpora/en/zero.txt", withDestinationPath: "/dev/zero")
+    let message = "corpora/en/zero.txt: cannot read: a pipe, FIFO, socket or device, not a file; "
+      + "a corpus folder holds files (give a stream on the command line)"
+    try expectRefusedBuild([], in: root, message: message)
+    try expectOutput(["count", "en", "--output", "en.counts"], in: root, stderr: "Error: \(message)\n", status: 1, timeout: 60)
+    try FileManager.default.removeItem(atPath: "\(root)/corpora/en/zero.txt")
+    #expect(mkfifo("\(root)/corpora/en/fifo.gz", 0o644) == 0)
+    try expectRefusedBuild([], in: root, message: message.replacingOccurrences(of: "zero.txt", with: "fifo.gz"))
+  }
+
   @Test func aFIFOWithNoWriterFailsAtOnce() throws {
     let (root, _) = try builtScratch()
     #expect(mkfifo("\(root)/fifo", 0o644) == 0)
