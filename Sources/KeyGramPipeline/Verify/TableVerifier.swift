@@ -234,7 +234,7 @@ package struct TableVerifier: Sendable {
   package static func tableFileName(for code: String) -> String { "\(code).keygram" }
 
   /// A language code as a message shows it: quoted, its control and bidirectional characters escaped.
-  static func printable(_ code: String) -> String { "\"" + SwiftTableSource.swiftEscaped(code) + "\"" }
+  static func printable(_ code: String) -> String { Printable.quoted(code) }
 
   /// A failed report for each language that should have a table in `folder` and has none: every
   /// language of the corpus folder (unless the tables are built from the user's own files), and
