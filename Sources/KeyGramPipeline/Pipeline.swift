@@ -108,6 +108,13 @@ public enum Pipeline {
                               minimum: request.minimumLetters, feedingNoLetters: others)
   }
 
+  /// Finishes the builds killed while replacing their outputs in `folders` (`CommitIntent`):
+  /// each such set is rolled forward or back whole. Returns a sentence for each, naming its
+  /// files; empty (and no lock taken) where no folder holds one.
+  public static func finishInterruptedBuilds(in folders: [String]) throws(OutputError) -> [String] {
+    try CommitIntent.recoverLocking(folders).map(\.description)
+  }
+
   /// What a build did, for the summary the CLI prints.
   public struct Summary: Sendable {
     public var language: Language

@@ -88,6 +88,10 @@ extension Keygram {
       let codes = all ? corpora.languageCodes : [language!]
       if all && codes.isEmpty { throw corpora.missingFolder(lookingFor: "*/\(LanguageManifest.fileName)") }
       Pipeline.removeTemporaryFilesOnSignals()
+      // First of all, a build killed while replacing outputs in these folders is finished.
+      for note in try Pipeline.finishInterruptedBuilds(in: [folders.out] + (noSwift ? [] : [folders.swiftOut])) {
+        print("note: \(note)")
+      }
       for code in codes {
         var language = try corpora.language(code)
         let ownInputs = files + frequencyLists

@@ -75,6 +75,12 @@ extension Keygram {
         }
       }
       let swiftFolder = swiftFolder(for: files)
+      // A build killed while replacing outputs here is finished first, and named: its set was
+      // neither old nor new.
+      let lockedFolders = files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } + (swiftFolder.map { [$0] } ?? [])
+      for note in try Pipeline.finishInterruptedBuilds(in: Array(Set(lockedFolders)).sorted()) {
+        if json { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) } else { print("note: \(note)") }
+      }
       var verifier = TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: swiftFolder)
       verifier.checksFreshness = !noFreshness
       verifier.sources = sourceRoot.map {
@@ -82,8 +88,7 @@ extension Keygram {
                               frequencyLists: Set(frequencyLists), textFeedsWords: lexiconFrom == .text)
       }
       // Read under the folders' locks, so a build committing meanwhile is seen whole or not at all.
-      let (reports, indexFailure) = try TableVerifier.whileFoldersAreLocked(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-                                                                              + (swiftFolder.map { [$0] } ?? [])) {
+      let (reports, indexFailure) = try TableVerifier.whileFoldersAreLocked(lockedFolders) {
         (files.map(verifier.verify) + folders.flatMap(verifier.missingTables), verifier.verifyIndex())
       }
       if json {

@@ -44,6 +44,8 @@ struct TableOutputs {
         throw OutputError(path: folder, reason: "folder is not writable")
       }
     }
+    // A build killed while replacing outputs here: its set is finished before this one starts.
+    _ = try CommitIntent.recoverLocking([tablesFolder] + (swiftFolder.map { [$0] } ?? []))
     try OutputSet.checkTarget(tablePath)
     if let swiftFolder, let swiftPath {
       try OutputSet.checkTarget(swiftPath)

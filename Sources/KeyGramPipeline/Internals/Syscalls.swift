@@ -175,6 +175,9 @@ func system_writeToStandardError(_ text: String) {
 /// `getpid()`, to name temporary files uniquely.
 func system_processID() -> Int32 { getpid() }
 
+/// `kill(getpid(), SIGKILL)`: the tests' stand-in for a build killed outright.
+func system_killSelf() { kill(getpid(), SIGKILL) }
+
 /// `kill(pid, 0)`: whether a process `pid` exists (`EPERM` means it does, owned by another user).
 func system_processExists(_ pid: Int32) -> Bool {
   kill(pid, 0) == 0 || errno == EPERM
