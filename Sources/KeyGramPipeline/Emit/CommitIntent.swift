@@ -136,8 +136,8 @@ struct CommitIntent: Equatable {
           if case .failure(let errno) = system_rename(backup, entry.target) {
             throw OutputError(path: entry.target, reason: "rolling back an interrupted build: \(errno)")
           }
-        } else if entry.backup == nil {
-          system_unlink(entry.target)
+        } else if entry.backup == nil && size(entry.target) == entry.byteCount {
+          system_unlink(entry.target)  // new with this build, and its bytes are this build's
         }
       }
     }

@@ -64,8 +64,13 @@ final class OutputSet {
     let intent: CommitIntent
     do throws(OutputError) {
       intent = try self.intent()
+    } catch {
+      return OutputError(path: error.path, reason: error.reason)
+    }
+    do throws(OutputError) {
       try intent.write()
     } catch {
+      intent.remove()  // a copy already written in another folder must not outlive this commit
       return OutputError(path: error.path, reason: error.reason + (error.reason.hasSuffix("no output was replaced") ? "" : "; no output was replaced"))
     }
     var step = 0
