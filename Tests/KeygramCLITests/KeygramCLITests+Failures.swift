@@ -1,6 +1,7 @@
 import Foundation
 import KeyGram
 import KeyGramPipeline
+import TestSupport
 import Testing
 
 /// The failures a user meets (issue 12): each bad input exits 1 with an exact message and
@@ -71,7 +72,7 @@ extension KeygramCLITests {
   // MARK: Where keygram runs
 
   @Test func outsideTheRepositoryTheMessageSaysWhereItLookedAndWhatToPass() throws {
-    let elsewhere = NSTemporaryDirectory() + "keygram-elsewhere-" + UUID().uuidString
+    let elsewhere = TestSupport.temporaryPath(prefix: "keygram-elsewhere")
     try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
     #expect(FileManager.default.createFile(atPath: "\(elsewhere)/mine.txt", contents: Data("quiet queens quit quickly".utf8)))
     try expectOutput(["build", "en", "mine.txt", "--out", "out"], in: elsewhere, stderr: """

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The user's own workflows: a table from their own files verified in their CI, the same bytes
@@ -7,7 +8,7 @@ extension KeygramCLITests {
   /// A user's repository: the shipped English manifest (the word list feeds the lexicon), a word
   /// list of three words and two text files of their own under text/.
   func userRepository() throws -> String {
-    let root = NSTemporaryDirectory() + "keygram-user-" + UUID().uuidString
+    let root = TestSupport.temporaryPath(prefix: "keygram-user")
     for folder in ["corpora/en", "text"] { try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true) }
     try FileManager.default.copyItem(atPath: Self.packageRoot + "/corpora/en/language.json", toPath: "\(root)/corpora/en/language.json")
     try Data("the\t300\nthen\t200\nthat\t100\n".utf8).write(to: URL(fileURLWithPath: "\(root)/corpora/en/wordfreq.freq"))
@@ -40,7 +41,7 @@ extension KeygramCLITests {
     let json = try keygram("verify", "out", "--source-root", ".", "--swift-out", "gen", "--json", in: root)
     #expect(json.stdout.contains(#""corpusFiles":3,"reproduced":true,"swift":"gen/English.swift""#))
     // Without the sources at hand, --no-freshness checks the rest.
-    let moved = root + "-moved"
+    let moved = TestSupport.temporaryPath(prefix: "keygram-user-moved")
     try FileManager.default.createDirectory(atPath: moved, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: "\(root)/out", toPath: "\(moved)/out")
     let elsewhere = try keygram("verify", "out", "--corpora", "\(root)/corpora", "--no-freshness", in: moved)
