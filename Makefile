@@ -77,6 +77,7 @@ tables: $(KEYGRAM)
 # KEYGRAM_ALLOW_NO_ISAL=1, which make sets unless REQUIRE_ISAL=1.
 test: deps
 	python3 Tests/Layers/check-stage-order.py
+	bash Tests/Fuzz/check-smoke-ledger.sh
 	$(ISAL_HEADER) KEYGRAM_ALLOW_NO_ISAL=$(if $(filter 1,$(REQUIRE_ISAL)),0,1) $(SWIFT) test $(TRAITS) --disable-xctest
 	$(ISAL_HEADER) $(SWIFT) test $(TRAITS) -c release --disable-xctest --filter Allocation
 
@@ -197,11 +198,14 @@ fuzz-build: deps fuzz-deps
 	  --product keygram-fuzz --scratch-path .build-fuzz
 
 # FUZZ_JOBS targets at a time (default: every core); FUZZ_RUNS stops a target at that many executions.
+# FUZZ_LEDGER: the record each run appends to; the committed one for campaigns, one under
+# .build-fuzz for smoke runs, so CI changes no tracked file.
+FUZZ_LEDGER ?= Tests/Fuzz/ledger.tsv
 fuzz: fuzz-build
-	FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_RUNS=$(FUZZ_RUNS) bash Tests/Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_LEDGER=$(FUZZ_LEDGER) bash Tests/Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-smoke:
-	$(MAKE) fuzz FUZZ_SECONDS=20
+	$(MAKE) fuzz FUZZ_SECONDS=20 FUZZ_LEDGER=.build-fuzz/smoke-ledger.tsv
 
 clean:
 	rm -rf .build .build-spark .build-fuzz

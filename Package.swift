@@ -91,7 +91,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["KeyGramLab"], path: "Tests/TestSupport"),
     .testTarget(name: "KeyGramPipelineTests", dependencies: ["KeyGramPipeline", "TestSupport", "KeyGram", "KeyGramTables", "CZlib"]),
     .testTarget(name: "KeyGramLabTests", dependencies: ["KeyGramLab", "KeyGram", "KeyGramPipeline"]),
-    .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram", "KeyGramPipeline"], exclude: ["Fixtures"]),
+    .testTarget(name: "KeygramCLITests", dependencies: ["keygram", "KeyGram", "KeyGramPipeline", "TestSupport"], exclude: ["Fixtures"]),
 
     // MARK: Fuzzing (Tests/Fuzz/README.md)
     // The harnesses are ordinary code, so the test suite replays every kept fuzz input without a sanitizer.

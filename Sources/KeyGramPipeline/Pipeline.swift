@@ -99,6 +99,28 @@ public enum Pipeline {
     }
   }
 
+  /// The refusal of a build with fewer letters than its floor, naming only the inputs that feed
+  /// letters and their bytes (a word list feeds none).
+  static func tooFewLetters(_ request: Request, counts: NgramCounts, provenance: Provenance) -> TooFewLettersError {
+    let feedsLetters = request.countFiles.isEmpty
+      ? request.inputs.map { request.language.source(for: $0).feeds.contains(.letters) } : request.countFiles.map { _ in true }
+    let paths = zip(request.readPaths, feedsLetters).filter(\.1).map(\.0)
+    let others = zip(request.readPaths, feedsLetters).filter { !$0.1 }.map(\.0)
+    let size = Dictionary(provenance.files.map { ($0.name, $0.size) }, uniquingKeysWith: +)
+    let stored = others.isEmpty ? provenance.storedBytes
+      : paths.reduce(0) { $0 + (size[Provenance.fileName($1, in: request.corpusFolder)] ?? 0) }
+    return TooFewLettersError(paths: paths, language: request.language.name, storedBytes: stored,
+                              textBytes: others.isEmpty ? provenance.textBytes : nil, letters: counts.letters,
+                              minimum: request.minimumLetters, feedingNoLetters: others)
+  }
+
+  /// Finishes the builds killed while replacing their outputs in `folders` (`CommitIntent`):
+  /// each such set is rolled forward or back whole. Returns a sentence for each, naming its
+  /// files; empty (and no lock taken) where no folder holds one.
+  public static func finishInterruptedBuilds(in folders: [String]) throws(OutputError) -> [String] {
+    try CommitIntent.recoverLocking(folders).map(\.description)
+  }
+
   /// What a build did, for the summary the CLI prints.
   public struct Summary: Sendable {
     public var language: Language
@@ -159,10 +181,7 @@ public enum Pipeline {
       summary.seconds = (ContinuousClock.now - started) / .seconds(1)
       return summary
     }
-    guard counts.letters >= UInt64(request.minimumLetters) else {
-      throw TooFewLettersError(paths: request.readPaths, language: language.name, storedBytes: provenance.storedBytes,
-                               textBytes: provenance.textBytes, letters: counts.letters, minimum: request.minimumLetters)
-    }
+    guard counts.letters >= UInt64(request.minimumLetters) else { throw tooFewLetters(request, counts: counts, provenance: provenance) }
 
     // Normalise.
     let model = QuantisedModel(counts: counts, quadgramContexts: request.quadgramContexts)

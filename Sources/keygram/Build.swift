@@ -89,6 +89,10 @@ extension Keygram {
       if all && codes.isEmpty { throw corpora.missingFolder(lookingFor: "*/\(LanguageManifest.fileName)") }
       inflater.warnWhereISALWasLeftOut()
       Pipeline.removeTemporaryFilesOnSignals()
+      // First of all, a build killed while replacing outputs in these folders is finished.
+      for note in try Pipeline.finishInterruptedBuilds(in: [folders.out] + (noSwift ? [] : [folders.swiftOut])) {
+        print("note: \(note)")
+      }
       for code in codes {
         var language = try corpora.language(code)
         let ownInputs = files + frequencyLists
@@ -98,7 +102,7 @@ extension Keygram {
         if !countFiles.isEmpty {
           inputs = []
         } else if ownInputs.isEmpty {
-          inputs = corpora.corpusFiles(for: code)
+          inputs = try corpora.regularCorpusFiles(for: code)
         } else if lexiconWords == 0 || !frequencyLists.isEmpty {
           inputs = ownInputs
         } else if lexiconFrom == .text {
@@ -106,7 +110,7 @@ extension Keygram {
           inputs = ownInputs
         } else {
           // The language's word lists: frequency lists its manifest says feed the lexicon.
-          let wordLists = corpora.corpusFiles(for: code).filter {
+          let wordLists = try corpora.regularCorpusFiles(for: code).filter {
             CorpusCounter.isFrequencyList($0) && language.source(for: $0).feeds.contains(.words)
           }
           inputs = ownInputs + wordLists.filter { !ownInputs.contains($0) }

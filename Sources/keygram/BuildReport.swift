@@ -21,7 +21,8 @@ struct BuildReport: CustomStringConvertible {
     let alphabet = summary.language.alphabet.map(String.init)
     let megabytes = Double(provenance.textBytes) / 1e6
     var lines: [String] = []
-    lines.append("\(summary.language.name) (\(summary.language.code)): \(provenance.files.count) file\(provenance.files.count == 1 ? "" : "s"), "
+    // The name comes from language.json: escaped, as the generated Swift has it, so it cannot end the line or turn the text around.
+    lines.append("\(Printable.escaped(summary.language.name)) (\(summary.language.code)): \(provenance.files.count) file\(provenance.files.count == 1 ? "" : "s"), "
                  + "\(grouped(provenance.storedBytes)) bytes stored, \(grouped(provenance.textBytes)) bytes of text")
     for file in provenance.files { lines.append("  \(file.name)  \(grouped(file.size)) bytes  sha256 \(file.sha256.hex.prefix(16))…") }
     lines.append("letters \(grouped(provenance.letters)), words \(grouped(provenance.words)), "
@@ -44,8 +45,13 @@ struct BuildReport: CustomStringConvertible {
                    + "; from " + summary.wordSources.map { Provenance.Naming(folder: nil, corpora: summary.corporaFolder).name(of: $0) }.joined(separator: ", "))
       lines.append("lexicon fidelity: \(lexicon.fidelity)")
     } else {
+      let words = summary.words
       lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"
-        : "no lexicon: no input feeds words (language.json's sources, --frequency-list or --lexicon-from text)"))
+        // Words were fed, but every one was too long to keep: say so, not that nothing fed words.
+        : words.distinctWords == 0 && words.droppedWords > 0
+          ? "no lexicon: every word of the inputs that feed words is over \(WordCounts.maximumLength) letters "
+            + "(\(grouped(words.droppedWords)) weighted occurrences left out); a lexicon word has at most \(WordCounts.maximumLength)"
+          : "no lexicon: no input feeds words (language.json's sources, --frequency-list or --lexicon-from text)"))
     }
     lines.append("wrote \(summary.tablePath ?? "") (\(grouped(UInt64(summary.image?.count ?? 0))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
     if let swiftPath = summary.swiftPath { lines.append("wrote \(swiftPath) (\(grouped(UInt64(summary.swiftSourceBytes))) bytes)") }

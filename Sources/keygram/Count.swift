@@ -66,7 +66,7 @@ extension Keygram {
       Pipeline.removeTemporaryFilesOnSignals()
       let language = try corpora.language(self.language)
       let ownInputs = files + frequencyLists
-      let inputs = ownInputs.isEmpty ? corpora.corpusFiles(for: language.code) : ownInputs
+      let inputs = ownInputs.isEmpty ? try corpora.regularCorpusFiles(for: language.code) : ownInputs
       let folder = relativeTo.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         ?? (ownInputs.isEmpty ? corpora.folder(for: language.code) : nil)
       if inputs.isEmpty { throw CorpusError(path: corpora.folder(for: language.code), kind: .noCorpusFiles) }

@@ -95,7 +95,7 @@ extension Keygram {
     private func summary(_ table: KeyGramTable, _ letters: [String]) -> String {
       let sections = table.sections
       var lines = [
-        "\(self.table): \(table.languageName) (\(table.languageCode)), format \(sections.majorVersion).\(sections.minorVersion), "
+        "\(self.table): \(Printable.escaped(table.languageName)) (\(Printable.escaped(table.languageCode))), format \(sections.majorVersion).\(sections.minorVersion), "
           + "\(table.bytes.count) bytes, CRC-32 \(Hex.string(sections.storedCRC32)) (valid)",
         "alphabet (\(letters.count)): \(letters.joined())",
         "sections: " + sections.sections.map { "\($0.tag) \($0.length) B" }.joined(separator: ", "),
@@ -134,10 +134,10 @@ extension Keygram {
       var letters: [Int] = []
       for scalar in prefix.unicodeScalars {
         guard let letter = table.letterIndex(of: scalar) else {
-          throw CLIError("--suggest: \"\(scalar)\" is not a letter of the \(table.languageName) alphabet")
+          throw CLIError("--suggest: \"\(scalar)\" is not a letter of the \(Printable.escaped(table.languageName)) alphabet")
         }
         guard let key = letterKeys.keyIndex(ofLetter: letter) else {
-          throw CLIError("--suggest: \"\(scalar)\" has no key on the \(table.languageName) keyboard")
+          throw CLIError("--suggest: \"\(scalar)\" has no key on the \(Printable.escaped(table.languageName)) keyboard")
         }
         letters.append(letter)
         let frame = layout[key].frame

@@ -61,7 +61,7 @@ extension Keygram {
     }
 
     func run() throws {
-      var files: [String] = []
+      var files: [String] = [], folders: [String] = []
       for path in paths {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CLIError("\(path): no such file or folder") }
@@ -69,6 +69,7 @@ extension Keygram {
           let tables = try TableVerifier.tables(in: path)
           if tables.isEmpty { throw CLIError("\(path): no .keygram tables in this folder; run make tables") }
           files += tables
+          folders.append(path)
         } else {
           files.append(path)
         }
@@ -76,6 +77,12 @@ extension Keygram {
       let swiftFolder = swiftFolder(for: files)
       // Building the tables again reads their corpora, through `--inflater auto`.
       if !noFreshness { InflaterOption.warnWhereISALWasLeftOut() }
+      // A build killed while replacing outputs here is finished first, and named: its set was
+      // neither old nor new.
+      let lockedFolders = files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } + (swiftFolder.map { [$0] } ?? [])
+      for note in try Pipeline.finishInterruptedBuilds(in: Array(Set(lockedFolders)).sorted()) {
+        if json { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) } else { print("note: \(note)") }
+      }
       var verifier = TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: swiftFolder)
       verifier.checksFreshness = !noFreshness
       verifier.sources = sourceRoot.map {
@@ -83,9 +90,8 @@ extension Keygram {
                               frequencyLists: Set(frequencyLists), textFeedsWords: lexiconFrom == .text)
       }
       // Read under the folders' locks, so a build committing meanwhile is seen whole or not at all.
-      let (reports, indexFailure) = try TableVerifier.whileFoldersAreLocked(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-                                                                              + (swiftFolder.map { [$0] } ?? [])) {
-        (files.map(verifier.verify), verifier.verifyIndex())
+      let (reports, indexFailure) = try TableVerifier.whileFoldersAreLocked(lockedFolders) {
+        (files.map(verifier.verify) + folders.flatMap(verifier.missingTables), verifier.verifyIndex())
       }
       if json {
         print(try OrderedJSONEncoder().encode(VerifyJSON(reports, index: indexFailure)))

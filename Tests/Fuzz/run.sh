@@ -2,11 +2,12 @@
 # Runs each fuzz target under libFuzzer (built by `make fuzz-build`) for SECONDS, or until it has
 # made RUNS executions, JOBS targets at a time, and prints per target this run's executions,
 # rate and findings and the executions the target has made in all since its corpus was started
-# (the ledger, .build-fuzz/runs/<target>/ledger), and appends each target's line to the committed
-# record, Tests/Fuzz/ledger.tsv. A run over 1 s is a hang. An input that
+# (the ledger, .build-fuzz/runs/<target>/ledger), and appends each target's line to the record,
+# FUZZ_LEDGER (default: the committed Tests/Fuzz/ledger.tsv; `make fuzz-smoke` writes one under
+# .build-fuzz instead). A run over 1 s is a hang. An input that
 # crashes, hangs or breaks a promise is copied to Tests/Fuzz/<target>/regressions/ to commit
 # (the test suite replays that folder). Exit status 1 when any target found something.
-# Usage: [FUZZ_JOBS=2] [FUZZ_RUNS=10000000] [FUZZER=path] Tests/Fuzz/run.sh SECONDS TARGET...
+# Usage: [FUZZ_JOBS=2] [FUZZ_RUNS=10000000] [FUZZER=path] [FUZZ_LEDGER=file] Tests/Fuzz/run.sh SECONDS TARGET...
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 seconds=$1; shift
@@ -18,8 +19,9 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)
 # Scratch files (each harness rewrites its input file every run) live in memory when it can.
 scratch_root=$PWD/$work; [ -d /dev/shm ] && [ -w /dev/shm ] && scratch_root=/dev/shm/keygram-fuzz-$$
 
-# The committed record: one line per target and run (Tests/Fuzz/README.md).
-record=Tests/Fuzz/ledger.tsv
+# The record: one line per target and run (Tests/Fuzz/README.md); committed for campaigns only.
+record=${FUZZ_LEDGER:-Tests/Fuzz/ledger.tsv}
+mkdir -p "$(dirname "$record")"
 [ -f "$record" ] || printf 'date\ttarget\tseconds\texecutions\texec/s\tfindings\tcpu\n' >"$record"
 
 # One target: fuzz, copy findings, write "runs rate findings" to its result file.

@@ -27,6 +27,16 @@ struct ManifestTests {
     #expect(turkish.caseMappings == ["I": "ı"])
   }
 
+  @Test func controlAndBidirectionalCharactersAreEscapedInMessages() {
+    let code = #expect(throws: ManifestError.self) { try load(#"{"code":"e\u0000n\u202e","name":"Toy","alphabet":"abc"}"#) }
+    #expect(code?.problem == #""e\u{0}n\u{202e}" is not a language code such as "en" or "pt-BR""#)
+    let letter = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":"ab\n"}"#) }
+    #expect(letter?.problem == #""\u{a}" (U+A) is not a letter"#)
+    let key = #expect(throws: ManifestError.self) { try load(#"{"code":"xx","name":"Toy","alphabet":"abc","\u001b[2J":1}"#) }
+    #expect(key?.field == #"\u{1b}[2J"#)
+    #expect(Printable.quoted("Eng\nlish\u{202E}\"") == #""Eng\u{a}lish\u{202e}\"""#)
+  }
+
   @Test func malformedJSON() {
     let error = #expect(throws: ManifestError.self) { try load(#"{"code": "xx", "name": "#) }
     #expect(error?.field == "(file)")

@@ -161,6 +161,43 @@ struct VerifyTests {
     #expect(workspace.verifier.verifyIndex()?.message.hasSuffix("is missing; run make tables") == true)
   }
 
+  @Test func aTableUnderAnotherLanguagesFileNameFails() throws {
+    let workspace = try Workspace()
+    let copy = "\(workspace.tables)/yy.keygram"
+    try FileManager.default.copyItem(atPath: workspace.table, toPath: copy)
+    let failures = workspace.verifier.verify(copy).failures
+    #expect(failures.map(\.check) == [.name])
+    #expect(failures.first?.message == "\(copy) holds the table of \"xx\", not of \"yy\" as its name says; "
+              + "a table's file is named <code>.keygram, here xx.keygram; run make tables")
+    #expect(workspace.verify().passed)
+  }
+
+  @Test func aLanguageOfTheCorporaOrTheIndexWithNoTableFails() throws {
+    let workspace = try Workspace()
+    #expect(workspace.verifier.missingTables(inFolder: workspace.tables).isEmpty)
+    // A second language in the corpora folder, never built.
+    let manifest = #"{"code":"yy","name":"Other","alphabet":"abc"}"#
+    try FileManager.default.createDirectory(atPath: "\(workspace.corpora)/yy", withIntermediateDirectories: true)
+    _ = Fixtures.file("language.json", Array(manifest.utf8), in: "\(workspace.corpora)/yy")
+    var missing = workspace.verifier.missingTables(inFolder: workspace.tables)
+    #expect(missing.map(\.path) == ["\(workspace.tables)/yy.keygram"])
+    #expect(missing.first?.failures == [TableVerifier.Failure(check: .missing, message: "\(workspace.tables)/yy.keygram is missing: "
+      + "\(workspace.corpora)/yy holds the language \"yy\" (its language.json); run make tables")])
+    // Tables built from the user's own files need no table for every language of the corpora.
+    var ownFiles = workspace.verifier
+    ownFiles.sources = TableVerifier.Sources(root: workspace.root)
+    ownFiles.swiftFolder = nil
+    #expect(ownFiles.missingTables(inFolder: workspace.tables).isEmpty)
+    // The built language's table deleted: the corpora folder and the Swift index both name it.
+    try FileManager.default.removeItem(atPath: workspace.table)
+    missing = workspace.verifier.missingTables(inFolder: workspace.tables)
+    #expect(missing.map(\.path) == ["\(workspace.tables)/xx.keygram", "\(workspace.tables)/yy.keygram"])
+    #expect(missing.first?.failures.map(\.message) == [
+      "\(workspace.tables)/xx.keygram is missing: \(workspace.corpora)/xx holds the language \"xx\" (its language.json); run make tables",
+      "\(workspace.tables)/xx.keygram is missing: \(workspace.swift)/KeyGramTables.swift lists the language \"xx\" (\(workspace.swift)/Toy.swift); run make tables",
+    ])
+  }
+
   @Test func alphabetChangedAfterTheBuildIsReportedNotATrap() throws {
     let workspace = try Workspace()
     let manifest = #"{"code":"xx","name":"Toy","alphabet":"abcd","layout":{"name":"ABC","rows":[["a","b"],["c","d"]]}}"#

@@ -202,6 +202,7 @@ struct ReviewedBadInputTests {
   @Test func aShortFileWithoutTheMagicIsBadMagic() throws {
     #expect(throws: KeyGramTableError.badMagic) { try KeyGramTable(copying: Array("not a table".utf8)) }
     let path = "/tmp/keygram-short-not-a-table-\(getpid()).bin"
+    defer { removeTemporaryFile(path) }
     _ = Array("not a table".utf8).withUnsafeBytes { bytes in
       fopen(path, "w").map { file in defer { fclose(file) }; return fwrite(bytes.baseAddress, 1, bytes.count, file) }
     }

@@ -204,6 +204,7 @@ struct KeyGramTableErrorTests {
       try KeyGramTable(contentsOf: emptyPath)
     }
     let copyPath = temporaryFile(containing: full, name: "copy.keygram")
+    defer { for path in [truncatedPath, emptyPath, copyPath] { removeTemporaryFile(path) } }
     let copy = try KeyGramTable(contentsOf: copyPath)
     #expect(copy.bytes.array == full)
   }

@@ -56,21 +56,28 @@ struct TouchModelHostileTests {
     }
   }
 
-  @Test("observed offsets are clamped to the layout's span: x = 3e38 on e is learned as +offsetLimit")
+  @Test("x = 3e38 is off the keyboard and not learned; an offset beyond the layout's span is clamped to +offsetLimit")
   func observeClamps() throws {
     var exact = TouchModel.Parameters()
     exact.forgetting = 1
     let model = TouchModel(layout: Self.layout, parameters: exact)
     let bounds = Self.layout.bounds
     #expect(model.offsetLimit == max(bounds.width, bounds.height))
-    let e = Self.key("e")
+    let e = Self.key("e"), q = Self.key("q")
     for _ in 0..<4 { model.observe(TouchPoint(x: 3e38, y: -3e38), key: e) }
     model.commit()
-    // Four samples at (+L, −L): layout mean (L, −L) shrunk by 4 / (4 + 20); key e (4 × (L, −L) + 10 × layout) / 14.
+    #expect(model.sampleCount(ofKey: e) == 0 && model.layoutOffset == (0, 0))
+    // On q, at the keyboard's far right edge widened by the tallest key: farther than the span.
+    let frames = Self.layout.keys.map(\.frame)
+    let edge = frames.map(\.maxX).max()! + frames.map(\.height).max()!, centre = Self.center("q")
     let limit = model.offsetLimit
+    #expect(edge - centre.x > limit)
+    for _ in 0..<4 { model.observe(TouchPoint(x: edge, y: centre.y), key: q) }
+    model.commit()
+    // Four samples at (+L, 0): layout mean (L, 0) shrunk by 4 / (4 + 20); key q (4 × (L, 0) + 10 × layout) / 14.
     let layoutOffset = model.layoutOffset
-    #expect(abs(layoutOffset.x - limit * 4 / 24) < 1e-3 && abs(layoutOffset.y + limit * 4 / 24) < 1e-3)
-    let offset = model.offset(ofKey: e)
+    #expect(abs(layoutOffset.x - limit * 4 / 24) < 1e-3 && abs(layoutOffset.y) < 1e-3)
+    let offset = model.offset(ofKey: q)
     #expect(abs(offset.x - (4 * limit + 10 * limit * 4 / 24) / 14) < 1e-3)
     let restored = try TouchModel(bytes: model.bytes, layout: Self.layout, parameters: exact)
     #expect(restored.bytes == model.bytes)

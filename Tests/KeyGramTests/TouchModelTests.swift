@@ -130,6 +130,48 @@ struct TouchModelTests {
     #expect(error(negative) == .badValue(field: "key 0 weight", offset: 28))
   }
 
+  @Test("bytes after the CRC-32, and a minor version this runtime does not know, are refused")
+  func trailingBytesAndNewerMinor() {
+    let model = TouchModel(layout: layout)
+    model.observe(touch("e", 1, 2), key: key("e"))
+    model.commit()
+    let good = model.bytes
+    func error(_ bytes: [UInt8]) -> TouchModelError? {
+      do { _ = try TouchModel(bytes: bytes, layout: layout); return nil } catch { return error }
+    }
+    #expect(error(good) == nil)
+    #expect(error(good + [0]) == .trailingBytes(count: good.count + 1, expected: good.count))
+    #expect(error(good + good) == .trailingBytes(count: 2 * good.count, expected: good.count))
+    #expect(TouchModelError.trailingBytes(count: 913, expected: 912).description
+              == "touch model: 913 bytes, 912 expected: 1 after the CRC-32 at byte 908")
+    // Version 1.9 with its CRC-32 fixed up: refused by version, before any length or checksum.
+    var newer = Array(good.dropLast(4))
+    newer[6] = 9
+    let crc = TouchModel.crc32(newer)
+    for shift in 0..<4 { newer.append(UInt8(truncatingIfNeeded: crc >> UInt32(8 * shift))) }
+    #expect(error(newer) == .unsupportedVersion(major: 1, minor: 9))
+  }
+
+  @Test("a touch more than a key height off the keyboard teaches nothing; one just inside does")
+  func strayTouchIsIgnored() {
+    let model = TouchModel(layout: layout)
+    let p = key("p"), frame = layout[p].frame
+    for x: Float in [1e30, -1e30, layout.bounds.maxX + frame.height + 1] {
+      model.observe(TouchPoint(x: x, y: frame.midY), key: p)
+      model.commit()
+    }
+    model.observe(TouchPoint(x: frame.midX, y: layout.bounds.minY - frame.height - 1), key: p)
+    model.commit()
+    #expect(model.sampleCount(ofKey: p) == 0)
+    #expect(model.layoutOffset == (0, 0))
+    for index in layout.keys.indices { #expect(model.offset(ofKey: KeyIndex(index)) == (0, 0)) }
+    // Within a key height of the keyboard's edge: learned.
+    let rightmost = layout.keys.map(\.frame.maxX).max()!, tallest = layout.keys.map(\.frame.height).max()!
+    model.observe(TouchPoint(x: rightmost + tallest - 1, y: frame.midY), key: p)
+    model.commit()
+    #expect(model.sampleCount(ofKey: p) == 1)
+  }
+
   @Test("both resolvers follow a typist who touches 30 pt low: w, not the key below it")
   func resolversAdapt() {
     let model = TouchModel(layout: layout)

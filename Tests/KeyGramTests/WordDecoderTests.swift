@@ -51,6 +51,51 @@ struct WordDecoderTests {
     #expect(decision.typedLength == 8)
   }
 
+  @Test("the typed letters' score is a log, finite however rare their letters: qzxjqzxjqz at key centres")
+  func rareLettersScoreFinitely() {
+    let decoder = decoder()
+    type("qzxjqzxjqz", into: decoder)
+    let decision = decoder.decide()
+    #expect(decision.isDecoded)
+    #expect(decision.typed.text == "qzxjqzxjqz")
+    #expect(decision.typed.score.isFinite, "typed score \(decision.typed.score)")
+    #expect(decision.margin.isFinite, "margin \(decision.margin)")
+  }
+
+  @Test("spreads and offsets far out of range are clamped: every score and margin stays finite",
+        arguments: [Float(1e-30), .leastNonzeroMagnitude, 1e30, .greatestFiniteMagnitude])
+  func extremeParametersScoreFinitely(extreme: Float) {
+    var parameters = WordDecoder.Parameters()
+    parameters.sigmaX = extreme
+    parameters.sigmaY = extreme
+    parameters.offsetX = extreme
+    parameters.offsetY = -extreme
+    parameters.spreadPriorTouches = extreme
+    parameters.spreadMemory = extreme
+    let sanitized = parameters.sanitized
+    #expect(WordDecoder.Parameters.spreadRange.contains(sanitized.sigmaX) && WordDecoder.Parameters.spreadRange.contains(sanitized.sigmaY))
+    #expect(WordDecoder.Parameters.offsetRange.contains(sanitized.offsetX) && WordDecoder.Parameters.offsetRange.contains(sanitized.offsetY))
+    let decoder = decoder(parameters)
+    for _ in 0..<3 {
+      type("keyboard", into: decoder, shifted: [6: ("t", 0.6)])
+      let decision = decoder.decide()
+      #expect(!decision.typed.score.isNaN && !decision.best.score.isNaN && !decision.margin.isNaN,
+              "σ \(extreme): typed \(decision.typed.score), best \(decision.best.score), margin \(decision.margin)")
+      decoder.finishWord(decision)
+    }
+  }
+
+  @Test("a letter index outside the alphabet shows as U+FFFD, never as a truncated real letter",
+        arguments: [Int.min, -1, 1 << 32, Int.max])
+  func outOfRangeLetterShowsReplacementCharacter(letter: Int) {
+    let decoder = decoder()
+    type("ab", into: decoder)
+    decoder.add(centre("c"), key: layout.index("c"), letter: letter)
+    let decision = decoder.decide()
+    #expect(!decision.isDecoded)
+    #expect(decision.typed.text == "ab\u{FFFD}")
+  }
+
   @Test("later touches fix an earlier letter: a touch that showed t between r and t is read as r")
   func substitution() {
     let decoder = decoder()

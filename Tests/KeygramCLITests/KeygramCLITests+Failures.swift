@@ -1,6 +1,7 @@
 import Foundation
 import KeyGram
 import KeyGramPipeline
+import TestSupport
 import Testing
 
 /// The failures a user meets (issue 12): each bad input exits 1 with an exact message and
@@ -71,7 +72,7 @@ extension KeygramCLITests {
   // MARK: Where keygram runs
 
   @Test func outsideTheRepositoryTheMessageSaysWhereItLookedAndWhatToPass() throws {
-    let elsewhere = NSTemporaryDirectory() + "keygram-elsewhere-" + UUID().uuidString
+    let elsewhere = TestSupport.temporaryPath(prefix: "keygram-elsewhere")
     try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
     #expect(FileManager.default.createFile(atPath: "\(elsewhere)/mine.txt", contents: Data("quiet queens quit quickly".utf8)))
     try expectOutput(["build", "en", "mine.txt", "--out", "out"], in: elsewhere, stderr: """
@@ -158,6 +159,18 @@ extension KeygramCLITests {
     }
     try expectRefusedBuild(["-"], in: root, input: Data(),
                            message: "-: standard input that gave 0 bytes (no writer, or it wrote nothing); a corpus must hold text")
+  }
+
+  @Test func aDeviceOrFIFOInTheCorpusFolderIsRefusedNotReadForever() throws {
+    let (root, _) = try builtScratch()
+    try FileManager.default.createSymbolicLink(atPath: "\(root)/corpora/en/zero.txt", withDestinationPath: "/dev/zero")
+    let message = "corpora/en/zero.txt: cannot read: a pipe, FIFO, socket or device, not a file; "
+      + "a corpus folder holds files (give a stream on the command line)"
+    try expectRefusedBuild([], in: root, message: message)
+    try expectOutput(["count", "en", "--output", "en.counts"], in: root, stderr: "Error: \(message)\n", status: 1, timeout: 60)
+    try FileManager.default.removeItem(atPath: "\(root)/corpora/en/zero.txt")
+    #expect(mkfifo("\(root)/corpora/en/fifo.gz", 0o644) == 0)
+    try expectRefusedBuild([], in: root, message: message.replacingOccurrences(of: "zero.txt", with: "fifo.gz"))
   }
 
   @Test func aFIFOWithNoWriterFailsAtOnce() throws {

@@ -39,6 +39,30 @@ extension KeygramCLITests {
     #expect(run.stderr.hasPrefix("Error: huge.kgcounts: the lexicon's most frequent words count more than"), "\(run.stderr)")
   }
 
+  @Test func verifyRefusesATableNamedForAnotherLanguageAndALanguageWithNoTable() throws {
+    let (root, _) = try builtScratch()
+    try FileManager.default.copyItem(atPath: "\(root)/tables/en.keygram", toPath: "\(root)/tables/fr.keygram")
+    let copied = try keygram("verify", "tables", "--swift-out", "swift", in: root)
+    #expect(copied.status == 1)
+    #expect(copied.stdout.contains("""
+      tables/fr.keygram: FAILED (1 problem)
+        name: tables/fr.keygram holds the table of "en", not of "fr" as its name says; \
+      a table's file is named <code>.keygram, here en.keygram; run make tables
+
+      """), "\(copied.stdout)")
+    try FileManager.default.removeItem(atPath: "\(root)/tables/fr.keygram")
+    try FileManager.default.createDirectory(atPath: "\(root)/corpora/fr", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: Self.packageRoot + "/corpora/fr/language.json", toPath: "\(root)/corpora/fr/language.json")
+    try expectOutput(["verify", "tables", "--swift-out", "swift", "--no-freshness"], in: root, stdout: """
+      tables/en.keygram: ok: en, 50144 bytes, CRC-32 0x37e5b977 valid, 755 rows each sum to 65536 with no zero, \
+      lexicon of 9 words (27 nodes) well-formed, 26 letters match the manifest, swift/English.swift matches, 1 corpus file not checked (--no-freshness)
+      tables/fr.keygram: FAILED (1 problem)
+        missing: tables/fr.keygram is missing: corpora/fr holds the language "fr" (its language.json); run make tables
+      swift/KeyGramTables.swift: ok: lists every generated table
+
+      """, status: 1)
+  }
+
   @Test func verifyWaitsForABuildCommittingIntoItsFolders() throws {
     // verify holds the folders' shared lock while it reads, so a build's renames (under the
     // exclusive lock) happen wholly before or after: it never pairs one build's table with

@@ -204,3 +204,49 @@ extension KeygramCLITests {
     #expect(try isOneWholeSet(in: disk))
   }
 }
+
+/// A build killed outright (SIGKILL) at each link and rename of its commit: the next build of
+/// another language, or verify, finishes the interrupted set first, so the folders hold one
+/// whole set and verify passes.
+extension KeygramCLITests {
+  @Test func aBuildKilledAtEveryStepOfItsCommitIsFinishedByTheNextBuildOrVerify() throws {
+    let (root, _) = try builtScratch()
+    // A second language, built into the same folders after the kill.
+    try FileManager.default.createDirectory(atPath: "\(root)/corpora/xx", withIntermediateDirectories: true)
+    #expect(FileManager.default.createFile(atPath: "\(root)/corpora/xx/language.json",
+                                           contents: Data(#"{"code":"xx","name":"Toy","alphabet":"abc"}"#.utf8)))
+    #expect(FileManager.default.createFile(atPath: "\(root)/corpora/xx/text.txt", contents: Data("abc cab bca aa bb cc\n".utf8)))
+    let outputs = ["--min-letters", "0", "--out", "tables", "--swift-out", "swift"]
+    func leftovers() -> [String] {
+      ["tables", "swift"].flatMap { folder in
+        ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)")) ?? []).filter { $0.hasPrefix(".") }.map { "\(folder)/\($0)" }
+      }
+    }
+    var step = 1
+    while step < 20 {
+      // The killed build replaces the table, the Swift and the index: a link and a rename each.
+      let killed = try keygram(["build", "en", "--lexicon-words", "0"] + outputs, in: root,
+                               environment: ["KEYGRAM_KILL_AT_COMMIT_STEP": "\(step)"])
+      if killed.status == 0 { break }  // past the commit's last step
+      #expect(killed.status == SIGKILL, "step \(step): \(killed.stderr)")
+      #expect(!leftovers().isEmpty, "step \(step): the killed build leaves its record")
+      if step % 2 == 1 {
+        let other = try keygram(["build", "xx"] + outputs, in: root)
+        #expect(other.status == 0, "step \(step): \(other.stderr)")
+        #expect(other.stdout.hasPrefix("note: a build (process "), "step \(step): \(other.stdout)")
+      }
+      let verify = try keygram("verify", "tables", "--swift-out", "swift", in: root)
+      #expect(verify.status == 0, "step \(step): \(verify.stdout)")
+      if step % 2 == 0 {
+        #expect(verify.stdout.hasPrefix("note: a build (process "), "step \(step): \(verify.stdout)")
+        #expect(verify.stdout.contains("en.keygram, "), "step \(step): \(verify.stdout)")
+      }
+      #expect(leftovers().isEmpty, "step \(step): \(leftovers())")
+      // Back to the full table for the next step.
+      #expect(try keygram(["build", "en"] + outputs, in: root).status == 0)
+      step += 1
+    }
+    // Six steps (three links, three renames) and the one after the last rename.
+    #expect(step == 8)
+  }
+}

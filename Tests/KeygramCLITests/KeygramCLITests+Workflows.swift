@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The user's own workflows: a table from their own files verified in their CI, the same bytes
@@ -7,7 +8,7 @@ extension KeygramCLITests {
   /// A user's repository: the shipped English manifest (the word list feeds the lexicon), a word
   /// list of three words and two text files of their own under text/.
   func userRepository() throws -> String {
-    let root = NSTemporaryDirectory() + "keygram-user-" + UUID().uuidString
+    let root = TestSupport.temporaryPath(prefix: "keygram-user")
     for folder in ["corpora/en", "text"] { try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true) }
     try FileManager.default.copyItem(atPath: Self.packageRoot + "/corpora/en/language.json", toPath: "\(root)/corpora/en/language.json")
     try Data("the\t300\nthen\t200\nthat\t100\n".utf8).write(to: URL(fileURLWithPath: "\(root)/corpora/en/wordfreq.freq"))
@@ -40,7 +41,7 @@ extension KeygramCLITests {
     #expect(json.stdout.contains(#""corpusFiles":3,"reproduced":true,"lexicon":{"massBelowHalf":0,"massAboveDouble":0,"#))
     #expect(json.stdout.contains(#""squashedChildren":0},"swift":"gen/English.swift""#))
     // Without the sources at hand, --no-freshness checks the rest.
-    let moved = root + "-moved"
+    let moved = TestSupport.temporaryPath(prefix: "keygram-user-moved")
     try FileManager.default.createDirectory(atPath: moved, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: "\(root)/out", toPath: "\(moved)/out")
     let elsewhere = try keygram("verify", "out", "--corpora", "\(root)/corpora", "--no-freshness", in: moved)
@@ -101,6 +102,41 @@ extension KeygramCLITests {
     try FileManager.default.removeItem(atPath: "\(root)/corpora/en/wordfreq.freq.gz")
     let missing = try keygram("build", "en", "text/a.txt", "--min-letters", "0", "--out", "o3", "--no-swift", in: root)
     #expect(missing.stdout.contains("\nno lexicon: corpora/en has no word list (no language.json source feeds words); --lexicon-from text takes your files' own words\n"))
+  }
+
+  @Test func tooFewLettersCountsOnlyTheInputsThatFeedLetters() throws {
+    let root = try userRepository()
+    // The word list feeds words only: neither its name nor its bytes belong in the letter count.
+    try expectOutput(["build", "en", "text/a.txt", "--out", "out", "--no-swift"], in: root, stderr: """
+      Error: text/a.txt: 21 letters of the English alphabet in 25 bytes read; \
+      a table needs at least 10,000 (--min-letters N changes the floor, 0 turns it off); \
+      corpora/en/wordfreq.freq.gz feeds no letters (language.json's sources)
+
+      """, status: 1)
+  }
+
+  @Test func wordsAllTooLongForTheLexiconSaySo() throws {
+    let root = try userRepository()
+    let long = String(repeating: "abcdefghij", count: 5)  // 50 letters
+    try Data("\(long) \(long)x\n".utf8).write(to: URL(fileURLWithPath: "\(root)/text/long.txt"))
+    let run = try keygram("build", "en", "text/long.txt", "--lexicon-from", "text", "--min-letters", "0", "--out", "o", "--no-swift", in: root)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("\nno lexicon: every word of the inputs that feed words is over 48 letters "
+                                + "(2 weighted occurrences left out); a lexicon word has at most 48\n"), "\(run.stdout)")
+  }
+
+  @Test func controlAndBidirectionalCharactersInTheLanguageNameAreEscaped() throws {
+    let root = try userRepository()
+    let path = "\(root)/corpora/en/language.json"
+    let manifest = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: #""name": "English""#, with: #""name": "Eng\nlish\u202e""#)
+    #expect(manifest.contains(#"lish\u202e""#))
+    try manifest.write(toFile: path, atomically: true, encoding: .utf8)
+    let run = try keygram("build", "en", "text/a.txt", "--min-letters", "0", "--out", "out", "--no-swift", in: root)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix(#"Eng\u{a}lish\u{202e} (en): 2 files"#), "\(run.stdout)")
+    let inspect = try keygram("inspect", "out/en.keygram", in: root)
+    #expect(inspect.stdout.hasPrefix(#"out/en.keygram: Eng\u{a}lish\u{202e} (en), format"#), "\(inspect.stdout)")
   }
 
   @Test func aPackageManifestListsTheLanguagesBuildAdds() throws {

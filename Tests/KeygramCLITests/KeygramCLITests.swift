@@ -1,5 +1,6 @@
 import Foundation
 import KeyGram
+import TestSupport
 import Testing
 
 /// Runs the built `keygram` executable, as a user would, and checks its output and exit codes.
@@ -81,7 +82,7 @@ struct KeygramCLITests {
   /// A scratch project: corpora/en (the real manifest, a tiny corpus), tables/, swift/. Its
   /// builds pass --min-letters 0: the corpus has 49 letters.
   func scratch() throws -> String {
-    let root = NSTemporaryDirectory() + "keygram-cli-" + UUID().uuidString
+    let root = TestSupport.temporaryPath(prefix: "keygram-cli")
     for folder in ["corpora/en", "tables", "swift"] {
       try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
     }

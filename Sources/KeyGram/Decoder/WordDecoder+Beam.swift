@@ -161,6 +161,14 @@ extension WordDecoder {
     return Mixture(lexiconScale: scale, logLexiconScale: system_logf(scale), logNormaliser: system_logf(words + kappa))
   }
 
+  /// log(eᵃ + eᵇ) without leaving log space: exact when either is −∞, and no underflow.
+  @inline(__always)
+  static func logSumExp(_ a: Float, _ b: Float) -> Float {
+    let high = Swift.max(a, b), low = Swift.min(a, b)
+    guard high > -.infinity else { return -.infinity }
+    return high + system_logf(1 + system_expf(low - high))
+  }
+
   /// log P(prefix) under the mixture, from the lexicon evidence and the history count.
   @inline(__always)
   func prefixLogProbability(_ logEvidence: Float, _ count: Float, _ mixture: Mixture) -> Float {
@@ -411,9 +419,16 @@ extension WordDecoder {
     }
     ngram += system_logf(ngramProbability(ofLetter: letterCount, after: context))
     let ends = endShares(lexicon: lexiconNode, history: historyNode)
-    let lexiconWord = ends.lexicon > 0 ? system_expf(evidence) * ends.lexicon * Self.shareScale : 0
-    let mass = mixture.lexiconScale * (lexiconWord + parameters.lexiconBalance * system_expf(ngram)) + ends.history
-    let score = touches + parameters.languageWeight * (system_logf(mass) - mixture.logNormaliser)
+    // log(scale · (e^evidence · end / shareTotal + b · e^ngram) + history), summed in log space: a
+    // product over rare letters underflows a Float long before its log does.
+    var logMass = -Float.infinity
+    if ends.lexicon > 0 { logMass = mixture.logLexiconScale + evidence + system_logf(ends.lexicon * Self.shareScale) }
+    if parameters.lexiconBalance > 0 {
+      logMass = Self.logSumExp(logMass, mixture.logLexiconScale + system_logf(parameters.lexiconBalance) + ngram)
+    }
+    if ends.history > 0 { logMass = Self.logSumExp(logMass, system_logf(ends.history)) }
+    let beta = parameters.languageWeight
+    let score = touches + (beta == 0 ? 0 : beta * (logMass - mixture.logNormaliser))
     let source = (ends.lexicon > 0 ? DecodedWord.Source.lexicon.rawValue : 0) | (ends.history > 0 ? DecodedWord.Source.history.rawValue : 0)
     return (score, source, ends.history >= parameters.protectedHistoryCount)
   }
@@ -438,8 +453,9 @@ extension WordDecoder {
         finalScore[index] = -.infinity
         continue
       }
-      let mass = mixture.lexiconScale * system_expf(beam.logEvidence[slot]) * ends.lexicon * Self.shareScale + ends.history
-      finalScore[index] = beam.touchScore[slot] + beta * (system_logf(mass) - mixture.logNormaliser)
+      let lexiconPart = ends.lexicon > 0 ? mixture.logLexiconScale + beam.logEvidence[slot] + system_logf(ends.lexicon * Self.shareScale) : -Float.infinity
+      let logMass = Self.logSumExp(lexiconPart, ends.history > 0 ? system_logf(ends.history) : -.infinity)
+      finalScore[index] = beam.touchScore[slot] + (beta == 0 ? 0 : beta * (logMass - mixture.logNormaliser))
       finalSource[index] = (ends.lexicon > 0 ? DecodedWord.Source.lexicon.rawValue : 0) | (ends.history > 0 ? DecodedWord.Source.history.rawValue : 0)
     }
     var chosen = 0

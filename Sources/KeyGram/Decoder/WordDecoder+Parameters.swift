@@ -3,7 +3,9 @@ extension WordDecoder {
   public struct Parameters: Hashable, Sendable {
     /// Touch spread and systematic offset, in points, as `GaussianKeyResolver.Parameters` has
     /// them (8, 8, 0, 0); `adapt(to:)` replaces them with a `TouchModel`'s learned ones.
-    /// NaN, infinite or ≤ 0 spreads: the default; non-finite offsets: 0.
+    /// NaN, infinite or ≤ 0 spreads: the default; others clamped to `spreadRange`
+    /// (0.1 … 1,000 points). Non-finite offsets: 0; others clamped to `offsetRange` (±10,000 points).
+    /// Within these ranges every score is finite.
     public var sigmaX: Float = 8
     /// The vertical spread, in points.
     public var sigmaY: Float = 8
@@ -43,9 +45,11 @@ extension WordDecoder {
     /// 0.25 … 3 × σ0. A precise typist's exact word then needs far more evidence to be
     /// replaced; a sloppy one's less. Chosen by `keygram tune --decoder`. NaN or ≤ 0: the default.
     public var learnsSpread = true
-    /// How many touches at the starting spread the learned spread begins with.
+    /// How many touches at the starting spread the learned spread begins with. NaN, infinite
+    /// or ≤ 0: the default; clamped to `countRange` (at most 10⁶).
     public var spreadPriorTouches: Float = 20
-    /// Past this many touches, older ones weigh less in the learned spread.
+    /// Past this many touches, older ones weigh less in the learned spread. As
+    /// `spreadPriorTouches`: at most 10⁶.
     public var spreadMemory: Float = 2000
     /// How many partial words the beam keeps after each touch, and how many more that skipped a
     /// letter. Fixed at init (the beam's memory); clamped to 1 ... 256 and 0 ... 256.
@@ -59,6 +63,14 @@ extension WordDecoder {
     /// (`TouchMotion`), as `GaussianKeyResolver.Parameters.motion`.
     public var motion = TouchMotion.Parameters()
 
+    /// The spreads `sigmaX` and `sigmaY` may take, in points: a narrower one overflows the
+    /// Gaussian's 1/2σ², a wider one its normaliser.
+    public static let spreadRange: ClosedRange<Float> = 0.1...1000
+    /// The offsets `offsetX` and `offsetY` may take, in points: far beyond any keyboard.
+    public static let offsetRange: ClosedRange<Float> = -10_000...10_000
+    /// The touch counts `spreadPriorTouches` and `spreadMemory` may take.
+    public static let countRange: ClosedRange<Float> = 1e-3...1e6
+
     /// The defaults documented on each property.
     public init() {}
 
@@ -67,10 +79,11 @@ extension WordDecoder {
       let defaults = Parameters()
       var result = self
       func positive(_ value: Float, _ fallback: Float) -> Float { value.isFinite && value > 0 ? value : fallback }
-      result.sigmaX = positive(sigmaX, defaults.sigmaX)
-      result.sigmaY = positive(sigmaY, defaults.sigmaY)
-      result.offsetX = offsetX.isFinite ? offsetX : 0
-      result.offsetY = offsetY.isFinite ? offsetY : 0
+      func clamped(_ value: Float, to range: ClosedRange<Float>) -> Float { Swift.min(Swift.max(value, range.lowerBound), range.upperBound) }
+      result.sigmaX = clamped(positive(sigmaX, defaults.sigmaX), to: Self.spreadRange)
+      result.sigmaY = clamped(positive(sigmaY, defaults.sigmaY), to: Self.spreadRange)
+      result.offsetX = offsetX.isFinite ? clamped(offsetX, to: Self.offsetRange) : 0
+      result.offsetY = offsetY.isFinite ? clamped(offsetY, to: Self.offsetRange) : 0
       result.languageWeight = languageWeight.isFinite ? Swift.min(Swift.max(languageWeight, 0), 100) : defaults.languageWeight
       result.margin = margin.isNaN ? defaults.margin : Swift.max(margin, 0)
       result.omissionCost = omissionCost.isNaN || omissionCost < 0 ? defaults.omissionCost : omissionCost
@@ -78,8 +91,8 @@ extension WordDecoder {
       result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
       result.lexiconBalance = lexiconBalance.isFinite && lexiconBalance >= 0 ? lexiconBalance : defaults.lexiconBalance
       result.protectedHistoryCount = protectedHistoryCount.isNaN || protectedHistoryCount <= 0 ? defaults.protectedHistoryCount : protectedHistoryCount
-      result.spreadPriorTouches = positive(spreadPriorTouches, defaults.spreadPriorTouches)
-      result.spreadMemory = positive(spreadMemory, defaults.spreadMemory)
+      result.spreadPriorTouches = clamped(positive(spreadPriorTouches, defaults.spreadPriorTouches), to: Self.countRange)
+      result.spreadMemory = clamped(positive(spreadMemory, defaults.spreadMemory), to: Self.countRange)
       result.beamWidth = Swift.min(Swift.max(beamWidth, 1), 256)
       result.omissionBeamWidth = Swift.min(Swift.max(omissionBeamWidth, 0), 256)
       result.spatialCutoff = positive(spatialCutoff, defaults.spatialCutoff)

@@ -239,7 +239,8 @@ public final class WordDecoder {
     touchMoveInterval[index] = move?.interval ?? -1
     touchTime[index] = touch.timestamp ?? .nan
     touchKey[index] = key.rawValue
-    touchLetter[index] = Int32(truncatingIfNeeded: letter)
+    // An index outside the alphabet is kept as -1 (shown as U+FFFD), not truncated to a letter.
+    touchLetter[index] = letter >= 0 && letter < letterCount ? Int32(letter) : -1
     let onKeyboard = touch.isFinite && touch.x >= boundsMinX && touch.x <= boundsMaxX && touch.y >= boundsMinY && touch.y <= boundsMaxY
     let valid = onKeyboard && key.rawValue >= 0 && key.rawValue < keyCount && letter >= 0 && letter < letterCount
     touchInvalid[index] = valid ? 0 : 1

@@ -2,6 +2,8 @@
 public enum TouchModelError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Fewer bytes than the format's fixed part, or than `keyCount` keys need.
   case truncated(count: Int, needed: Int)
+  /// More bytes than the model's version and key count give: bytes after its CRC-32.
+  case trailingBytes(count: Int, expected: Int)
   /// Not a touch model: the first 4 bytes are not "KGTM".
   case notATouchModel
   /// A format version this runtime cannot read.
@@ -19,8 +21,9 @@ public enum TouchModelError: Error, Equatable, Sendable, CustomStringConvertible
   public var description: String {
     switch self {
     case .truncated(let count, let needed): "touch model: \(count) bytes, at least \(needed) needed"
+    case .trailingBytes(let count, let expected): "touch model: \(count) bytes, \(expected) expected: \(count - expected) after the CRC-32 at byte \(expected - 4)"
     case .notATouchModel: "touch model: not a touch model (no \"KGTM\" at byte 0)"
-    case .unsupportedVersion(let major, let minor): "touch model: version \(major).\(minor) is not supported (this runtime reads 1.x)"
+    case .unsupportedVersion(let major, let minor): "touch model: version \(major).\(minor) is not supported (this runtime reads 1.0 and 1.1)"
     case .otherLayout(let saved, let keys): "touch model: saved for another layout (\(saved) keys; this one has \(keys), or other key frames)"
     case .checksumMismatch(let stored, let computed): "touch model: damaged (stored CRC-32 \(stored), computed \(computed))"
     case .badValue(let field, let offset): "touch model: impossible \(field) at byte \(offset)"
@@ -33,13 +36,16 @@ public enum TouchModelError: Error, Equatable, Sendable, CustomStringConvertible
 /// key Float32 weight, mean x, mean y, squares x, squares y; then (minor ≥ 1) per interval
 /// bucket the speed term's Float32 weight, Σx, Σx², Σy, Σxy; then the CRC-32 of all before it.
 /// 112 + 20 bytes a key: 912 bytes for 40 keys. Minor 0 (no speed term) still loads, with the
-/// prior's speed term. Pending (uncommitted) touches are not saved.
+/// prior's speed term; a newer minor, and bytes after the CRC-32, are refused (their meaning is
+/// unknown here). Pending (uncommitted) touches are not saved.
 extension TouchModel {
   static let magic: [UInt8] = Array("KGTM".utf8)
   static let headerLength = 28
   static let bytesPerKey = 20
   /// The speed term's bytes (minor version 1): five Float32 per interval bucket.
   static let speedBytes = 20 * TouchMotion.speedBucketCount
+  /// The newest minor version this runtime writes and reads.
+  static let minorVersion: UInt16 = 1
 
   /// The model as bytes to keep between launches (an app-group file, say).
   public var bytes: [UInt8] {
@@ -68,12 +74,14 @@ extension TouchModel {
     guard Array(bytes[0..<4]) == Self.magic else { throw .notATouchModel }
     func word(_ offset: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) } }
     let major = UInt16(truncatingIfNeeded: word(4)), minor = UInt16(truncatingIfNeeded: word(4) >> 16)
-    guard major == 1 else { throw .unsupportedVersion(major: major, minor: minor) }
+    // A newer minor's added fields would sit before the CRC: this runtime cannot place them.
+    guard major == 1, minor <= Self.minorVersion else { throw .unsupportedVersion(major: major, minor: minor) }
     let savedKeys = Int(word(8))
     guard savedKeys == keyCount, word(12) == layoutFingerprint else { throw .otherLayout(savedKeys: savedKeys, keys: keyCount) }
     let speedStart = Self.headerLength + Self.bytesPerKey * keyCount
     let needed = speedStart + (minor >= 1 ? Self.speedBytes : 0) + 4
     guard bytes.count >= needed else { throw .truncated(count: bytes.count, needed: needed) }
+    guard bytes.count == needed else { throw .trailingBytes(count: bytes.count, expected: needed) }
     let stored = word(needed - 4), computed = Self.crc32(bytes[0..<(needed - 4)])
     guard stored == computed else { throw .checksumMismatch(stored: stored, computed: computed) }
     // What a model can hold: weights in 0...2²⁴, means within ±offsetLimit, and sums of squared

@@ -63,6 +63,9 @@ public final class TouchModel {
   /// axis: the larger of the layout's width and height (at least 1). Observed offsets are
   /// clamped to it, and saved means beyond it are refused.
   public let offsetLimit: Float
+  /// Touches outside this box (the keys' frames, widened by the tallest key) are off the
+  /// keyboard and not learned, as the word decoder ignores them.
+  let boundsMinX: Float, boundsMaxX: Float, boundsMinY: Float, boundsMaxY: Float
   /// The largest sample weight a model can reach: with no forgetting a Float count stops at 2²⁴.
   public static let maximumWeight: Float = 16_777_216
   /// Bumped by every `commit()` that learned something, so resolvers adapt only when needed.
@@ -113,6 +116,11 @@ public final class TouchModel {
     layoutFingerprint = Self.fingerprint(of: layout)
     let bounds = layout.bounds, span = Swift.max(bounds.width, bounds.height)
     offsetLimit = span.isFinite && span >= 1 ? span : (span.isFinite ? 1 : .greatestFiniteMagnitude / 4)
+    let frames = layout.keys.map(\.frame), tallest = frames.map(\.height).max() ?? 0
+    boundsMinX = (frames.map(\.minX).min() ?? 0) - tallest
+    boundsMaxX = (frames.map(\.maxX).max() ?? 0) + tallest
+    boundsMinY = (frames.map(\.minY).min() ?? 0) - tallest
+    boundsMaxY = (frames.map(\.maxY).max() ?? 0) + tallest
     centerX = FloatBuffer(layout.keys.map(\.frame.midX))
     centerY = FloatBuffer(layout.keys.map(\.frame.midY))
     var rows = [Int](repeating: 0, count: layout.keys.count)
@@ -139,13 +147,15 @@ public final class TouchModel {
   // MARK: Learning
 
   /// Notes that `touch` typed `key`; learned at the next `commit()` unless retracted first.
-  /// A full ring learns its oldest touch at once. Touches that are not finite, and keys
-  /// outside the layout, are ignored; an offset beyond `offsetLimit` is clamped to it.
+  /// A full ring learns its oldest touch at once. Touches that are not finite or lie more than
+  /// the tallest key's height off the keyboard, and keys outside the layout, are ignored (one
+  /// stray touch must not move every key's aim); an offset beyond `offsetLimit` is clamped to it.
   /// A timed touch after a timed one of the same word also teaches the speed term, from the
   /// move between them (`learnedMotion`).
   public func observe(_ touch: TouchPoint, key: KeyIndex) {
     let index = key.rawValue
-    guard touch.isFinite, index >= 0, index < keyCount else {
+    let onKeyboard = touch.isFinite && touch.x >= boundsMinX && touch.x <= boundsMaxX && touch.y >= boundsMinY && touch.y <= boundsMaxY
+    guard onKeyboard, index >= 0, index < keyCount else {
       hasPrevious = false
       return
     }

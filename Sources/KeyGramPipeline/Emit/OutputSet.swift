@@ -6,7 +6,9 @@
 /// contents (the index), checks every temporary file and target, and renames the files into
 /// place one by one, keeping a hard link to each old file; if a rename fails, the renamed ones
 /// are put back, so the folders hold the whole old set or the whole new one. A signal during
-/// the renames waits for them (`SignalCleanup`).
+/// the renames waits for them (`SignalCleanup`); against SIGKILL, which waits for nothing, the
+/// commit first records what it replaces (`CommitIntent`), and the next build or verify into
+/// those folders finishes it.
 final class OutputSet {
   private var files: [AtomicFile] = []
 
@@ -26,6 +28,8 @@ final class OutputSet {
   func commit(adding late: () throws(OutputError) -> [AtomicFile]) throws(OutputError) {
     let locks = try lockFolders()
     defer { for fd in locks { system_close(fd) } }
+    // A build killed here since this one started: finish its set before making the index.
+    _ = try CommitIntent.recover(in: folders)
     for file in try late() { add(file) }
     for file in files {
       try Self.checkTarget(file.path)
@@ -43,20 +47,52 @@ final class OutputSet {
     if let failure { throw failure }
   }
 
+  /// What this commit is about to do, every path absolute.
+  private func intent() throws(OutputError) -> CommitIntent {
+    var entries: [CommitIntent.Entry] = []
+    for file in files {
+      let exists = if case .success(let status) = system_pathStatus(file.path), status.kind != .nothing { true } else { false }
+      let temporary = try CommitIntent.absolute(file.temporary.path)
+      entries.append(CommitIntent.Entry(target: try CommitIntent.absolute(file.path), temporary: temporary,
+                                        backup: exists ? temporary + ".old" : nil, byteCount: file.byteCount))
+    }
+    return CommitIntent(processID: system_processID(), entries: entries)
+  }
+
   /// Renames every file into place; on a failure puts back what it replaced and returns why.
   private func renameAll() -> OutputError? {
+    let intent: CommitIntent
+    do throws(OutputError) {
+      intent = try self.intent()
+    } catch {
+      return OutputError(path: error.path, reason: error.reason)
+    }
+    do throws(OutputError) {
+      try intent.write()
+    } catch {
+      intent.remove()  // a copy already written in another folder must not outlive this commit
+      return OutputError(path: error.path, reason: error.reason + (error.reason.hasSuffix("no output was replaced") ? "" : "; no output was replaced"))
+    }
+    var step = 0
+    /// The tests' kill before each link and rename (`CommitIntent.killStep`).
+    func next() {
+      step += 1
+      if step == CommitIntent.killStep { system_killSelf() }
+    }
     var replaced: [(file: AtomicFile, old: TemporaryFile?)] = []
     var failure: OutputError?
     for file in files {
       var old: TemporaryFile?
       if case .success(let status) = system_pathStatus(file.path), status.kind != .nothing {
         let backup = TemporaryFile(path: file.temporary.path + ".old")
+        next()
         if case .failure(let errno) = system_link(file.path, backup.path) {
           failure = OutputError(path: file.path, reason: "cannot keep the old file for a rollback: \(errno)")
           break
         }
         old = backup
       }
+      next()
       if case .failure(let errno) = system_rename(file.temporary.path, file.path) {
         failure = OutputError(path: file.path, reason: "\(errno)")
         break
@@ -64,7 +100,12 @@ final class OutputSet {
       file.temporary.renamed()
       replaced.append((file, old))
     }
-    guard var failure else { return nil }
+    guard var failure else {
+      next()
+      intent.remove()
+      return nil
+    }
+    defer { intent.remove() }
     // Put the old set back, newest first; an output that was new is removed.
     var restored = true
     for (file, old) in replaced.reversed() {
@@ -78,13 +119,12 @@ final class OutputSet {
     return failure
   }
 
+  /// The distinct folders of the outputs.
+  private var folders: [String] { Array(Set(files.map { CommitIntent.folder(of: $0.path) })).sorted() }
+
   /// `flock`s each distinct output folder, in a fixed order so two builds cannot deadlock.
   private func lockFolders() throws(OutputError) -> [Int32] {
-    try Self.lock(files.map { file in
-      let slash = file.path.lastIndex(of: "/")
-      let folder = slash.map { String(file.path[..<$0]) } ?? "."
-      return folder.isEmpty ? "/" : folder
-    }, shared: false)
+    try Self.lock(folders, shared: false)
   }
 
   /// `flock`s each distinct folder of `folders` (shared: readers that wait for a commit to end),

@@ -169,20 +169,8 @@ package enum SwiftTableSource {
     return (String(words[0]), String(words[1]))
   }
 
-  /// `text` as the inside of a Swift string literal: backslash and quote escaped, and every
-  /// scalar `isInvisible` as \u{…}.
-  static func swiftEscaped(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "\"": out += "\\\""
-      case let s where isInvisible(s): out += "\\u{\(String(s.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
+  /// `text` as the inside of a Swift string literal (`Printable.escaped`).
+  static func swiftEscaped(_ text: String) -> String { Printable.escaped(text) }
 
   /// `text` for a `//` comment line: every scalar that could end the line or hide text
   /// (`isInvisible`) as \u{…}, and "*/" and "/*" broken up, so no name can make live code.
@@ -200,12 +188,7 @@ package enum SwiftTableSource {
 
   /// Controls (C0, DEL, C1), format characters (bidi overrides, zero-width joiners), line and
   /// paragraph separators, private-use, surrogate and unassigned scalars.
-  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
-    default: return false
-    }
-  }
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool { Printable.isInvisible(scalar) }
 
   static func base64(_ bytes: [UInt8]) -> String {
     let alphabet = TableFormat.base64Alphabet.withUTF8Buffer { Array($0) }

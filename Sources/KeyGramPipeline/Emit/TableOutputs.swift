@@ -44,6 +44,8 @@ struct TableOutputs {
         throw OutputError(path: folder, reason: "folder is not writable")
       }
     }
+    // A build killed while replacing outputs here: its set is finished before this one starts.
+    _ = try CommitIntent.recoverLocking([tablesFolder] + (swiftFolder.map { [$0] } ?? []))
     try OutputSet.checkTarget(tablePath)
     if let swiftFolder, let swiftPath {
       try OutputSet.checkTarget(swiftPath)
@@ -82,7 +84,7 @@ extension SwiftTableSource {
     if let other = markers.first(where: { $0.identifier == identifier && $0.code != language.code }) {
       throw OutputError(path: folder + "/" + fileName(for: language),
                         reason: "holds the table of \(other.code) as `\(identifier)`, the identifier \(language.code)'s name "
-                          + "\"\(language.name)\" gives too; rename one of them in its language.json; no output was replaced")
+                          + "\(Printable.quoted(language.name)) gives too; rename one of them in its language.json; no output was replaced")
     }
     let entries = entries(markers: markers, adding: IndexEntry(language))
     var files = [try AtomicFile(Array(index(entries).utf8), for: folder + "/" + indexFileName)]

@@ -131,16 +131,25 @@ enum FileKind: Equatable {
 func system_fileStatus(_ fd: Int32) -> Result<(size: Int, kind: FileKind), SystemErrno> {
   var status = stat()
   guard fstat(fd, &status) == 0 else { return .failure(.current) }
-  let kind: FileKind
-  switch status.st_mode & S_IFMT {
-  case S_IFDIR: kind = .directory
-  case S_IFIFO: kind = .fifo
-  case S_IFSOCK: kind = .socket
-  case S_IFCHR: kind = .characterDevice
-  case S_IFBLK: kind = .blockDevice
-  default: kind = .regular
+  return .success((Int(status.st_size), fileKind(mode: status.st_mode)))
+}
+
+private func fileKind(mode: mode_t) -> FileKind {
+  switch mode & S_IFMT {
+  case S_IFDIR: .directory
+  case S_IFIFO: .fifo
+  case S_IFSOCK: .socket
+  case S_IFCHR: .characterDevice
+  case S_IFBLK: .blockDevice
+  default: .regular
   }
-  return .success((Int(status.st_size), kind))
+}
+
+/// `stat(path)`: the kind of what `path` names, symbolic links followed.
+func system_fileKind(atPath path: String) -> Result<FileKind, SystemErrno> {
+  var status = stat()
+  guard stat(path, &status) == 0 else { return .failure(.current) }
+  return .success(fileKind(mode: status.st_mode))
 }
 
 /// `rename(from, to)`: atomic replacement within one file system.
@@ -165,6 +174,9 @@ func system_writeToStandardError(_ text: String) {
 
 /// `getpid()`, to name temporary files uniquely.
 func system_processID() -> Int32 { getpid() }
+
+/// `kill(getpid(), SIGKILL)`: the tests' stand-in for a build killed outright.
+func system_killSelf() { kill(getpid(), SIGKILL) }
 
 /// `kill(pid, 0)`: whether a process `pid` exists (`EPERM` means it does, owned by another user).
 func system_processExists(_ pid: Int32) -> Bool {

@@ -80,7 +80,7 @@ package enum LanguageManifest {
       for key in object.keys.sorted() where !known.contains(key) {
         let nearest = known.min { editDistance(key, $0) < editDistance(key, $1) }!
         let hint = editDistance(key, nearest) <= max(2, nearest.count / 3) ? "; did you mean \(nearest)?" : ""
-        throw ManifestError(path: path, field: prefix + (key.isEmpty ? "\"\"" : key), problem: "unknown key\(hint) (known here: \(known.joined(separator: ", ")))")
+        throw ManifestError(path: path, field: prefix + (key.isEmpty ? "\"\"" : Printable.escaped(key)), problem: "unknown key\(hint) (known here: \(known.joined(separator: ", ")))")
       }
     }
     try check(root, known: knownKeys[""]!, at: "")
@@ -109,7 +109,7 @@ package enum LanguageManifest {
   static func validate(_ file: File, path: String) throws(ManifestError) -> Language {
     func fail(_ field: String, _ problem: String) -> ManifestError { ManifestError(path: path, field: field, problem: problem) }
     guard !file.code.isEmpty, file.code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
-      throw fail("code", "\"\(file.code)\" is not a language code such as \"en\" or \"pt-BR\"")
+      throw fail("code", "\(Printable.quoted(file.code)) is not a language code such as \"en\" or \"pt-BR\"")
     }
     let alphabet = Array(file.alphabet.precomposedStringWithCanonicalMapping.unicodeScalars)
     guard alphabet.count >= 2 else { throw fail("alphabet", "\(alphabet.count) letters; a table needs at least 2") }
@@ -118,19 +118,19 @@ package enum LanguageManifest {
     }
     var seen: Set<Unicode.Scalar> = []
     for letter in alphabet {
-      guard seen.insert(letter).inserted else { throw fail("alphabet", "\"\(letter)\" appears twice") }
-      guard letter.properties.isAlphabetic else { throw fail("alphabet", "\"\(letter)\" (\(Hex.codePoint(letter.value))) is not a letter") }
-      guard String(letter).lowercased() == String(letter) else { throw fail("alphabet", "\"\(letter)\" is not lowercase") }
+      guard seen.insert(letter).inserted else { throw fail("alphabet", "\(Printable.quoted(String(letter))) appears twice") }
+      guard letter.properties.isAlphabetic else { throw fail("alphabet", "\(Printable.quoted(String(letter))) (\(Hex.codePoint(letter.value))) is not a letter") }
+      guard String(letter).lowercased() == String(letter) else { throw fail("alphabet", "\(Printable.quoted(String(letter))) is not lowercase") }
     }
     var caseMappings: [Unicode.Scalar: Unicode.Scalar] = [:]
     for (from, to) in file.caseMappings ?? [:] {
       let fromScalars = Array(from.unicodeScalars), toScalars = Array(to.precomposedStringWithCanonicalMapping.unicodeScalars)
       guard fromScalars.count == 1, toScalars.count == 1, seen.contains(toScalars[0]) else {
-        throw fail("caseMappings.\(from)", "must map one character to one letter of the alphabet")
+        throw fail("caseMappings.\(Printable.escaped(from))", "must map one character to one letter of the alphabet")
       }
       // The table's ASCII map may send an ASCII byte only to a letter it is a case of.
       if fromScalars[0].isASCII, Language.uppercase(of: toScalars[0]) != fromScalars[0], toScalars[0] != fromScalars[0] {
-        throw fail("caseMappings.\(from)", "an ASCII character may map only to the letter whose uppercase it is")
+        throw fail("caseMappings.\(Printable.escaped(from))", "an ASCII character may map only to the letter whose uppercase it is")
       }
       caseMappings[fromScalars[0]] = toScalars[0]
     }
@@ -166,7 +166,7 @@ package enum LanguageManifest {
     if let rules = file.sources {
       sources = try rules.enumerated().map { (index, rule) throws(ManifestError) -> SourceRule in
         let field = "sources[\(index)]"
-        guard !rule.files.isEmpty, !rule.files.contains("/") else { throw fail("\(field).files", "\"\(rule.files)\" is not a file name or pattern") }
+        guard !rule.files.isEmpty, !rule.files.contains("/") else { throw fail("\(field).files", "\(Printable.quoted(rule.files)) is not a file name or pattern") }
         var feeds: SourceRule.Feeds = []
         for feed in rule.feeds {
           switch feed {
@@ -225,11 +225,11 @@ public struct CorpusFolder: Sendable {
     guard FileManager.default.fileExists(atPath: path) else {
       let known = languageCodes
       guard !known.isEmpty else { throw missingFolder(lookingFor: "\(code)/\(LanguageManifest.fileName)") }
-      throw ManifestError(path: path, field: "code", problem: "unknown language \"\(code)\"; known: \(known.joined(separator: ", "))")
+      throw ManifestError(path: path, field: "code", problem: "unknown language \(Printable.quoted(code)); known: \(known.joined(separator: ", "))")
     }
     let language = try LanguageManifest.load(path)
     guard language.code == code else {
-      throw ManifestError(path: path, field: "code", problem: "\"\(language.code)\" does not match its folder \"\(code)\"")
+      throw ManifestError(path: path, field: "code", problem: "\(Printable.quoted(language.code)) does not match its folder \(Printable.quoted(code))")
     }
     return language
   }

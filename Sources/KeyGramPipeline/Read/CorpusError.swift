@@ -64,14 +64,23 @@ public struct TooFewLettersError: Error, Equatable, CustomStringConvertible {
   public var paths: [String]
   /// The language's name, for "letters of the English alphabet".
   public var language: String
+  /// The bytes of `paths` as stored.
   public var storedBytes: UInt64
-  public var textBytes: UInt64
+  /// Their bytes of text; nil when inputs that feed no letters were read with them, whose text
+  /// cannot be told apart.
+  public var textBytes: UInt64?
   public var letters: UInt64
   public var minimum: Int
+  /// Inputs read that feed no letters (a word list, by language.json's sources): not counted above.
+  public var feedingNoLetters: [String] = []
 
   public var description: String {
-    "\(paths.joined(separator: ", ")): \(grouped(letters)) letters of the \(language) alphabet in "
-      + "\(grouped(storedBytes)) bytes read (\(grouped(textBytes)) bytes of text); a table needs at least "
-      + "\(grouped(minimum)) (--min-letters N changes the floor, 0 turns it off)"
+    let floor = "a table needs at least \(grouped(minimum)) (--min-letters N changes the floor, 0 turns it off)"
+    let others = feedingNoLetters.joined(separator: ", ") + (feedingNoLetters.count == 1 ? " feeds" : " feed")
+      + " no letters (language.json's sources)"
+    guard !paths.isEmpty else { return "no input feeds letters: \(others); \(floor)" }
+    return "\(paths.joined(separator: ", ")): \(grouped(letters)) letters of the \(Printable.escaped(language)) alphabet in "
+      + "\(grouped(storedBytes)) bytes read" + (textBytes.map { " (\(grouped($0)) bytes of text)" } ?? "") + "; \(floor)"
+      + (feedingNoLetters.isEmpty ? "" : "; \(others)")
   }
 }

@@ -12,9 +12,9 @@ extension TableVerifier {
     let codeLength = Int(bytes.uint16(at: sections.languageOffset))
     let code = bytes.slice(from: sections.languageOffset + 2, length: codeLength).array
     let name = bytes.slice(from: sections.languageOffset + 4 + codeLength, length: Int(bytes.uint16(at: sections.languageOffset + 2 + codeLength))).array
-    if code != Array(language.code.utf8) { problems.append("LANG byte 2: the code differs from the manifest's \"\(language.code)\"") }
+    if code != Array(language.code.utf8) { problems.append("LANG byte 2: the code differs from the manifest's \(Printable.quoted(language.code))") }
     if name != Array(language.name.utf8) {
-      problems.append("LANG byte \(4 + codeLength): the name \"\(String(decoding: name, as: UTF8.self))\" differs from the manifest's \"\(language.name)\"")
+      problems.append("LANG byte \(4 + codeLength): the name \(Printable.quoted(String(decoding: name, as: UTF8.self))) differs from the manifest's \(Printable.quoted(language.name))")
     }
     for (index, letter) in language.alphabet.enumerated() {
       let stored = bytes.uint32(at: sections.alphabetOffset + 8 * index + 4), expected = language.uppercase(of: letter).value

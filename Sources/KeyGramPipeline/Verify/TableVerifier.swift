@@ -8,7 +8,7 @@ import KeyGram
 package struct TableVerifier: Sendable {
   /// One failed check, with a message precise enough to act on.
   package struct Failure: Equatable, Sendable, CustomStringConvertible {
-    package enum Check: String, Sendable { case integrity, format, normalisation, manifest, swift, freshness, reproduction }
+    package enum Check: String, Sendable { case integrity, name, missing, format, normalisation, manifest, swift, freshness, reproduction }
     package var check: Check
     package var message: String
     package var description: String { "\(check.rawValue): \(message)" }
@@ -132,8 +132,15 @@ package struct TableVerifier: Sendable {
       for problem in lexicon.verifyStructure() { fail(.normalisation, "LEXI: \(problem)") }
     }
 
-    // The manifest: same alphabet, same layout section.
+    // The file name: a keyboard opens `<code>.keygram` and must get that language.
     let code = table.languageCode
+    let fileName = URL(fileURLWithPath: path).lastPathComponent
+    if fileName != Self.tableFileName(for: code) {
+      fail(.name, "\(path) holds the table of \(Self.printable(code)), not of \(Self.printable(String(fileName.dropLast(".keygram".count)))) "
+             + "as its name says; a table's file is named <code>.keygram, here \(Self.tableFileName(for: code)); run make tables")
+    }
+
+    // The manifest: same alphabet, same layout section.
     let language: Language
     do {
       language = try corpora.language(code)
@@ -234,6 +241,39 @@ package struct TableVerifier: Sendable {
       }
     }
     return report
+  }
+
+  /// The file build writes a language's table to, in the tables folder.
+  package static func tableFileName(for code: String) -> String { "\(code).keygram" }
+
+  /// A language code as a message shows it: quoted, its control and bidirectional characters escaped.
+  static func printable(_ code: String) -> String { Printable.quoted(code) }
+
+  /// A failed report for each language that should have a table in `folder` and has none: every
+  /// language of the corpus folder (unless the tables are built from the user's own files), and
+  /// every language the generated Swift index lists.
+  package func missingTables(inFolder folder: String) -> [Report] {
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    func exists(_ code: String) -> Bool { FileManager.default.fileExists(atPath: prefix + Self.tableFileName(for: code)) }
+    var reports: [String: Report] = [:]
+    func missing(_ code: String, _ message: String) {
+      let path = prefix + Self.tableFileName(for: code)
+      var report = reports[code] ?? Report(path: path, languageCode: code)
+      report.failures.append(Failure(check: .missing, message: "\(path) is missing: " + message + "; run make tables"))
+      reports[code] = report
+    }
+    if sources == nil {
+      for code in corpora.languageCodes where !exists(code) {
+        missing(code, "\(corpora.folder(for: code)) holds the language \(Self.printable(code)) (its \(LanguageManifest.fileName))")
+      }
+    }
+    if let swiftFolder {
+      for marker in SwiftTableSource.markers(inFolder: swiftFolder) where !exists(marker.code) {
+        missing(marker.code, "\(swiftFolder)/\(SwiftTableSource.indexFileName) lists the language \(Self.printable(marker.code)) "
+                  + "(\(swiftFolder)/\(marker.file))")
+      }
+    }
+    return reports.sorted { $0.key < $1.key }.map(\.value)
   }
 
   /// Runs `body` holding shared locks on `folders`: a build commits its outputs under the same

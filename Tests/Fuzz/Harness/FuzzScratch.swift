@@ -1,10 +1,12 @@
 /// Where harnesses that need a file path write their input: a folder per process under
-/// `$TMPDIR` (or /tmp), each file overwritten by the next run.
+/// `$TMPDIR` (or /tmp), each file overwritten by the next run, the folder removed when the
+/// process exits.
 enum FuzzScratch {
   static let folder: String = {
     let root = system_environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     let folder = "\(root)/keygram-fuzz-\(system_processID())"
     guard system_makeFolder(folder) else { fatalError("cannot make the scratch folder \(folder)") }
+    system_atExit { system_removeFolderOfFiles(FuzzScratch.folder) }
     return folder
   }()
 

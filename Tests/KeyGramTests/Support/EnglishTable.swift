@@ -45,6 +45,9 @@ enum EnglishTable {
   static func letter(_ scalar: Unicode.Scalar) -> Int { mapped.letterIndex(of: scalar)! }
 }
 
+/// Removes a file `temporaryFile` wrote: a test leaves /tmp as it found it.
+func removeTemporaryFile(_ path: String) { unlink(path) }
+
 /// Writes `bytes` to a fresh file under /tmp and returns its path (Glibc only, no Foundation).
 func temporaryFile(containing bytes: [UInt8], name: String) -> String {
   let path = "/tmp/keygram-tests-\(getpid())-\(name)"

@@ -19,6 +19,21 @@ func system_makeFolder(_ path: String) -> Bool {
   mkdir(path, 0o755) == 0 || errno == EEXIST
 }
 
+/// `opendir`, `unlink` of every entry, `rmdir`: removes a folder of files (no subfolders).
+func system_removeFolderOfFiles(_ path: String) {
+  if let folder = opendir(path) {
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if name != "." && name != ".." { unlink(path + "/" + name) }
+    }
+    closedir(folder)
+  }
+  rmdir(path)
+}
+
+/// `atexit(body)`.
+func system_atExit(_ body: @convention(c) () -> Void) { atexit(body) }
+
 /// `open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)`, `write` until every byte is
 /// written (retried on `EINTR`), `close`: a scratch file's new contents. False on any failure.
 func system_replaceFile(_ path: String, with bytes: UnsafeRawBufferPointer) -> Bool {
