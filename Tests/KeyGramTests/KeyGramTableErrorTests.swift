@@ -220,14 +220,14 @@ struct KeyGramTableErrorTests {
   @Test("Every error describes itself")
   func descriptions() {
     let errors: [KeyGramTableError] = [
-      .cannotOpen(SystemErrno(rawValue: 2)), .badMagic, .unsupportedVersion(major: 2, minor: 0), .incomplete,
+      .cannotOpen(SystemErrno(rawValue: 2)), .badMagic, .unsupportedVersion(major: 1, minor: 3), .incomplete,
       .truncated(expected: 64, actual: 0), .badHeader(field: "row total"),
       .checksumMismatch(stored: 1, computed: 2), .badSection(tag: "TRIG", reason: "missing"), .badEncoding,
     ]
     #expect(errors.map(\.description) == [
       "cannot open: No such file or directory",
       "not a KeyGram table (bad magic at byte 0)",
-      "unsupported format version 2.0 at byte 8; this reader reads 1.x",
+      "unsupported format version 1.3 at byte 8; this reader reads 2.x",
       "incomplete table: the writer was interrupted (state PART at byte 16)",
       "truncated: expected 64 bytes, found 0",
       "bad header field: row total",
