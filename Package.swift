@@ -50,8 +50,10 @@ let package = Package(
   ],
   targets: [
     // MARK: Runtime
-    // _checkInvariants() checks only where KEYGRAM_INTERNAL_CHECKS is set: debug builds.
-    .target(name: "KeyGram", swiftSettings: [.define("KEYGRAM_INTERNAL_CHECKS", .when(configuration: .debug))]),
+    // _checkInvariants() checks only where KEYGRAM_INTERNAL_CHECKS is set: debug builds, and the
+    // fuzzer's release build (KEYGRAM_FUZZ), whose worddecoder target calls them after each operation.
+    .target(name: "KeyGram", swiftSettings: [Context.environment["KEYGRAM_FUZZ"] != nil ? .define("KEYGRAM_INTERNAL_CHECKS")
+                                             : .define("KEYGRAM_INTERNAL_CHECKS", .when(configuration: .debug))]),
     .target(name: "KeyGramTables", dependencies: ["KeyGram"] + languageModules.map { .target(name: $0) },
             path: tablesFolder, exclude: languageFiles),
 

@@ -1,19 +1,46 @@
 #!/usr/bin/env python3
-"""Fails when a stage of the table builder uses a type of a later stage.
+"""Fails when a stage of the table builder, or a room of the runtime, uses a type of a later one.
 
-The builder's folders (Sources/KeyGramPipeline/<Folder>/) form layers that depend one way
-only, lowest first (docs/Pipeline.md draws them). Each type is mapped to the folder that
-declares it; a file may name types of its own layer and of lower layers, never of higher
-ones. Comments and string literals are ignored.
+The builder's folders (Sources/KeyGramPipeline/<Folder>/) and the runtime's (Sources/KeyGram/<Folder>/)
+each form layers that depend one way only, lowest first (docs/Pipeline.md draws the builder's).
+Each type is mapped to the folder that declares it; a file may name types of its own layer and
+of lower layers, never of higher ones, except for the runtime's few listed allowances.
+Comments and string literals are ignored. It also fails when a raw-pointer type or
+`withUnsafe…` call appears in the runtime outside Internals/ and the files listed with a reason.
 """
 import pathlib
 import re
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[2] / "Sources" / "KeyGramPipeline"
+SOURCES = pathlib.Path(__file__).resolve().parents[2] / "Sources"
+ROOT = SOURCES / "KeyGramPipeline"
 # Lowest first: Pipeline.swift (the top level of the folder, ".") wires the stages, and Verify
 # rebuilds through it.
 LAYERS = ["Internals", "Support", "Language", "Read", "Decode", "Count", "Normalise", "Emit", ".", "Verify"]
+
+RUNTIME_ROOT = SOURCES / "KeyGram"
+# The runtime's rooms, lowest first: fixed buffers and bytes, the table, its lexicon and the
+# user's word history, the typing context, the keyboard's geometry, touch learning, the
+# per-keystroke resolvers, the word decoder.
+RUNTIME_LAYERS = ["Internals", "Table", "Lexicon", "Context", "Geometry", "Touch", "Resolvers", "Decoder"]
+# The loops the runtime has today: (file, type) → why. Each is a use of a later room's type;
+# new ones fail the check.
+RUNTIME_UPWARD_USES = {
+    ("Internals/TableBytes.swift", "KeyGramTableError"): "reading past a table's bytes throws the table's error",
+    ("Internals/TableBytes.swift", "TableFormat"): "the bytes check the table format's alignment and header",
+    ("Table/KeyGramTable.swift", "Lexicon"): "the table validates its lexicon section when it opens",
+    ("Table/TableSections.swift", "Lexicon"): "finding the sections validates the lexicon's",
+    ("Table/TableFormat.swift", "Lexicon"): "TableFormat.Lexicon, the format's own nested name, not the Lexicon type",
+    ("Table/KeyGramTable+Decoding.swift", "CanonicalPairs"): "text → letters folds canonical pairs as the context does",
+    ("Table/KeyGramTable+Decoding.swift", "TypingContext"): "text → letters shares TypingContext.isApostrophe",
+}
+# Files outside Internals/ that may name raw-pointer types or call withUnsafe…: path → why.
+RAW_POINTER_FILES = {
+    "Table/KeyGramTable.swift": "init(copying:) copies an in-memory image into TableBytes",
+    "Table/LetterDistribution.swift": "topLetters(into:) fills memory the caller manages, without allocating",
+    "Table/TableSections.swift": "decodes a UTF-8 string straight from the table's bytes",
+}
+RAW_POINTER = re.compile(r"\b(Unsafe(?:Mutable)?(?:Raw)?(?:Buffer)?Pointer|OpaquePointer|Unmanaged|unsafeBitCast|withUnsafe\w*)\b")
 
 DECLARATION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*"
                          r"(?:struct|class|enum|protocol|typealias|actor)\s+([A-Za-z_][A-Za-z0-9_]*)")
@@ -21,9 +48,9 @@ COMMENT = re.compile(r"//.*$")
 STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
-def layer_of(path):
-    relative = path.relative_to(ROOT)
-    return LAYERS.index(relative.parts[0] if len(relative.parts) > 1 else ".")
+def folder_of(path, root):
+    relative = path.relative_to(root)
+    return relative.parts[0] if len(relative.parts) > 1 else "."
 
 
 def code_lines(path):
@@ -50,12 +77,13 @@ def code_lines(path):
         yield number, line
 
 
-def main():
-    files = sorted(ROOT.rglob("*.swift"))
-    unknown = {f.relative_to(ROOT).parts[0] for f in files if len(f.relative_to(ROOT).parts) > 1} - set(LAYERS)
+def check_layers(root, layers, allowed, what):
+    """The uses of a later layer's types in `root`, less the `allowed` (file, type) pairs; and a summary."""
+    files = sorted(root.rglob("*.swift"))
+    unknown = {folder_of(f, root) for f in files} - set(layers)
     if unknown:
-        sys.exit(f"check-stage-order: folders with no layer: {', '.join(sorted(unknown))} (add them to LAYERS)")
-    # Only top-level declarations name a stage's types; nested ones are reached through them.
+        sys.exit(f"check-stage-order: folders of {root.name} with no layer: {', '.join(sorted(unknown))} (add them to the layers)")
+    # Only top-level declarations name a layer's types; nested ones are reached through them.
     owner = {}
     for f in files:
         for _, line in code_lines(f):
@@ -63,25 +91,60 @@ def main():
                 continue
             match = DECLARATION.match(line)
             if match:
-                owner.setdefault(match.group(1), layer_of(f))
-    problems = []
+                owner.setdefault(match.group(1), layers.index(folder_of(f, root)))
+    problems, used = [], set()
     for f in files:
-        layer = layer_of(f)
+        layer = layers.index(folder_of(f, root))
         later = {name for name, home in owner.items() if home > layer}
         if not later:
             continue
         pattern = re.compile(r"\b(" + "|".join(sorted(later)) + r")\b")
+        relative = str(f.relative_to(root))
         for number, line in code_lines(f):
             for name in sorted(set(pattern.findall(line))):
-                problems.append(f"{f.relative_to(ROOT.parents[1])}:{number}: {LAYERS[layer]} uses {name}, "
-                                f"declared in the later stage {LAYERS[owner[name]]}")
+                if (relative, name) in allowed:
+                    used.add((relative, name))
+                    continue
+                problems.append(f"{f.relative_to(SOURCES.parent)}:{number}: {layers[layer]} uses {name}, "
+                                f"declared in the later {what} {layers[owner[name]]}")
+    for stale in sorted(set(allowed) - used):
+        problems.append(f"check-stage-order: the allowance {stale} is no longer used: remove it")
+    order = " → ".join(layers)
+    return problems, f"{root.name}: {len(files)} files, {len(owner)} types, every use flows {order}"
+
+
+def check_raw_pointers(root, allowed):
+    """Raw-pointer names in `root` outside Internals/ and the `allowed` files."""
+    problems, used = [], set()
+    for f in sorted(root.rglob("*.swift")):
+        relative = str(f.relative_to(root))
+        if folder_of(f, root) == "Internals":
+            continue
+        for number, line in code_lines(f):
+            names = set(RAW_POINTER.findall(line))
+            if names and relative in allowed:
+                used.add(relative)
+            elif names:
+                problems.append(f"{f.relative_to(SOURCES.parent)}:{number}: {', '.join(sorted(names))} outside Internals/ "
+                                f"(move it there, or list the file in RAW_POINTER_FILES with a reason)")
+    problems += [f"check-stage-order: RAW_POINTER_FILES lists {name}, which names no raw pointer: remove it"
+                 for name in sorted(set(allowed) - used)]
+    return problems
+
+
+def main():
+    builder_problems, builder_summary = check_layers(ROOT, LAYERS, {}, "stage")
+    runtime_problems, runtime_summary = check_layers(RUNTIME_ROOT, RUNTIME_LAYERS, RUNTIME_UPWARD_USES, "room")
+    pointer_problems = check_raw_pointers(RUNTIME_ROOT, RAW_POINTER_FILES)
+    problems = builder_problems + runtime_problems + pointer_problems
     for problem in problems:
         print(problem)
     if problems:
-        print(f"check-stage-order: {len(problems)} uses of a later stage's types "
-              f"(the order is {' → '.join(LAYERS)})", file=sys.stderr)
+        print(f"check-stage-order: {len(problems)} problems (the builder's order is {' → '.join(LAYERS)}; "
+              f"the runtime's {' → '.join(RUNTIME_LAYERS)}, with {len(RUNTIME_UPWARD_USES)} listed loops)", file=sys.stderr)
         return 1
-    print(f"check-stage-order: {len(files)} files, {len(owner)} types, every use flows {' → '.join(LAYERS)}")
+    print(f"check-stage-order: {builder_summary}; {runtime_summary}, with {len(RUNTIME_UPWARD_USES)} listed loops; "
+          f"raw pointers only in Internals/ and {len(RAW_POINTER_FILES)} listed files")
     return 0
 
 

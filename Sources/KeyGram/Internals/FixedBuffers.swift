@@ -1,5 +1,7 @@
 // The only raw-pointer storage outside TableBytes.swift: fixed-capacity buffers that the
-// resolvers allocate once, at init, and then read and rewrite in place on every keystroke.
+// resolvers, the word decoder, the word history and the touch model allocate once, at init, and
+// then read and rewrite in place on every keystroke. Tests/Layers/check-stage-order.py keeps raw
+// pointers in Internals/ and the few files it lists.
 //
 // One concrete class per element type rather than one generic class: unspecialised generic
 // code (debug builds) pays a metadata lookup on every access. Indices are checked by

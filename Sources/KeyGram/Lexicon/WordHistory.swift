@@ -30,13 +30,14 @@ public final class WordHistory {
   /// The default `balance`, chosen by `keygram tune --history` on the tuning text.
   public static let defaultBalance: Float = 3
 
+  // The live nodes are internal, not private, so `_checkInvariants()` (WordHistory+Invariants.swift) can walk them.
   /// Per node: how many learned words pass through it (halved at each compaction).
-  private var counts: FloatBuffer
+  var counts: FloatBuffer
   /// Per node: its letter index, its first child and its next sibling (0: none; the root is
   /// node 0 and never anyone's child or sibling).
-  private var letters: UInt16Buffer
-  private var firstChild: UInt16Buffer
-  private var nextSibling: UInt16Buffer
+  var letters: UInt16Buffer
+  var firstChild: UInt16Buffer
+  var nextSibling: UInt16Buffer
   /// The second set of nodes, where `compact()` copies the survivors.
   private var spareCounts: FloatBuffer
   private var spareLetters: UInt16Buffer

@@ -1,7 +1,7 @@
 import KeyGramPipeline
 
 /// The frequency-list parser. Input: byte 0 picks a small `FuzzLanguages` language (the wide one's
-/// dense counts would cost 100 times the parse; the decoder target covers it) and what the list
+/// dense counts would cost 100 times the parse; the letters target covers it) and what the list
 /// feeds (letters, words or both, at weight 1 or 2.5), byte 1 the chunk size (0: one chunk), the
 /// rest is the list. Promises checked: the counts, words and error do not depend on where the
 /// chunks end; an error names the list and a line, at a byte offset inside the text.

@@ -10,7 +10,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// The gzip reader (`CorpusReader`, `ChunkStream`) over the input as a file.
   case gzip
   /// `LetterCounter`'s decoding against `ReferenceDecoder`, differentially.
-  case decoder
+  case letters
   /// The `language.json` parser (`LanguageManifest`).
   case manifest
   /// The frequency-list parser (`FrequencyListCounter`).
@@ -19,6 +19,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case countFile = "countfile"
   /// A saved touch model (`TouchModel(bytes:layout:)`), then both resolvers adapted to it.
   case touchModel = "touchmodel"
+  /// `WordDecoder`, `WordHistory` and `TouchModel` under random operation sequences, their
+  /// invariants checked after each.
+  case wordDecoder = "worddecoder"
 
   /// Runs the harness on one input; returns the promises it broke (empty when none).
   public func run(_ input: [UInt8]) -> [FuzzFinding] {
@@ -27,11 +30,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .table: Self.table(input, &findings)
     case .verifier: Self.verifier(input, &findings)
     case .gzip: Self.gzip(input, &findings)
-    case .decoder: Self.decoder(input, &findings)
+    case .letters: Self.letters(input, &findings)
     case .manifest: Self.manifest(input, &findings)
     case .frequencyList: Self.frequencyList(input, &findings)
     case .countFile: Self.countFile(input, &findings)
     case .touchModel: Self.touchModel(input, &findings)
+    case .wordDecoder: Self.wordDecoder(input, &findings)
     }
     return findings.list
   }

@@ -6,7 +6,7 @@ import KeyGramPipeline
 /// chunk), the rest is the text. Promise checked: the same n-gram counts (and so the same
 /// letter counts) and the same tallies of letters outside the alphabet and invalid UTF-8.
 extension FuzzTarget {
-  static func decoder(_ input: [UInt8], _ findings: inout FuzzFindings) {
+  static func letters(_ input: [UInt8], _ findings: inout FuzzFindings) {
     guard input.count >= 2 else { return }
     let choice = input[0] == 0xFF ? FuzzLanguages.wide : Int(input[0]) % FuzzLanguages.wide
     let chunkSize = Int(input[1])

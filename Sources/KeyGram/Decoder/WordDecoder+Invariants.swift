@@ -1,0 +1,92 @@
+extension WordDecoder {
+  /// Traps if the decoder's bookkeeping is inconsistent: the touch counts, the beam's steps,
+  /// widths and parents, the undo and learning state; for tests and the fuzzer. Compiled in
+  /// only with `KEYGRAM_INTERNAL_CHECKS` (debug builds of this package), as swift-collections does.
+  @_spi(Testing) public func _checkInvariants() {
+    #if KEYGRAM_INTERNAL_CHECKS
+    // The touches of the word: the first `capacity` letters typed are stored, the rest are not.
+    precondition(lettersTyped >= 0, "negative letters typed")
+    precondition(storedCount == Swift.min(lettersTyped, Self.capacity), "stored touches \(storedCount) for \(lettersTyped) letters typed")
+    var invalid = 0
+    for touch in 0..<storedCount {
+      precondition(touchInvalid[touch] == 0 || touchInvalid[touch] == 1, "touch \(touch) is neither valid nor invalid")
+      invalid += touchInvalid[touch]
+      if touchInvalid[touch] == 0 {
+        precondition(touchX[touch].isFinite && touchY[touch].isFinite, "a valid touch \(touch) is not finite")
+        precondition(touchKey[touch] >= 0 && touchKey[touch] < keyCount, "a valid touch \(touch) has no key")
+        precondition(touchLetter[touch] >= 0 && Int(touchLetter[touch]) < letterCount, "a valid touch \(touch) has no letter")
+      }
+    }
+    precondition(invalid == invalidCount, "invalid count \(invalidCount), \(invalid) invalid touches stored")
+    precondition(!canUndo || isFinished, "undo offered for a word still being typed")
+    precondition(pendingObservations >= 0 && pendingObservations <= Self.capacity, "pending observations out of range")
+    precondition(bestAlignedTouches >= 0 && bestAlignedTouches <= Self.capacity, "aligned touches out of range")
+    for touch in 0..<bestAlignedTouches {
+      precondition(bestAlignmentKeys[touch] >= -1 && bestAlignmentKeys[touch] < keyCount, "touch \(touch) aligned to no key")
+    }
+    // The learned spread: forgetting keeps the sums within `spreadMemory` touches.
+    precondition(spreadTouches >= 0 && spreadTouches <= parameters.spreadMemory, "spread touches \(spreadTouches) out of range")
+    precondition(spreadSquaresX >= 0 && spreadSquaresY >= 0 && spreadSquaresX.isFinite && spreadSquaresY.isFinite, "spread sums out of range")
+    precondition(pendingTouches >= 0 && pendingTouches <= Float(Self.capacity), "pending spread touches out of range")
+    precondition(pendingSquaresX >= 0 && pendingSquaresY >= 0 && pendingSquaresX.isFinite && pendingSquaresY.isFinite, "pending spread sums out of range")
+    for row in 0..<rowXScale.count {
+      precondition(rowXScale[row] > 0 && rowXScale[row].isFinite && rowYScale[row] > 0 && rowYScale[row].isFinite, "row \(row) has no spread")
+    }
+    for slot in 0..<decisionSlots.count { precondition(decisionSlots.lengths[slot] <= Self.capacity, "decision slot \(slot) too long") }
+    precondition(decisionSlots.count <= decisionSlots.slotCount && suggestionSlots.count <= suggestionSlots.slotCount
+                 && replacedSlots.count <= replacedSlots.slotCount, "more words than slots")
+    checkBeamInvariants()
+    #endif
+  }
+
+  #if KEYGRAM_INTERNAL_CHECKS
+  /// The beam's ready steps: within the stored touches, each step's words within its widths,
+  /// each word's parent a word of the step before (or, for a skipped letter, of its own step).
+  private func checkBeamInvariants() {
+    precondition(beam.readySteps >= 0 && beam.readySteps <= storedCount + 1, "\(beam.readySteps) ready steps for \(storedCount) touches")
+    // History nodes are only checked while the beam is built on the history as it is now.
+    let history = wordHistory.flatMap { $0.generation == beam.historyGeneration ? $0 : nil }
+    for step in 0..<beam.readySteps {
+      let main = beam.mainCount[step], omissions = beam.omissionCount[step]
+      precondition(main >= 0 && main <= beam.width, "step \(step) holds \(main) words, width \(beam.width)")
+      precondition(omissions >= 0 && omissions <= beam.omissionWidth, "step \(step) holds \(omissions) skips, width \(beam.omissionWidth)")
+      let base = step * beam.stride
+      for index in 0..<(main + omissions) {
+        let slot = base + (index < main ? index : beam.width + index - main)
+        let kind = beam.info[slot] & Beam.kindMask, letter = beam.info[slot] & 0xFFFF, parent = Int(beam.parent[slot])
+        if index >= main {
+          precondition(kind == Beam.kindOmission && beam.info[slot] & Beam.skippedLetter != 0, "slot \(slot) in the skips is no skip")
+          precondition(parent >= base && parent < base + main, "skip \(slot) does not come from a word of its step")
+        } else if step == 0 {
+          precondition(kind == Beam.kindRoot && parent == -1, "step 0 holds a word other than the empty one")
+        } else {
+          precondition(kind == Beam.kindMatch || kind == Beam.kindExtra, "slot \(slot) of the words is a skip")
+          let previous = (step - 1) * beam.stride
+          let fromMain = parent >= previous && parent < previous + beam.mainCount[step - 1]
+          let fromSkip = parent >= previous + beam.width && parent < previous + beam.width + beam.omissionCount[step - 1]
+          precondition(fromMain || fromSkip, "word \(slot) does not come from a word of the step before")
+          precondition(beam.info[slot] & Beam.skippedLetter == beam.info[parent] & Beam.skippedLetter,
+                       "word \(slot) lost or gained its parent's skip")
+        }
+        if kind == Beam.kindMatch || kind == Beam.kindOmission {
+          precondition(Int(letter) < letterCount && keyOfLetter[Int(letter)] >= 0, "word \(slot) took a letter no key types")
+          precondition(beam.lexiconNode[slot] >= 0 || beam.historyNode[slot] >= 0, "word \(slot) is in neither trie")
+          if kind == Beam.kindOmission { precondition(beam.info[parent] & Beam.skippedLetter == 0, "skip \(slot) skips a second letter") }
+        } else {
+          precondition(letter == Beam.noLetter, "word \(slot) took no touch as a letter but names one")
+        }
+        if let lexicon { precondition(Int(beam.lexiconNode[slot]) < lexicon.nodeCount, "word \(slot) points past the lexicon's nodes") }
+        if let history, beam.historyNode[slot] >= 0 {
+          precondition(Int(beam.historyNode[slot]) < history.nodeCount, "word \(slot) points past the history's nodes")
+        }
+      }
+    }
+  }
+  #endif
+
+  #if KEYGRAM_INTERNAL_CHECKS
+  /// Breaks one promise on purpose (a stored touch more than the letters typed), so a test can
+  /// see `_checkInvariants()` catch it. Debug builds only.
+  @_spi(Testing) public func _breakInvariantForTesting() { storedCount = lettersTyped + 1 }
+  #endif
+}
