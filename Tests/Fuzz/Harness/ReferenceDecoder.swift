@@ -40,12 +40,13 @@ struct ReferenceDecoder {
           guard let last = symbols.last, last != Symbol.wordBoundary else { continue }
           let base = language.alphabet[Symbol.letterIndex(of: last)]
           let composed = Array((String(base) + String(scalar)).precomposedStringWithCanonicalMapping.unicodeScalars)
-          // Else the letter's capital with the mark (Turkish I + U+0307 is İ, read as i).
+          // Else the letter's capital with the mark, when that makes another letter's stored
+          // capital (Turkish I + U+0307 is İ, the capital of i).
           let capital = Array((String(language.uppercase(of: base)) + String(scalar)).precomposedStringWithCanonicalMapping.unicodeScalars)
           if composed.count == 1, let index = letterIndex[composed[0]] {
             symbols[symbols.count - 1] = Symbol.letter(index)
-          } else if capital.count == 1, let symbol = letter(capital[0]) {
-            symbols[symbols.count - 1] = symbol
+          } else if capital.count == 1, let index = language.alphabet.firstIndex(where: { language.uppercase(of: $0) == capital[0] }) {
+            symbols[symbols.count - 1] = Symbol.letter(index)
           } else {
             outsideAlphabet += 1
             symbols[symbols.count - 1] = Symbol.wordBoundary
