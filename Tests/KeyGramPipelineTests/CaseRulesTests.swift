@@ -77,14 +77,7 @@ struct ShippedCaseRulesTests {
   static func sample(_ language: Language) throws -> String {
     let folder = corpora.folder(for: language.code) + "/heldout"
     let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).sorted().first { $0.hasSuffix(".gz") })
-    let gunzip = Process()
-    gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-    gunzip.arguments = ["-dc", folder + "/" + name]
-    let pipe = Pipe()
-    gunzip.standardOutput = pipe
-    try gunzip.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    gunzip.waitUntilExit()
+    let data = try Fixtures.readAll(folder + "/" + name)
     let text = String(decoding: data.prefix(200_000), as: UTF8.self).precomposedStringWithCanonicalMapping
     let letters = Set(language.alphabet)
     // Only letters of the alphabet and spaces: what a capital maps back to is the question here.

@@ -16,9 +16,7 @@ extension Quantise {
       precondition(!overflow && next <= maximumCountTotal, "masses sum past \(maximumCountTotal)")
       sum = next
     }
-    precondition(sum > 0, "masses sum to 0")
-    let nonzero = masses.count(where: { $0 > 0 })
-    precondition(total > 0 && total <= 65_536 && nonzero <= total, "\(nonzero) nonzero masses for a total of \(total)")
+    // `apportion` checks the rest: a nonzero mass, and room for each nonzero mass's unit.
     return apportion(masses.map { Double($0) }, total: total)
   }
 }
