@@ -332,10 +332,13 @@ public final class WordDecoder {
     pendingSquaresX = 0
     pendingSquaresY = 0
     pendingTouches = 0
+    // A stray touch far off its key counts as three times the widest spread allowed, so a touch
+    // anywhere on the screen (or at Float's limits) cannot overflow the sums.
+    let mostSquareX = 81 * parameters.sigmaX * parameters.sigmaX, mostSquareY = 81 * parameters.sigmaY * parameters.sigmaY
     func note(_ touch: Int, key: Int) {
       let dx = touchX[touch] - aimX[key], dy = touchY[touch] - aimY[key]
-      pendingSquaresX += dx * dx
-      pendingSquaresY += dy * dy
+      pendingSquaresX += Swift.min(dx * dx, mostSquareX)
+      pendingSquaresY += Swift.min(dy * dy, mostSquareY)
       pendingTouches += 1
     }
     if decision.replaces {
