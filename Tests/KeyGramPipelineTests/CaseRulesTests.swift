@@ -27,11 +27,90 @@ struct CaseRulesTests {
     #expect(Fixtures.language().caseMappings.isEmpty)
   }
 
-  @Test func aFinalFormStoresItselfAsItsCapital() {
-    // Σ lowercases to σ, so σ's capital is Σ and ς keeps none of its own: Σ reads as σ in both halves.
-    let greek = Language(code: "el", name: "Greek", alphabet: Array("αβγδεζηθικλμνξοπρςστυφχψω".unicodeScalars))
+  static let greek = Language(code: "el", name: "Greek", alphabet: Array("αβγδεζηθικλμνξοπρςστυφχψωό".unicodeScalars))
+
+  /// Greek in the spellings of `spellings`, with σ and ς where Unicode's lowercasing puts them:
+  /// a capital Σ ending a word after a letter (the text's end, a format character or an
+  /// apostrophe between included) is ς; Σ alone, or with a letter after it, is σ.
+  static let greekSpellings = [
+    "πως σας οδός σ. ασ'α ας\u{AD} τελος\n",
+    "ΠΩΣ ΣΑΣ ΟΔΌΣ Σ. ΑΣ'Α ΑΣ\u{AD} ΤΕΛΟΣ\n",
+    "ΠΩΣ ΣΑΣ ΟΔΟ\u{301}Σ Σ. ΑΣ'Α ΑΣ\u{AD} ΤΕΛΟΣ",
+    "Πως Σας Οδός Σ. Ασ'α Ας\u{AD} Τελος\n",
+  ]
+
+  @Test func aCapitalSigmaThatEndsAWordIsFinal() throws {
+    // ς stores itself as its capital, so Σ reads as σ; the final-form pair goes in the table.
+    let greek = Self.greek, alphabet = String(String.UnicodeScalarView(greek.alphabet))
     #expect(greek.uppercase(of: "σ") == "Σ" && greek.uppercase(of: "ς") == "ς" && greek.uppercase(of: "α") == "Α")
-    #expect(Fixtures.count("ΠΩΣ πως", language: greek) == Fixtures.count("πωσ πως", language: greek))
+    #expect(greek.finalForms.map { [$0.letter, $0.finalForm] } == [[18, 17]])
+    let counts = Self.greekSpellings.map { Fixtures.count($0, language: greek) }
+    // By hand: ς ends πως, σας, οδός, ας, τελος (5); σ starts σας, stands alone, and sits in ασα (3).
+    #expect(counts[0].unigram("ς", alphabet: alphabet) == 5 && counts[0].unigram("σ", alphabet: alphabet) == 3)
+    for (spelling, count) in zip(Self.greekSpellings, counts) { #expect(count == counts[0], "\(spelling)") }
+    // A capital cut from the word end by a chunk's end waits for the next chunk.
+    for size in 1...7 { #expect(Fixtures.count(Self.greekSpellings[1], language: greek, chunkSize: size) == counts[0], "chunks of \(size)") }
+    // The word counter and the frequency list spell the words alike.
+    for spelling in Self.greekSpellings {
+      let (words, _) = try WordCountingTests.words(of: spelling, alphabet: alphabet, chunkSize: 3)
+      #expect(words == ["πως": 1, "σας": 1, "οδός": 1, "σ": 1, "ασα": 1, "ας": 1, "τελος": 1], "\(spelling)")
+    }
+    var list = FrequencyListCounter(decoder: LetterDecoder(language: greek), path: "list.txt")
+    try Array("ΟΔΌΣ\t2\nΣΑΣ 1\n".utf8).withUnsafeBytes { try list.consume($0) }
+    try list.finishFile()
+    #expect(list.counts.unigram("ς", alphabet: alphabet) == 3 && list.counts.unigram("σ", alphabet: alphabet) == 1)
+  }
+
+  @Test func theRuntimeTakesTheFinalFormWhereTheBuilderDoes() throws {
+    let folder = Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let corpus = Fixtures.file("el.txt", Array(String(repeating: Self.greekSpellings[0], count: 3).utf8), in: folder)
+    var request = Pipeline.Request(language: Self.greek, inputs: [corpus], corpusFolder: folder, output: .image)
+    request.minimumLetters = 0
+    let table = try KeyGramTable(copying: try #require(Pipeline.build(request).image))
+    let sigma = try #require(table.letterIndex(of: "σ")), finalSigma = try #require(table.letterIndex(of: "ς"))
+    #expect(table.finalForm(ofLetter: sigma) == finalSigma && table.letter(withFinalForm: finalSigma) == sigma)
+    #expect(table.letterIndex(of: "Σ") == sigma && !table.apostrophesEndWords)
+    func context(_ text: String) -> LetterContext {
+      var context = TypingContext(table: table)
+      context.reset(textBeforeCursor: text)
+      return context.letterContext
+    }
+    func recorded(_ text: String) -> TypingContext {
+      var context = TypingContext(table: table)
+      context.record(contentsOf: text)
+      return context
+    }
+    // The word end makes Σ final; while the word is open it is σ; Σ alone stays σ.
+    for (typed, reads) in [("ΠΩΣ ", "πως "), ("ΠΩΣ", "πωσ"), ("ΟΔΟ\u{301}Σ.", "οδός."), ("Σ ", "σ "), ("ΑΣ\u{AD} ", "ας "), ("ΑΣ'Α", "ασα")] {
+      #expect(context(typed) == context(reads), "\(typed)")
+      #expect(recorded(typed).letterContext == context(reads), "\(typed)")
+      #expect(table.context(after: typed) == context(reads), "\(typed)")
+    }
+    // Deleting the word's end gives σ back: typing goes on inside the word.
+    var typing = recorded("ΠΩΣ ")
+    typing.recordDeletion()
+    #expect(typing.letterContext == context("πωσ"))
+    typing.record("Α")
+    #expect(typing.letterContext == context("πωσα"))
+  }
+
+  @Test func theRuntimeReadsApostrophesByTheTablesRule() throws {
+    let folder = Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let corpus = Fixtures.file("fr.txt", Array(String(repeating: "l'homme aujourd'hui la maison\n", count: 3).utf8), in: folder)
+    for transparent in [true, false] {
+      let language = Fixtures.language("adehijlmnorsu", code: "fr", apostrophes: transparent)
+      var request = Pipeline.Request(language: language, inputs: [corpus], corpusFolder: folder, output: .image)
+      request.minimumLetters = 0
+      let table = try KeyGramTable(copying: try #require(Pipeline.build(request).image))
+      #expect(table.apostrophesEndWords == !transparent)
+      for apostrophe in ["'", "\u{2019}", "\u{2BC}"] {
+        var context = TypingContext(table: table)
+        context.reset(textBeforeCursor: "l\(apostrophe)h")
+        #expect(context.letterContext == table.context(after: transparent ? "lh" : "l h"), "\(apostrophe) transparent: \(transparent)")
+      }
+    }
   }
 
   @Test func everySpellingCountsAlike() {

@@ -20,9 +20,22 @@ struct DecodingAgreementTests {
     var symbols: [LetterSymbol] = []
     var last = Symbol.wordBoundary
     func symbol(_ raw: UInt8) -> LetterSymbol { raw == 0 ? .boundary : LetterSymbol(letterIndex: Int(raw) - 1) }
+    // A capital's final form, taken if its word ends (the text's end leaves the word open).
+    var awaitingFinalForm: UInt8 = 0
     for scalar in text.unicodeScalars {
-      switch decoder.action(for: scalar, after: last) {
+      let action = decoder.action(for: scalar, after: last)
+      if awaitingFinalForm != 0 {
+        switch action {
+        case .skip: break
+        case .append(Symbol.wordBoundary), .outsideAlphabet, .invalidUTF8:
+          symbols[symbols.count - 1] = symbol(awaitingFinalForm)
+          awaitingFinalForm = 0
+        default: awaitingFinalForm = 0
+        }
+      }
+      switch action {
       case .append(let raw): symbols.append(symbol(raw)); last = raw
+      case .appendAwaitingFinalForm(let raw, let finalForm): symbols.append(symbol(raw)); last = raw; awaitingFinalForm = finalForm
       case .outsideAlphabet, .invalidUTF8: symbols.append(.unknownLetter); last = 0
       case .replaceLast(let raw): symbols[symbols.count - 1] = symbol(raw); last = raw
       case .replaceLastOutsideAlphabet: symbols[symbols.count - 1] = .unknownLetter; last = 0

@@ -10,6 +10,9 @@ struct SymbolHistory: Hashable, Sendable {
   /// Entries 0 ..< 8 (entry 0 newest) in `newer`, entries 8 ..< 16 in `older`, a byte each.
   private var newer: UInt64 = 0
   private var older: UInt64 = 0
+  /// Bit i: entry i is a letter typed as a capital after a letter (Σ as σ), which takes its
+  /// final form (ς) while a word end follows it.
+  private var capitals: UInt32 = 0
   /// How many entries are remembered, 0 ... `capacity`.
   private(set) var count = 0
   /// What precedes the oldest remembered entry: a boundary at the start of the text, an
@@ -22,11 +25,34 @@ struct SymbolHistory: Hashable, Sendable {
               : UInt8(truncatingIfNeeded: older &>> UInt64(8 * (index - 8)))
   }
 
-  /// Remembers `raw` as the newest entry, forgetting the oldest when full.
-  mutating func push(_ raw: UInt8) {
+  /// Remembers `raw` as the newest entry, forgetting the oldest when full; `awaitingFinalForm`
+  /// marks a letter typed as a capital with a final form.
+  mutating func push(_ raw: UInt8, awaitingFinalForm: Bool = false) {
     if count == Self.capacity { floor = .unknownLetter } else { count += 1 }
     older = (older &<< 8) | (newer &>> 56)
     newer = (newer &<< 8) | UInt64(raw)
+    capitals = (capitals &<< 1 | (awaitingFinalForm ? 1 : 0)) & (1 &<< UInt32(Self.capacity) &- 1)
+  }
+
+  /// The index of the newest entry other than an apostrophe, or nil.
+  private var newestSymbolIndex: Int? {
+    var index = 0
+    while index < count && entry(index) == Self.transparent { index += 1 }
+    return index < count ? index : nil
+  }
+
+  /// The word ends: a newest letter typed as a capital with a final form becomes that form (ς).
+  mutating func takeFinalForm(in table: KeyGramTable) {
+    guard let index = newestSymbolIndex, capitals & (1 &<< UInt32(index)) != 0, let letter = LetterSymbol(rawValue: entry(index)).letterIndex,
+          let finalForm = table.finalForm(ofLetter: letter) else { return }
+    write(UInt8(finalForm), at: index)
+  }
+
+  /// The word's end was deleted: a final form the newest letter took goes back to its letter (σ).
+  mutating func giveBackFinalForm(in table: KeyGramTable) {
+    guard let index = newestSymbolIndex, capitals & (1 &<< UInt32(index)) != 0, let letter = LetterSymbol(rawValue: entry(index)).letterIndex,
+          let base = table.letter(withFinalForm: letter) else { return }
+    write(UInt8(base), at: index)
   }
 
   /// The newest entry other than an apostrophe, or `floor` when there is none.
@@ -43,16 +69,19 @@ struct SymbolHistory: Hashable, Sendable {
   /// Rewrites the newest entry other than an apostrophe as `raw`; false when there is none.
   @discardableResult
   mutating func replaceNewestSymbol(with raw: UInt8) -> Bool {
-    var index = 0
-    while index < count && entry(index) == Self.transparent { index += 1 }
-    guard index < count else { return false }
+    guard let index = newestSymbolIndex else { return false }
+    write(raw, at: index)
+    capitals &= ~(1 &<< UInt32(index))  // a mark made it another letter: no capital's final form
+    return true
+  }
+
+  private mutating func write(_ raw: UInt8, at index: Int) {
     let shift = UInt64(8 * (index % 8)), mask: UInt64 = ~(0xFF &<< shift)
     if index < 8 {
       newer = (newer & mask) | (UInt64(raw) &<< shift)
     } else {
       older = (older & mask) | (UInt64(raw) &<< shift)
     }
-    return true
   }
 
   /// Forgets the newest entry; false when there was none to forget.
@@ -61,6 +90,7 @@ struct SymbolHistory: Hashable, Sendable {
     guard count > 0 else { return false }
     newer = (newer &>> 8) | (older &<< 56)
     older = older &>> 8
+    capitals &>>= 1
     count -= 1
     return true
   }

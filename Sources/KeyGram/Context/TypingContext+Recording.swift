@@ -6,6 +6,7 @@ extension TypingContext {
   public mutating func record(_ scalar: Unicode.Scalar) {
     switch table.step(for: scalar, after: history.newestSymbol) {
     case .append(let symbol): push(symbol.rawValue)
+    case .appendAwaitingFinalForm(let symbol): push(symbol.rawValue, awaitingFinalForm: true)
     // Remembered only so a later deletion removes it and not the letter before it; a full
     // history may drop its oldest symbol to make room, which can change the context.
     case .apostrophe: push(SymbolHistory.transparent)
@@ -42,6 +43,7 @@ extension TypingContext {
   /// of a longer text the context is unknown (uniform) until the next boundary.
   public mutating func recordDeletion() {
     guard history.pop() else { return }
+    history.giveBackFinalForm(in: table)
     rewalkWord()
     refresh()
   }
@@ -68,7 +70,10 @@ extension TypingContext {
     history.removeAll(floor: start > scalars.startIndex ? .unknownLetter : .boundary)
     for scalar in scalars[start...] {
       switch table.step(for: scalar, after: history.newestSymbol) {
-      case .append(let symbol): history.push(symbol.rawValue)
+      case .append(let symbol):
+        if !symbol.isLetter { history.takeFinalForm(in: table) }
+        history.push(symbol.rawValue)
+      case .appendAwaitingFinalForm(let symbol): history.push(symbol.rawValue, awaitingFinalForm: true)
       case .apostrophe: history.push(SymbolHistory.transparent)
       case .replaceLastLetter(let symbol): history.replaceNewestSymbol(with: symbol.rawValue)
       case .skip: break

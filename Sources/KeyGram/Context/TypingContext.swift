@@ -11,8 +11,8 @@
 /// - After a boundary (space, punctuation, return, a digit, an emoji) the next letter is
 ///   word-initial; after a letter the alphabet lacks, nothing is known and the distribution
 ///   is uniform (see `KeyGramTable.distribution(after:)`).
-/// - Apostrophes (U+0027, U+2019, U+02BC) are transparent, as in the tables, where "don't"
-///   was counted as "dont".
+/// - Apostrophes (U+0027, U+2019, U+02BC) are transparent ("don't" as "dont") or end the word,
+///   as the table's language counts them (`KeyGramTable.apostrophesEndWords`).
 /// - Text is read by the builder's rule whatever the entry point (`KeyGramTable.step(for:after:)`):
 ///   a combining mark composes with the letter before it, so NFD text gives the NFC context.
 /// - A deletion goes back to the symbols before the deleted one, from a history of the last
@@ -129,8 +129,10 @@ public struct TypingContext {
 
   /// Remembers a recorded symbol and moves the lexicon cursor with it: one node for a letter,
   /// back to the root after a boundary, parked after a letter the alphabet lacks.
-  mutating func push(_ raw: UInt8) {
+  mutating func push(_ raw: UInt8, awaitingFinalForm: Bool = false) {
     let symbol = LetterSymbol(rawValue: raw)
+    // The word ends: its last letter, typed as Σ, takes its final form before it is learned.
+    if raw != SymbolHistory.transparent && !symbol.isLetter { history.takeFinalForm(in: table) }
     if let wordHistory, raw != SymbolHistory.transparent {
       if let letter = symbol.letterIndex {
         historyCursor.step(letter: letter, in: wordHistory)
@@ -141,7 +143,7 @@ public struct TypingContext {
         historyCursor.park()
       }
     }
-    history.push(raw)
+    history.push(raw, awaitingFinalForm: awaitingFinalForm)
     guard lexiconBalance.isFinite, let lexicon = table.sections.lexicon else { return }
     if raw == SymbolHistory.transparent { return }
     if let letter = symbol.letterIndex {

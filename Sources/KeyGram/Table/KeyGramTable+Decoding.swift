@@ -4,7 +4,9 @@
 /// combining mark the alphabet lacks composes with the letter before it into the alphabet
 /// letter canonically equal to the two (NFD "e" + U+0301 is "é"), else that letter becomes a
 /// letter the alphabet lacks, and after anything but a letter it changes nothing; invisible
-/// format characters (ZWJ, ZWNJ, soft hyphen, BOM) change nothing; apostrophes are transparent.
+/// format characters (ZWJ, ZWNJ, soft hyphen, BOM) change nothing; apostrophes are dropped or
+/// end the word, as the table's `TEXT` section says; a capital whose letter has a final form
+/// (Σ) takes it (ς) if the word ends right after it.
 /// The composition needs no table section: a fixed list of Unicode's canonical decompositions
 /// into a scalar and a mark (`CanonicalPairs`, about 1,000) gives the composed scalar.
 extension KeyGramTable {
@@ -14,6 +16,9 @@ extension KeyGramTable {
     case append(LetterSymbol)
     /// Record an apostrophe: transparent to the context, kept for deletions.
     case apostrophe
+    /// Record this letter, typed as a capital after a letter (Σ as σ): it becomes its final
+    /// form (ς) if the word ends before another letter.
+    case appendAwaitingFinalForm(LetterSymbol)
     /// Replace the newest letter with this symbol (a composed letter, or `.unknownLetter`).
     case replaceLastLetter(LetterSymbol)
     /// Nothing: a format character, or a combining mark after something other than a letter.
@@ -23,10 +28,17 @@ extension KeyGramTable {
   /// What `scalar` does after `last`, the newest symbol recorded other than an apostrophe.
   @inlinable
   public func step(for scalar: Unicode.Scalar, after last: LetterSymbol) -> ScalarStep {
-    if scalar.isASCII || letterIndex(of: scalar) != nil {
-      return TypingContext.isApostrophe(scalar) ? .apostrophe : .append(symbol(for: scalar))
+    let apostrophe: ScalarStep = sections.apostrophesEndWords ? .append(.boundary) : .apostrophe
+    if scalar.isASCII { return TypingContext.isApostrophe(scalar) ? apostrophe : .append(symbol(for: scalar)) }
+    if let index = letterIndex(of: scalar) {
+      // Matched as a capital (not the letter itself), after a letter, with a final form.
+      if sections.finalFormPairCount > 0, last.isLetter, letter(at: index) != scalar, finalForm(ofLetter: index) != nil {
+        return .appendAwaitingFinalForm(LetterSymbol(letterIndex: index))
+      }
+      return .append(LetterSymbol(letterIndex: index))
     }
-    if TypingContext.isApostrophe(scalar) { return .apostrophe }
+    // After the alphabet, as the builder reads it: an alphabet may hold ʼ (U+02BC) as a letter.
+    if TypingContext.isApostrophe(scalar) { return apostrophe }
     switch scalar.properties.generalCategory {
     case .format: return .skip
     case .nonspacingMark, .spacingMark, .enclosingMark:
@@ -34,6 +46,27 @@ extension KeyGramTable {
       return .replaceLastLetter(composedLetter(letter, with: scalar).map { LetterSymbol(letterIndex: $0) } ?? .unknownLetter)
     default: return .append(symbol(for: scalar))
     }
+  }
+
+  /// Whether an apostrophe ends a word in this table's language (its `TEXT` section); a table
+  /// without one drops apostrophes, as tables before format 2.1 were built.
+  @inlinable public var apostrophesEndWords: Bool { sections.apostrophesEndWords }
+
+  /// The final form of letter `index` (Greek σ → ς), or nil: what a capital (Σ) reads as when
+  /// the word ends right after it. From the table's `TEXT` section.
+  @inlinable public func finalForm(ofLetter index: Int) -> Int? {
+    for pair in 0..<sections.finalFormPairCount where Int(bytes.uint8(at: sections.finalFormPairsOffset + 2 * pair)) == index {
+      return Int(bytes.uint8(at: sections.finalFormPairsOffset + 2 * pair + 1))
+    }
+    return nil
+  }
+
+  /// The letter whose final form is letter `index` (ς → σ), or nil.
+  @inlinable public func letter(withFinalForm index: Int) -> Int? {
+    for pair in 0..<sections.finalFormPairCount where Int(bytes.uint8(at: sections.finalFormPairsOffset + 2 * pair + 1)) == index {
+      return Int(bytes.uint8(at: sections.finalFormPairsOffset + 2 * pair))
+    }
+    return nil
   }
 
   /// The index of the alphabet letter canonically equal to letter `index` followed by `mark`,

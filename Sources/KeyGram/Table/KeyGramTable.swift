@@ -215,9 +215,19 @@ extension KeyGramTable {
   /// rule `TypingContext` records with (`step(for:after:)`; allocation-free, but for tools and tests).
   public func context(after text: some StringProtocol, from start: LetterContext = .wordStart) -> LetterContext {
     var context = start
+    var awaitingFinalForm = false
     for scalar in text.unicodeScalars {
-      switch step(for: scalar, after: context.last) {
+      let step = step(for: scalar, after: context.last)
+      if awaitingFinalForm, case .append(let symbol) = step, !symbol.isLetter, let letter = context.last.letterIndex,
+         let finalForm = finalForm(ofLetter: letter) {
+        context = .canonical(earlier: context.earlier, previous: context.previous, last: LetterSymbol(letterIndex: finalForm))
+      }
+      if case .apostrophe = step {} else if case .skip = step {} else { awaitingFinalForm = false }
+      switch step {
       case .append(let symbol): context.append(symbol)
+      case .appendAwaitingFinalForm(let symbol):
+        context.append(symbol)
+        awaitingFinalForm = true
       case .replaceLastLetter(let symbol):
         context = .canonical(earlier: context.earlier, previous: context.previous, last: symbol)
       case .apostrophe, .skip: break

@@ -4,10 +4,10 @@
 package enum TableFormat {
   package static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
   /// 2.0 widened the lexicon's shares to 16 bits, which 1.x readers cannot read (1.1 added the
-  /// layout, 1.2 `QUAD`, 1.3 `LEXI`). Readers of an earlier minor version skip the sections they
-  /// do not know; a reader refuses another major version.
+  /// layout, 1.2 `QUAD`, 1.3 `LEXI`); 2.1 added `TEXT`. Readers of an earlier minor version skip
+  /// the sections they do not know; a reader refuses another major version.
   package static let majorVersion: UInt16 = 2
-  package static let minorVersion: UInt16 = 0
+  package static let minorVersion: UInt16 = 1
   package static let headerSize = 64
   package static let directoryEntrySize = 16
   package static let sectionAlignment = 16
@@ -74,15 +74,28 @@ package enum TableFormat {
     package static let lexicon = Tag("LEXI")
     package static let layout = Tag("LAYT")
     package static let provenance = Tag("PROV")
+    package static let textRules = Tag("TEXT")
 
     /// The sections every table has, in the order the writer lays them out.
     package static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
     /// Every section this version knows, in the order the writer lays them out.
-    package static let known: [Tag] = required + [quadgram, lexicon, layout, provenance]
+    package static let known: [Tag] = required + [textRules, quadgram, lexicon, layout, provenance]
 
     /// The minor version that added `tag`: a table holding a section must say at least that
-    /// version. Every section of this list is 2.0's; a later section adds its case here.
-    package static func minorVersionAdding(_ tag: Tag) -> UInt16 { 0 }
+    /// version.
+    package static func minorVersionAdding(_ tag: Tag) -> UInt16 { tag == textRules ? 1 : 0 }
+  }
+
+  /// The `TEXT` section (format 2.1): the text rules the builder read the corpus by, which the
+  /// runtime reads typed text by. A 4-byte head (the apostrophe rule, the final-form pair count
+  /// *k*, two zero bytes), then *k* (letter, final form) pairs of letter indices.
+  package enum TextRules {
+    package static let headSize = 4
+    /// Head byte 0: apostrophes are dropped ("don't" reads as "dont").
+    package static let apostrophesTransparent: UInt8 = 0
+    /// Head byte 0: an apostrophe ends the word ("l'homme" reads as "l", "homme").
+    package static let apostrophesEndWords: UInt8 = 1
+    package static func length(pairCount k: Int) -> Int { headSize + 2 * k }
   }
 
   /// The `QUAD` section's shape: a 16-byte head (row count, three reserved words), N² UInt64

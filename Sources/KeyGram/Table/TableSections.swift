@@ -25,6 +25,11 @@ package struct TableSections: Sendable, Equatable {
   package let keyboardLayoutSection: Range<Int>?
   /// The optional `PROV` section: offset and length, or nil.
   package let provenanceSection: Range<Int>?
+  /// The optional `TEXT` section (format 2.1): whether an apostrophe ends a word (else it is
+  /// dropped, as tables before 2.1 were built), and where its final-form pairs start and how many.
+  @usableFromInline package let apostrophesEndWords: Bool
+  @usableFromInline package let finalFormPairsOffset: Int
+  @usableFromInline package let finalFormPairCount: Int
   /// Every directory entry, in file order, for tools that list or check them.
   package let sections: [SectionEntry]
 
@@ -147,6 +152,15 @@ package struct TableSections: Sendable, Equatable {
     }
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }
+    if let section = Self.find(F.Section.textRules, in: entries) {
+      let pairs = try Self.validateTextRules(bytes.slice(from: section.offset, length: section.length),
+                                             elementCount: section.elementCount, letterCount: n)
+      apostrophesEndWords = bytes.uint8(at: section.offset) == F.TextRules.apostrophesEndWords
+      finalFormPairsOffset = section.offset + F.TextRules.headSize
+      finalFormPairCount = pairs
+    } else {
+      (apostrophesEndWords, finalFormPairsOffset, finalFormPairCount) = (false, 0, 0)
+    }
 
     // The two strings of LANG fill their section exactly, the code at least one byte.
     let codeLength = language.length >= 2 ? Int(bytes.uint16(at: language.offset)) : Int.max
@@ -164,6 +178,37 @@ package struct TableSections: Sendable, Equatable {
     if let section = Self.find(F.Section.provenance, in: entries) {
       try Self.validateProvenance(bytes.slice(from: section.offset, length: section.length), elementCount: section.elementCount, letterCount: n)
     }
+  }
+
+  /// `TEXT`: a known apostrophe rule, zero reserved bytes, a length that fits its pair count
+  /// (the directory's element count), and pairs of two different letters, no letter in two
+  /// pairs. Returns the pair count.
+  private static func validateTextRules(_ section: TableBytes, elementCount: Int, letterCount n: Int) throws(KeyGramTableError) -> Int {
+    typealias T = TableFormat.TextRules
+    guard section.count >= T.headSize else { throw .badSection(tag: "TEXT", reason: "length \(section.count), shorter than its \(T.headSize)-byte head") }
+    let rule = section.uint8(at: 0), pairs = Int(section.uint8(at: 1))
+    guard rule == T.apostrophesTransparent || rule == T.apostrophesEndWords else {
+      throw .badSection(tag: "TEXT", reason: "apostrophe rule \(rule) at byte 0 is neither 0 (dropped) nor 1 (ends a word)")
+    }
+    guard section.uint8(at: 2) == 0, section.uint8(at: 3) == 0 else { throw .badSection(tag: "TEXT", reason: "reserved bytes 2 and 3 are not zero") }
+    guard section.count == T.length(pairCount: pairs), elementCount == pairs else {
+      throw .badSection(tag: "TEXT", reason: "length \(section.count) and directory count \(elementCount) do not fit \(pairs) final-form pairs (byte 1)")
+    }
+    for pair in 0..<pairs {
+      let at = T.headSize + 2 * pair
+      let letter = Int(section.uint8(at: at)), finalForm = Int(section.uint8(at: at + 1))
+      guard letter < n, finalForm < n, letter != finalForm else {
+        throw .badSection(tag: "TEXT", reason: "final-form pair \(pair) at byte \(at) is not two different letters of \(n)")
+      }
+      for earlier in 0..<pair {
+        let other = T.headSize + 2 * earlier
+        let used = [Int(section.uint8(at: other)), Int(section.uint8(at: other + 1))]
+        guard !used.contains(letter), !used.contains(finalForm) else {
+          throw .badSection(tag: "TEXT", reason: "final-form pair \(pair) at byte \(at) shares a letter with pair \(earlier)")
+        }
+      }
+    }
+    return pairs
   }
 
   /// Padding (`from ..< to`, before the section named `next`) is zero.

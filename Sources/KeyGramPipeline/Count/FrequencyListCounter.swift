@@ -214,9 +214,24 @@ package struct FrequencyListCounter: Counter {
   private func letterRuns(of word: String) -> (runs: [[UInt8]], outsideAlphabet: UInt64, invalidUTF8: UInt64) {
     var symbols: [UInt8] = []
     var outsideAlphabet: UInt64 = 0, invalidUTF8: UInt64 = 0
+    // The final form the last letter takes if the word ends before another letter (ΠΩΣ is πως).
+    var awaitingFinalForm: UInt8 = 0
     for scalar in word.unicodeScalars {
-      switch decoder.action(for: scalar, after: symbols.last ?? Symbol.wordBoundary) {
+      let action = decoder.action(for: scalar, after: symbols.last ?? Symbol.wordBoundary)
+      if awaitingFinalForm != 0 {
+        switch action {
+        case .skip: break
+        case .append(Symbol.wordBoundary), .outsideAlphabet, .invalidUTF8:
+          symbols[symbols.count - 1] = awaitingFinalForm
+          awaitingFinalForm = 0
+        default: awaitingFinalForm = 0
+        }
+      }
+      switch action {
       case .append(let symbol): symbols.append(symbol)
+      case .appendAwaitingFinalForm(let symbol, let finalForm):
+        symbols.append(symbol)
+        awaitingFinalForm = finalForm
       case .skip: break
       case .outsideAlphabet:
         outsideAlphabet += 1
@@ -230,6 +245,7 @@ package struct FrequencyListCounter: Counter {
         symbols[symbols.count - 1] = Symbol.wordBoundary
       }
     }
+    if awaitingFinalForm != 0 { symbols[symbols.count - 1] = awaitingFinalForm }
     return (symbols.split(separator: Symbol.wordBoundary).map(Array.init), outsideAlphabet, invalidUTF8)
   }
 }

@@ -22,6 +22,9 @@ package struct LetterCounter: Counter {
   private var history: UInt = 0
   /// Bytes of a UTF-8 sequence split across chunks.
   private var pending = SplitSequence()
+  /// The final form (ς) the newest letter (σ, typed as Σ) takes if the word ends before
+  /// another letter; 0 when none is awaited.
+  private var awaitingFinalForm: UInt8 = 0
   package private(set) var outsideAlphabet: UInt64 = 0
   package private(set) var invalidUTF8: UInt64 = 0
 
@@ -131,6 +134,8 @@ package struct LetterCounter: Counter {
     var carries = self.carries
     self.carries = [:]
     defer { self.carries = carries }
+    // While a capital's final form is awaited every byte takes the slow path, which settles it.
+    var awaiting = awaitingFinalForm != 0
     /// Pushes one symbol and counts the n-gram it ends. A boundary after a boundary is no new
     /// event: it shifts by 0 and adds 0 (a branch there would mispredict on every ", ").
     @inline(__always) func count(_ symbol: UInt8) {
@@ -147,38 +152,46 @@ package struct LetterCounter: Counter {
       var i = start
       let end = bytes.count
       while i < end {
-        if i &+ 4 <= end {
-          let s0 = classes[Int(bytes[i])], s1 = classes[Int(bytes[i &+ 1])]
-          let s2 = classes[Int(bytes[i &+ 2])], s3 = classes[Int(bytes[i &+ 3])]
-          if _fastPath(s0 | s1 | s2 | s3 < quadLimit) {
-            count(s0); count(s1); count(s2); count(s3)
-            i &+= 4
+        let symbol = classes[Int(bytes[i])]
+        if _fastPath(!awaiting) {
+          if i &+ 4 <= end {
+            let s1 = classes[Int(bytes[i &+ 1])], s2 = classes[Int(bytes[i &+ 2])], s3 = classes[Int(bytes[i &+ 3])]
+            if _fastPath(symbol | s1 | s2 | s3 < quadLimit) {
+              count(symbol); count(s1); count(s2); count(s3)
+              i &+= 4
+              continue
+            }
+          }
+          if symbol <= letterLimit {
+            i += 1
+            count(symbol)
+            continue
+          } else if symbol == LetterDecoder.ByteClass.skip {
+            i += 1
             continue
           }
         }
-        let symbol = classes[Int(bytes[i])]
+        // The slow path works on self: hand it the history, take back what it leaves.
+        history = h
+        self.carries = carries
         if symbol <= letterLimit {
           i += 1
-          count(symbol)
+          apply(.append(symbol), counts: counts)
         } else if symbol == LetterDecoder.ByteClass.skip {
           i += 1
+        } else if symbol == LetterDecoder.ByteClass.outsideAlphabet {
+          i += 1
+          apply(.outsideAlphabet, counts: counts)
+        } else if let next = decodeNonASCII(bytes, at: i, counts: counts) {
+          i = next
         } else {
-          // The slow path works on self: hand it the history, take back what it leaves.
-          history = h
-          self.carries = carries
-          if symbol == LetterDecoder.ByteClass.outsideAlphabet {
-            i += 1
-            apply(.outsideAlphabet, counts: counts)
-          } else if let next = decodeNonASCII(bytes, at: i, counts: counts) {
-            i = next
-          } else {
-            pending.keep(bytes[i...])
-            i = end
-          }
-          carries = self.carries
-          h = history
-          last = UInt8(truncatingIfNeeded: h & symbolMask)
+          pending.keep(bytes[i...])
+          i = end
         }
+        carries = self.carries
+        h = history
+        last = UInt8(truncatingIfNeeded: h & symbolMask)
+        awaiting = awaitingFinalForm != 0
       }
     }
     history = h
@@ -189,7 +202,7 @@ package struct LetterCounter: Counter {
     if pending.removeAll() { invalidUTF8 += 1 }  // a sequence cut by the end of the file
     var table = cells
     cells = []
-    table.withUnsafeMutableBufferPointer { push(Symbol.wordBoundary, counts: $0) }
+    table.withUnsafeMutableBufferPointer { apply(.append(Symbol.wordBoundary), counts: $0) }
     cells = table
     history = 0  // every slot a boundary
   }
@@ -256,8 +269,12 @@ package struct LetterCounter: Counter {
   }
 
   private mutating func apply(_ action: LetterDecoder.SymbolAction, counts: UnsafeMutableBufferPointer<UInt16>) {
+    if awaitingFinalForm != 0 { settleFinalForm(before: action, counts: counts) }
     switch action {
     case .append(let symbol): push(symbol, counts: counts)
+    case .appendAwaitingFinalForm(let symbol, let finalForm):
+      push(symbol, counts: counts)
+      awaitingFinalForm = finalForm
     case .skip: break
     case .outsideAlphabet:
       outsideAlphabet += 1
@@ -273,6 +290,19 @@ package struct LetterCounter: Counter {
       outsideAlphabet += 1
       push(Symbol.wordBoundary, counts: counts)
     }
+  }
+
+  /// Settles an awaited final form before `action`: the word ends (ς), goes on (σ), or has
+  /// not yet said (an invisible character).
+  private mutating func settleFinalForm(before action: LetterDecoder.SymbolAction, counts: UnsafeMutableBufferPointer<UInt16>) {
+    switch action {
+    case .skip: return
+    case .append(Symbol.wordBoundary), .outsideAlphabet, .invalidUTF8:
+      takeBackLast(counts: counts)
+      push(awaitingFinalForm, counts: counts)
+    case .append, .appendAwaitingFinalForm, .replaceLast, .replaceLastOutsideAlphabet: break
+    }
+    awaitingFinalForm = 0
   }
 
   /// Completes a sequence split across chunks with the first bytes of `chunk`; returns where

@@ -27,6 +27,9 @@ package struct TextWordCounter: Counter {
   private var tooLong = false
   /// Bytes of a UTF-8 sequence split across chunks.
   private var pending = SplitSequence()
+  /// The final form (ς) the word's last letter (σ, typed as Σ) takes if the word ends before
+  /// another letter; 0 when none is awaited.
+  private var awaitingFinalForm: UInt8 = 0
 
   package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
@@ -54,7 +57,8 @@ package struct TextWordCounter: Counter {
     }
     while i < bytes.count {
       if batchCount == Self.batchSize { try countBatch() }
-      i = countShortWords(bytes, from: i)
+      // While a capital's final form is awaited, the slow path takes every byte.
+      if awaitingFinalForm == 0 { i = countShortWords(bytes, from: i) }
       guard i < bytes.count, batchCount < Self.batchSize else { continue }
       // The byte the fast loop left: a digit, a non-ASCII sequence, a skipped or foreign
       // letter, or the 17th letter of a word.
@@ -182,28 +186,42 @@ package struct TextWordCounter: Counter {
         spoiled = false
         return
       }
+      awaitingFinalForm = 0
       append(symbol)
+    case .appendAwaitingFinalForm(let symbol, let finalForm):
+      append(symbol)
+      awaitingFinalForm = finalForm
     case .skip: break
     case .outsideAlphabet, .invalidUTF8:
       spoiled = true
       try endWord()
     case .replaceLast(let composed):
-      switch length {
-      case 0: break
-      case 1...ShortWordTable.maximumLength:
-        let shift = 8 * UInt64((length - 1) % 8)
-        if length <= 8 { packedLow = packedLow & ~(0xFF << shift) | UInt64(composed) << shift }
-        else { packedHigh = packedHigh & ~(0xFF << shift) | UInt64(composed) << shift }
-      default: long[long.count - 1] = composed
-      }
+      awaitingFinalForm = 0
+      replaceLastLetter(with: composed)
     case .replaceLastOutsideAlphabet:
       spoiled = true
       try endWord()
     }
   }
 
-  /// Counts the current run as a word, unless a digit or a foreign letter spoiled it.
+  private mutating func replaceLastLetter(with symbol: UInt8) {
+    switch length {
+    case 0: break
+    case 1...ShortWordTable.maximumLength:
+      let shift = 8 * UInt64((length - 1) % 8)
+      if length <= 8 { packedLow = packedLow & ~(0xFF << shift) | UInt64(symbol) << shift }
+      else { packedHigh = packedHigh & ~(0xFF << shift) | UInt64(symbol) << shift }
+    default: long[long.count - 1] = symbol
+    }
+  }
+
+  /// Counts the current run as a word, unless a digit or a foreign letter spoiled it; a
+  /// capital's awaited final form is taken first (ΟΔΟΣ is οδος).
   private mutating func endWord() throws(CountOverflow) {
+    if awaitingFinalForm != 0 {
+      replaceLastLetter(with: awaitingFinalForm)
+      awaitingFinalForm = 0
+    }
     defer {
       packedLow = 0
       packedHigh = 0

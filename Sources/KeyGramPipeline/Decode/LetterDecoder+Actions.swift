@@ -5,6 +5,9 @@ extension LetterDecoder {
   package enum SymbolAction: Equatable, Sendable {
     /// Append this symbol: a letter, or `Symbol.wordBoundary`.
     case append(UInt8)
+    /// Append this letter, typed as a capital after a letter (Σ as σ); if the word ends before
+    /// the next letter, take it back and append `finalForm` (ς) instead.
+    case appendAwaitingFinalForm(UInt8, finalForm: UInt8)
     /// A letter outside the alphabet: append a boundary and count it in `outsideAlphabet`.
     case outsideAlphabet
     /// An ill-formed UTF-8 sequence: append a boundary and count it in `invalidUTF8`.
@@ -24,6 +27,9 @@ extension LetterDecoder {
   package func action(for scalar: Unicode.Scalar, after last: UInt8) -> SymbolAction {
     switch scalarClass(scalar) {
     case .letter(let symbol): return .append(symbol)
+    case .capitalWithFinalForm(let symbol):
+      guard last != Symbol.wordBoundary else { return .append(symbol) }
+      return .appendAwaitingFinalForm(symbol, finalForm: finalFormSymbols[Int(symbol)])
     case .boundary: return .append(Symbol.wordBoundary)
     case .skip: return .skip
     case .outsideAlphabet: return .outsideAlphabet

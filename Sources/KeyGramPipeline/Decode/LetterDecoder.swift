@@ -6,7 +6,8 @@ import KeyGram
 ///
 /// The rules (docs/Pipeline.md has the reasons):
 /// - Letters are case-folded with full Unicode lowercasing, after the language's own case
-///   mappings; NFD input is composed, so "e" + U+0301 counts as "é".
+///   mappings; NFD input is composed, so "e" + U+0301 counts as "é". A capital whose letter
+///   has a final form (Σ) takes it when the word ends right after it, after a letter (ς).
 /// - A letter outside the alphabet ends the word and is counted in `outsideAlphabet`.
 /// - Apostrophes (' ’ ʼ) are dropped when the language says so ("don't" → "dont").
 /// - Byte-order marks, soft hyphens, zero-width joiners and other format characters are dropped.
@@ -28,6 +29,9 @@ package struct LetterDecoder: Sendable {
   /// What one non-ASCII scalar means.
   package enum ScalarClass: Equatable, Sendable {
     case letter(UInt8)
+    /// A capital that reads as a letter with a final form (Σ as σ): the letter, or its final
+    /// form when the word ends right after it.
+    case capitalWithFinalForm(UInt8)
     case boundary
     case outsideAlphabet
     case combiningMark
@@ -43,6 +47,8 @@ package struct LetterDecoder: Sendable {
   private let compositions: [UInt64: UInt8]
   /// Each alphabet letter's index, for scalars above the precomputed range.
   private let letters: [Unicode.Scalar: Int]
+  /// For each stream symbol, the stream symbol of its final form (σ → ς), or 0 for none.
+  package let finalFormSymbols: [UInt8]
 
   package var letterCount: Int { language.alphabet.count }
 
@@ -50,7 +56,10 @@ package struct LetterDecoder: Sendable {
     precondition(language.alphabet.count <= TableFormat.maximumLetterCount, "alphabets have at most 250 letters")
     self.language = language
     let letters = language.letterIndex
-    let classify = { (scalar: Unicode.Scalar) in Self.classify(scalar, language: language, letters: letters) }
+    var finalFormSymbols = [UInt8](repeating: 0, count: 256)
+    for pair in language.finalForms { finalFormSymbols[Int(Symbol.letter(pair.letter))] = Symbol.letter(pair.finalForm) }
+    self.finalFormSymbols = finalFormSymbols
+    let classify = { (scalar: Unicode.Scalar) in Self.classify(scalar, language: language, letters: letters, finalForms: finalFormSymbols) }
     var compositions: [UInt64: UInt8] = [:]
     // Each letter, then its capital (Turkish İ is I + U+0307, and I is ı): the runtime's
     // `composedLetter` tries the two forms in this order.
@@ -64,6 +73,8 @@ package struct LetterDecoder: Sendable {
         if form == 0 {
           base = letters[rest.first!]
         } else if case .letter(let symbol) = classify(rest.first!) {
+          base = Symbol.letterIndex(of: symbol)
+        } else if case .capitalWithFinalForm(let symbol) = classify(rest.first!) {
           base = Symbol.letterIndex(of: symbol)
         } else {
           base = nil
@@ -80,6 +91,7 @@ package struct LetterDecoder: Sendable {
       guard byte < 0x80 else { return ByteClass.nonASCII }
       switch classify(Unicode.Scalar(UInt8(byte))) {
       case .letter(let symbol): return symbol
+      case .capitalWithFinalForm: return ByteClass.nonASCII  // the slow path knows the word-end rule
       case .skip: return ByteClass.skip
       case .outsideAlphabet: return ByteClass.outsideAlphabet
       default: return Symbol.wordBoundary
@@ -100,7 +112,7 @@ package struct LetterDecoder: Sendable {
   @inline(__always)
   package func scalarClass(_ scalar: Unicode.Scalar) -> ScalarClass {
     if scalar.value < 0x800 { return lowScalarClasses[Int(scalar.value)] }
-    return Self.classify(scalar, language: language, letters: letters)
+    return Self.classify(scalar, language: language, letters: letters, finalForms: finalFormSymbols)
   }
 
   /// The letter symbol that `mark` composes with letter `symbol` into, if the alphabet has it.
@@ -124,8 +136,13 @@ package struct LetterDecoder: Sendable {
 
   static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}"]
 
-  static func classify(_ scalar: Unicode.Scalar, language: Language, letters: [Unicode.Scalar: Int]) -> ScalarClass {
-    if let mapped = language.caseMappings[scalar], let index = letters[mapped] { return .letter(Symbol.letter(index)) }
+  static func classify(_ scalar: Unicode.Scalar, language: Language, letters: [Unicode.Scalar: Int], finalForms: [UInt8]) -> ScalarClass {
+    // A scalar that is not the letter itself is one of its capitals.
+    func capital(_ index: Int) -> ScalarClass {
+      let symbol = Symbol.letter(index)
+      return finalForms[Int(symbol)] != 0 ? .capitalWithFinalForm(symbol) : .letter(symbol)
+    }
+    if let mapped = language.caseMappings[scalar], let index = letters[mapped] { return mapped == scalar ? .letter(Symbol.letter(index)) : capital(index) }
     if let index = letters[scalar] { return .letter(Symbol.letter(index)) }
     if apostrophes.contains(scalar) { return language.apostrophesAreTransparent ? .skip : .boundary }
     let properties = scalar.properties
@@ -138,7 +155,7 @@ package struct LetterDecoder: Sendable {
     let lowered = Array(properties.lowercaseMapping.precomposedStringWithCanonicalMapping.unicodeScalars)
     if let first = lowered.first, let index = letters[first],
        lowered.count == 1 || lowered.dropFirst().allSatisfy({ $0 == "\u{0307}" }) {
-      return .letter(Symbol.letter(index))
+      return capital(index)
     }
     if properties.isAlphabetic { return .outsideAlphabet }
     return .boundary

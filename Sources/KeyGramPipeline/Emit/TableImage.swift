@@ -31,6 +31,8 @@ package enum TableImage {
     sections.append((F.Section.initial, rows([model.initial]), 1))
     sections.append((F.Section.bigram, rows(model.bigram), model.bigram.count))
     sections.append((F.Section.trigram, rows(model.trigram), model.trigram.count))
+    let finalForms = language.finalForms
+    sections.append((F.Section.textRules, textRulesSection(language), finalForms.count))
     if !model.quadgram.isEmpty {  // never for alphabets over 63 letters: they count no 4-grams
       sections.append((F.Section.quadgram, quadgramSection(model.quadgram, letterCount: n), model.quadgram.count))
     }
@@ -70,6 +72,15 @@ package enum TableImage {
     let crc = out.bytes.withUnsafeBytes { zlib_crc32($0) }
     out.patch32(crc, at: F.Offset.crc32)
     return out.bytes
+  }
+
+  /// `TEXT`: the apostrophe rule and the final-form pairs the builder read the corpus by.
+  package static func textRulesSection(_ language: Language) -> [UInt8] {
+    let finalForms = language.finalForms
+    var bytes = [language.apostrophesAreTransparent ? TableFormat.TextRules.apostrophesTransparent : TableFormat.TextRules.apostrophesEndWords,
+                 UInt8(finalForms.count), 0, 0]
+    for pair in finalForms { bytes += [UInt8(pair.letter), UInt8(pair.finalForm)] }
+    return bytes
   }
 
   private static func rows(_ rows: [[UInt16]]) -> [UInt8] {

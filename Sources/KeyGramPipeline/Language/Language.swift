@@ -50,6 +50,20 @@ public struct Language: Sendable, Equatable {
     return readAs != letter && alphabet.contains(readAs) ? letter : capital
   }
 
+  /// Unicode's one lowercasing that depends on where a letter stands (SpecialCasing.txt's
+  /// Final_Sigma): a capital Σ that ends a word after a letter is ς, elsewhere σ.
+  public static let finalFormRules: [(letter: Unicode.Scalar, finalForm: Unicode.Scalar)] = [("σ", "ς")]
+
+  /// The final-form pairs this alphabet holds, as letter indices: Greek (σ, ς). The table's
+  /// `TEXT` section carries them, so the runtime takes ς where the builder does.
+  public var finalForms: [(letter: Int, finalForm: Int)] {
+    let index = letterIndex
+    return Self.finalFormRules.compactMap { rule in
+      guard let letter = index[rule.letter], let finalForm = index[rule.finalForm] else { return nil }
+      return (letter, finalForm)
+    }
+  }
+
   /// The case mappings a language gets without asking: Turkish and Azerbaijani pair dotless ı
   /// with I and dotted i with İ, where Unicode's default lowercasing makes I an i.
   public static func defaultCaseMappings(code: String, alphabet: [Unicode.Scalar]) -> [Unicode.Scalar: Unicode.Scalar] {

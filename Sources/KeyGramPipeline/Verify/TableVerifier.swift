@@ -158,6 +158,10 @@ package struct TableVerifier: Sendable {
     if layoutNow != layoutStored {
       fail(.manifest, "keyboard layout in the table differs from \(corpora.folder(for: code))/language.json; run make tables")
     }
+    let rulesStored = table.sections.sections.first { $0.tag == TableFormat.Section.textRules }.map { Array(table.bytes.array[$0.offset..<($0.offset + $0.length)]) }
+    if rulesStored != TableImage.textRulesSection(language) {
+      fail(.manifest, "text rules (apostrophes, final forms) in the table differ from \(corpora.folder(for: code))/language.json; run make tables")
+    }
 
     // Generated Swift: exactly what build would emit from these bytes.
     if let swiftFolder {

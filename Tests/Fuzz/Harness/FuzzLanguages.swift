@@ -2,7 +2,7 @@ import KeyGramPipeline
 
 /// Small alphabets that between them meet every decoding rule (docs/Pipeline.md, "Decode"):
 /// ASCII letters, NFD compositions of two and three scalars, case mappings, both apostrophe
-/// rules, letters above U+0800 and an alphabet over 63 letters (trigram counting). All but that
+/// rules, letters above U+0800, Greek final sigma and an alphabet over 63 letters (trigram counting). All but that
 /// last, wide one are small, so a run's dense counts stay a few thousand cells.
 enum FuzzLanguages {
   static let all: [Language] = [
@@ -12,7 +12,7 @@ enum FuzzLanguages {
     Language(code: "xt", name: "Turkish", alphabet: scalars("ıiöç"), caseMappings: ["İ": "i", "I": "ı"]),
     Language(code: "xp", name: "Pinyin", alphabet: scalars("uüǖǘ")),
     Language(code: "xh", name: "High", alphabet: scalars("aạấაბ")),
-    Language(code: "xw", name: "Wide", alphabet: scalars("abcdefghijklmnopqrstuvwxyzабвгдежзийклмнопрстуфхцчшщъыьэюяαβγδεζ")),
+    Language(code: "xw", name: "Wide", alphabet: scalars("abcdefghijklmnopqrstuvwxyzабвгдежзийклмнопрстуфхцчшщъыьэюяαβγδεζσς")),
   ]
 
   /// The index of the wide language, the last: the only one whose dense counts are large (66³ cells).

@@ -20,6 +20,9 @@ struct ReferenceDecoder {
     var outsideAlphabet: UInt64 = 0, invalidUTF8: UInt64 = 0
     var iterator = bytes.makeIterator()
     var utf8 = UTF8()
+    // Letters typed as a capital with a final form (Σ after a letter), by position; settled at the end.
+    var capitals: Set<Int> = []
+    let finalForms = Dictionary(uniqueKeysWithValues: language.finalForms.map { (Symbol.letter($0.letter), Symbol.letter($0.finalForm)) })
     decoding: while true {
       switch utf8.decode(&iterator) {
       case .emptyInput: break decoding
@@ -27,7 +30,14 @@ struct ReferenceDecoder {
         invalidUTF8 += 1
         symbols.append(Symbol.wordBoundary)
       case .scalarValue(let scalar):
-        if let letter = letter(scalar) { symbols.append(letter); continue }
+        if let letter = letter(scalar) {
+          let afterLetter = symbols.last.map { $0 != Symbol.wordBoundary } ?? false
+          if afterLetter, finalForms[letter] != nil, letterIndex[scalar] == nil || language.caseMappings[scalar].map({ $0 != scalar }) == true {
+            capitals.insert(symbols.count)
+          }
+          symbols.append(letter)
+          continue
+        }
         if ["'", "\u{2019}", "\u{02BC}"].contains(scalar) {
           if !language.apostrophesAreTransparent { symbols.append(Symbol.wordBoundary) }
           continue
@@ -38,6 +48,7 @@ struct ReferenceDecoder {
           // A mark joins the letter before it (nothing after a boundary): composed, or the
           // letter turns into one outside the alphabet.
           guard let last = symbols.last, last != Symbol.wordBoundary else { continue }
+          capitals.remove(symbols.count - 1)  // a mark makes it another letter, or none
           let base = language.alphabet[Symbol.letterIndex(of: last)]
           let composed = Array((String(base) + String(scalar)).precomposedStringWithCanonicalMapping.unicodeScalars)
           // Else the letter's capital with the mark, when that makes another letter's stored
@@ -58,6 +69,10 @@ struct ReferenceDecoder {
         }
         symbols.append(Symbol.wordBoundary)
       }
+    }
+    // A capital's letter whose word ends right after it (the file's end included) is its final form.
+    for position in capitals where position + 1 == symbols.count || symbols[position + 1] == Symbol.wordBoundary {
+      symbols[position] = finalForms[symbols[position]]!
     }
     return (symbols, outsideAlphabet, invalidUTF8)
   }
