@@ -161,11 +161,20 @@ struct ShippedCaseRulesTests {
     let letters = Set(language.alphabet)
     // Only letters of the alphabet and spaces: what a capital maps back to is the question here.
     let kept = String(String.UnicodeScalarView(text.unicodeScalars.map { letters.contains($0) ? $0 : " " }))
-    return String(kept.split(separator: " ").prefix(500).joined(separator: " "))
+    // A word ends in a letter's final form, as lowercasing its capitals gives (Greek ς, not σ).
+    let finalForms = Dictionary(uniqueKeysWithValues: language.finalForms.map { (language.alphabet[$0.letter], language.alphabet[$0.finalForm]) })
+    let words = kept.split(separator: " ").prefix(500).map { word -> String in
+      var scalars = Array(word.unicodeScalars)
+      if scalars.count > 1, let finalForm = finalForms[scalars[scalars.count - 1]] { scalars[scalars.count - 1] = finalForm }
+      return String(String.UnicodeScalarView(scalars))
+    }
+    return words.joined(separator: " ")
   }
 
+  /// Lowercase, capitals (Unicode's for a final form: ς is Σ), capitalised words, and both in NFD.
   static func spellings(of text: String, in language: Language) -> [String] {
-    let capital = { (scalar: Unicode.Scalar) in language.uppercase(of: scalar) }
+    let finalForms = Set(language.finalForms.map { language.alphabet[$0.finalForm] })
+    let capital = { (scalar: Unicode.Scalar) in finalForms.contains(scalar) ? Language.uppercase(of: scalar) : language.uppercase(of: scalar) }
     let upper = String(String.UnicodeScalarView(text.unicodeScalars.map(capital)))
     let capitalised = text.split(separator: " ").map { word -> String in
       let scalars = Array(word.unicodeScalars)
@@ -190,11 +199,27 @@ struct ShippedCaseRulesTests {
     request.minimumLetters = 0
     request.lexiconWords = 0
     let table = try KeyGramTable(copying: try #require(Pipeline.build(request).image))
+    // Inside the last word, its last letter cut (an open word's Σ is σ until its end says otherwise).
     let contexts = spellings.map { spelling -> LetterContext in
       var context = TypingContext(table: table)
-      context.reset(textBeforeCursor: String(spelling.suffix(40)))
+      context.reset(textBeforeCursor: String(spelling.suffix(40).dropLast()))
       return context.letterContext
     }
     for (index, context) in contexts.enumerated() { #expect(context == contexts[0], "\(code): spelling \(index)") }
+    // The words a word history learns from each spelling, final forms included, are the lowercase text's.
+    // (A word of more letters than a context remembers is never learned.)
+    let words = Set(text.split(separator: " ")).map { $0.unicodeScalars.compactMap { table.letterIndex(of: $0) } }
+      .filter { $0.count < TypingContext.historyCapacity }
+    let learned = spellings.map { spelling -> [Float] in
+      let history = WordHistory(capacity: 1 << 14)
+      var context = TypingContext(table: table, wordHistory: history)
+      context.record(contentsOf: spelling + " ")
+      return words.map { history.count(ofWord: $0) }
+    }
+    #expect(learned[0].allSatisfy { $0 > 0 })
+    for (index, counts) in learned.enumerated() {
+      let differing = zip(counts, learned[0]).filter { $0 != $1 }.count
+      #expect(differing == 0, "\(code): spelling \(index) learns \(differing) of \(words.count) words otherwise")
+    }
   }
 }
