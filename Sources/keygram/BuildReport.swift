@@ -43,6 +43,10 @@ struct BuildReport: CustomStringConvertible {
                    + "\(grouped(UInt64(lexicon.nodes))) nodes, \(grouped(UInt64(lexicon.bytes))) bytes"
                    + (summary.words.droppedWords > 0 ? "; \(grouped(summary.words.droppedWords)) weighted occurrences of words over \(WordCounts.maximumLength) letters left out" : "")
                    + "; from " + summary.wordSources.map { Provenance.Naming(folder: nil, corpora: summary.corporaFolder).name(of: $0) }.joined(separator: ", "))
+      if lexicon.words < lexiconWords {
+        lines.append("small list: the word lists hold \(grouped(UInt64(summary.words.distinctWords))) distinct words, "
+                     + "fewer than the \(grouped(UInt64(lexiconWords))) a lexicon takes (--lexicon-words)")
+      }
       lines.append("lexicon fidelity: \(lexicon.fidelity)")
     } else {
       let words = summary.words

@@ -109,6 +109,7 @@ struct KeygramCLITests {
       top letters: t 26.5%  h 22.4%  e 16.3%  i 6.1%  a 4.1%  l 4.1%  n 4.1%  r 4.1%  d 2.0%  f 2.0%
       top bigrams: th 25.6%  he 12.8%  at 5.1%  hi 5.1%  ea 2.6%  ed 2.6%  ef 2.6%  em 2.6%  en 2.6%  gh 2.6%
       lexicon: 9 words of 9, 27 nodes, 160 bytes; from corpora/en/tiny.gz
+      small list: the word lists hold 9 distinct words, fewer than the 100,000 a lexicon takes (--lexicon-words)
       lexicon fidelity: words weighted below ½ 0.00%, above 2× 0.00%; row divergence mean 5.60e-11 bits, worst 1.34e-09
       wrote tables/en.keygram (50,176 bytes; bigram+trigram 39,312 bytes)
       wrote swift/English.swift (67,250 bytes)
