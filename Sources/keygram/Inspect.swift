@@ -107,6 +107,9 @@ extension Keygram {
         lines.append("keyboard: " + keyboard.rows.map { String(String.UnicodeScalarView($0)) }.joined(separator: " / ")
                      + (variants.isEmpty ? "" : "; long-press \(variants.joined(separator: " "))"))
       }
+      let finalForms = (0..<letters.count).compactMap { letter in table.finalForm(ofLetter: letter).map { "\(letters[letter])→\(letters[$0]) at a word's end" } }
+      lines.append("text rules: apostrophes \(table.apostrophesEndWords ? "end a word" : "are dropped")"
+                   + (finalForms.isEmpty ? "" : "; capital final forms \(finalForms.joined(separator: ", "))"))
       if let lexicon = table.lexicon {
         let length = sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0
         lines.append("lexicon: \(lexicon.wordCount) words, \(lexicon.nodeCount) nodes, \(length) B")

@@ -291,13 +291,14 @@ public struct TypingSimulator {
   }
 
   /// The keystrokes that type `text`: letters of the table's alphabet that have a key, and
-  /// boundaries (runs collapsed). Apostrophes are skipped, as the context ignores them; a
-  /// letter the table lacks is a boundary here (nobody can aim at a key it has not got).
+  /// boundaries (runs collapsed). Apostrophes are skipped or end the word, as the table's rule
+  /// says the context reads them; a letter the table lacks is a boundary here (nobody can aim
+  /// at a key it has not got).
   public func keystrokes(of text: String, limit: Int? = nil) -> [Keystroke] {
     var result: [Keystroke] = []
     var letters = 0
     for scalar in text.unicodeScalars {
-      if TypingContext.isApostrophe(scalar) { continue }
+      if TypingContext.isApostrophe(scalar) && table.letterIndex(of: scalar) == nil && !table.apostrophesEndWords { continue }
       if let index = table.letterIndex(of: scalar), letterKeys.keyIndex(ofLetter: index) != nil {
         if let limit, letters >= limit { break }
         result.append(.letter(index))
