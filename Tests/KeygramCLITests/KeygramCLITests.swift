@@ -112,7 +112,7 @@ struct KeygramCLITests {
       small list: the word lists hold 9 distinct words, fewer than the 100,000 a lexicon takes (--lexicon-words)
       lexicon fidelity: words weighted below ½ 0.00%, above 2× 0.00%; row divergence mean 5.60e-11 bits, worst 1.34e-09
       wrote tables/en.keygram (50,208 bytes; bigram+trigram 39,312 bytes)
-      wrote swift/English.swift (67,250 bytes)
+      wrote swift/English.swift (67,290 bytes)
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
