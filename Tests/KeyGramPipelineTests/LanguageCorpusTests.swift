@@ -69,7 +69,8 @@ struct LanguageCorpusTests {
     #expect(language.code == code)
     #expect(!language.name.isEmpty)
     let layout = try #require(language.layout, "\(code) has no keyboard layout")
-    let typed = layout.rows.joined().joined()
+    // Letterless keys (the Greek `;`) type no letter and are left out.
+    let typed = layout.rows.joined().joined().filter(language.alphabet.contains)
     #expect(Set(typed) == Set(language.alphabet))
     #expect(typed.count == language.alphabet.count, "a letter is on two keys")
   }

@@ -91,6 +91,51 @@ struct ManifestTests {
     #expect(error?.problem == "key \"d\" types \"d\", which is not in the alphabet")
   }
 
+  @Test func aLetterlessKey() throws {
+    let language = try load(#"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[[";","a","b"],["c","'"]]}}"#)
+    #expect(language.layout?.rows == [[[";"], ["a"], ["b"]], [["c"], ["'"]]])
+    // U+037E GREEK QUESTION MARK is ";" after NFC, as the text it types.
+    let greek = try load("{\"code\":\"xx\",\"name\":\"Toy\",\"alphabet\":\"ab\",\"layout\":{\"name\":\"AB\",\"rows\":[[\"\u{37E}\",\"ab\"]]}}")
+    #expect(greek.layout?.rows[0][0] == [";"])
+  }
+
+  @Test(arguments: [
+    ("a;", "key \"a;\" types \";\", which is not in the alphabet; a key holds letters of the alphabet or a single punctuation mark"),
+    (";a", "key \";a\" types \";\", which is not in the alphabet; a key holds letters of the alphabet or a single punctuation mark"),
+    (".,", "key \".,\" holds 2 characters and no letter; a key holds letters of the alphabet or a single punctuation mark"),
+    (" ", "key \" \" is white space \" \" (U+20); a key holds letters of the alphabet or a single punctuation mark"),
+    ("\u{301}", "key \"\u{301}\" is a combining mark \"\u{301}\" (U+301); a key holds letters of the alphabet or a single punctuation mark"),
+    ("\u{200B}", "key \"\\u{200b}\" is an invisible character \"\\u{200b}\" (U+200B); a key holds letters of the alphabet or a single punctuation mark"),
+  ])
+  func aBadLetterlessKey(key: String, problem: String) throws {
+    let json = try String(decoding: JSONSerialization.data(withJSONObject: [
+      "code": "xx", "name": "Toy", "alphabet": "abc", "layout": ["name": "ABC", "rows": [["a", "b"], ["c", key]]],
+    ] as [String: Any]), as: UTF8.self)
+    let error = #expect(throws: ManifestError.self) { try load(json) }
+    #expect(error?.path.hasSuffix("/language.json") == true)
+    #expect(error?.field == "layout.rows[1]")
+    #expect(error?.problem == problem)
+    #expect(error?.description.hasSuffix("language.json: layout.rows[1]: \(problem)") == true)
+  }
+
+  @Test func aLetterlessKeyTwiceOrReadAsALetter() {
+    let twice = #expect(throws: ManifestError.self) {
+      try load(#"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[[";","a"],["b","c",";"]]}}"#)
+    }
+    #expect(twice?.problem == "\";\" is on two keys, \";\" and \";\"")
+    let mapped = #expect(throws: ManifestError.self) {
+      try load(#"{"code":"xx","name":"Toy","alphabet":"abc","caseMappings":{"¿":"a"},"layout":{"name":"ABC","rows":[["¿","a"],["b","c"]]}}"#)
+    }
+    #expect(mapped?.problem == "key \"¿\" types no letter, but caseMappings reads it as \"a\"")
+  }
+
+  @Test func theGreekTopRowHasItsSemicolon() throws {
+    let language = try CorpusFolder(root: Fixtures.packageRoot + "/corpora").language("el")
+    let top = try #require(language.layout?.rows.first)
+    #expect(top.count == 10)
+    #expect(top.map { String(String.UnicodeScalarView($0)) } == [";", "ς", "εέ", "ρ", "τ", "υύϋΰ", "θ", "ιίϊΐ", "οό", "π"])
+  }
+
   @Test func letterWithNoKey() {
     let error = #expect(throws: ManifestError.self) {
       try load(#"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"]]}}"#)

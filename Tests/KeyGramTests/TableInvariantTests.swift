@@ -90,7 +90,7 @@ struct TableInvariantTests {
     let rows = Int(FixtureTable.bytes[layout.lowerBound])
     let caps = layout.lowerBound + 4 + rows + 26
     let bytes = Corrupt.corrupted { Corrupt.store32(UInt32(UInt8(ascii: "0")), in: &$0, at: caps) }
-    #expect(open(bytes) == .badSection(tag: "LAYT", reason: "1 of 26 key caps (from byte \(4 + rows + 26)) are not a letter on their key"))
+    #expect(open(bytes) == .badSection(tag: "LAYT", reason: "key 0's cap at byte \(4 + rows + 26) is not a letter on the key"))
   }
 
   @Test("PROV: a non-zero reserved total, entries that do not fill the section")

@@ -195,9 +195,9 @@ extension KeygramCLITests {
 
   @Test func simulateRefusesAnAbsurdLayout() throws {
     let root = try scratch()
-    // 26 letter keys and 275 more showing "1" (no letter): 301 keys. Every key's cap must be a letter
-    // of its key (docs/TableFormat.md), so the builder's own check of the image refuses it and
-    // writes nothing; simulate and tune keep a 256-key limit for tables from elsewhere.
+    // 26 letter keys and 275 letterless keys showing "1": 301 keys. A LAYT section holds at most
+    // 256 (docs/TableFormat.md), so the builder's own check of the image refuses it and writes
+    // nothing; simulate and tune keep their own 256-key limit for tables from elsewhere.
     let letters = Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars)
     let rows = [letters.map { [$0] }] + Array(repeating: Array(repeating: [Unicode.Scalar("1")], count: 25), count: 11)
     let language = Language(code: "en", name: "English", alphabet: letters, layout: KeyboardLayoutSpec(name: "wide", rows: rows))
@@ -207,7 +207,7 @@ extension KeygramCLITests {
       _ = try Pipeline.build(request)
       Issue.record("a 301-key layout with 275 letterless caps was built")
     } catch {
-      #expect("\(error)" == "bad section LAYT: 275 of 301 key caps (from byte 42) are not a letter on their key")
+      #expect("\(error)" == "bad section LAYT: 301 keys; at most 256")
     }
     #expect(!FileManager.default.fileExists(atPath: "\(root)/wide/en.keygram"))
   }

@@ -6,6 +6,9 @@ public struct Key: Hashable, Sendable {
   public enum Role: Hashable, Sendable {
     /// Types the letter on its cap (and, through a `LetterKeyMap`, possibly others, as é on e).
     case letter(Unicode.Scalar)
+    /// Types the mark on its cap, which is not a letter, from the letter rows (the Greek `;`).
+    /// A special key: it keeps its whole slot, and the mark ends a word as punctuation does.
+    case punctuation(Unicode.Scalar)
     /// Shift: capitals and the shifted layer.
     case shift
     /// Deletes the character before the cursor.

@@ -45,11 +45,11 @@ extension KeyboardLayout {
     iPhonePortrait(rows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"].map { Array($0.unicodeScalars) }, metrics: metrics)
   }
 
-  /// The keyboard `table` was built for (its `LAYT` section), laid out by
-  /// `iPhonePortrait(rows:metrics:)`; QWERTY for a table without one.
+  /// The keyboard `table` was built for (its `LAYT` section, letterless keys included), laid out
+  /// by `iPhonePortrait(keyRoles:metrics:)`; QWERTY for a table without one.
   public static func iPhonePortrait(for table: KeyGramTable, metrics: Metrics = .iPhonePortrait) -> KeyboardLayout {
     guard let keyboard = table.keyboardLayout else { return qwerty(metrics) }
-    return iPhonePortrait(rows: keyboard.rows, metrics: metrics)
+    return iPhonePortrait(keyRoles: keyboard.keyRoles, metrics: metrics)
   }
 
   /// `qwerty(.iPhonePortrait)`: the layout the resolvers are tuned and benchmarked on.

@@ -8,9 +8,18 @@ extension KeyboardLayout {
   /// - the last row has shift and backspace filling the space at its ends;
   /// - caps are their slot less the metrics' gap, and rows are `rowPitch` apart.
   ///
-  /// Rows with no caps are left out.
+  /// Rows with no caps are left out. A cap that is not a letter (Unicode's Alphabetic property),
+  /// as the Greek `;`, makes a `.punctuation` key.
   public static func iPhonePortrait(rows capRows: [[Unicode.Scalar]], metrics: Metrics = .iPhonePortrait) -> KeyboardLayout {
-    let capRows = capRows.filter { !$0.isEmpty }
+    iPhonePortrait(keyRoles: capRows.map { caps in
+      caps.map { $0.properties.isAlphabetic ? Key.Role.letter($0) : .punctuation($0) }
+    }, metrics: metrics)
+  }
+
+  /// The same iPhone-portrait keyboard for rows of key roles (`TableKeyboardLayout.keyRoles`:
+  /// letter keys and letterless keys), each taking one slot.
+  public static func iPhonePortrait(keyRoles: [[Key.Role]], metrics: Metrics = .iPhonePortrait) -> KeyboardLayout {
+    let capRows = keyRoles.filter { !$0.isEmpty }
     let slotsPerRow = Swift.max(metrics.slotsPerRow, capRows.map(\.count).max() ?? 0)
     let slot = metrics.width / Float(Swift.max(slotsPerRow, 1))
     let gap = metrics.horizontalGap
@@ -26,9 +35,9 @@ extension KeyboardLayout {
     var rows: [[Key]] = []
     for (rowIndex, caps) in capRows.enumerated() {
       let offset = Float(slotsPerRow - caps.count) / 2 * slot
-      var keys = caps.enumerated().map { index, cap in
+      var keys = caps.enumerated().map { index, role in
         let slotX = offset + Float(index) * slot
-        return key(.letter(cap), row: rowIndex, slotX: slotX, slotWidth: slot, capX: slotX + gap / 2, capWidth: capWidth)
+        return key(role, row: rowIndex, slotX: slotX, slotWidth: slot, capX: slotX + gap / 2, capWidth: capWidth)
       }
       if rowIndex == capRows.count - 1 && offset > gap {
         let sideCap = Swift.min(metrics.sideKeyWidth, offset - gap)

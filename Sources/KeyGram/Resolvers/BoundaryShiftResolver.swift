@@ -60,6 +60,7 @@ public final class BoundaryShiftResolver: WeightedKeyResolver {
         let left = layout.keys[key], right = layout.keys[key + 1]
         shiftedDividers[key] = grid.keyDividers[key]
         shiftedDividersBefore[key + 1] = grid.keyDividers[key]
+        // A divider beside a special key, letterless ones (the Greek `;`) included, stays where it is.
         guard !left.isSpecial && !right.isSpecial else { continue }
         maximumLeftShift[key] = shrinkable * left.slot.width
         maximumRightShift[key] = shrinkable * right.slot.width

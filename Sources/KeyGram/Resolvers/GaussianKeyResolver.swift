@@ -176,6 +176,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     let placed = correction.corrected(touch, in: grid)
     let touchRow = grid.row(at: placed.y)
     let slotKey = grid.staticKey(at: placed.x, inRow: touchRow)
+    // A special key, letterless ones (the Greek `;`) included, has no letter weight to compare: it keeps its slot.
     if grid.isSpecial[slotKey] { return slotKey }
     if Swift.abs(placed.x - grid.capCenterX[slotKey]) < anchorHalfWidth[slotKey]
         && Swift.abs(placed.y - grid.capCenterY[slotKey]) < anchorHalfHeight[slotKey] {

@@ -1,14 +1,29 @@
 /// The keyboard layout a table was built for (its `LAYT` section): which key types each
-/// letter, and the letter on each key's cap, row by row. Geometry is the runtime's business:
+/// letter, and the letter on each key's cap (or the mark on a letterless key's), row by row. Geometry is the runtime's business:
 /// `KeyboardLayout` places these keys on a screen.
 public struct TableKeyboardLayout: Sendable, Equatable {
-  /// The cap letter of each key, row by row, top to bottom.
+  /// The cap of each key, row by row, top to bottom: a letter, or a letterless key's mark.
   public var rows: [[Unicode.Scalar]]
   /// For each letter of the alphabet, the index of the key (in row order) that types it.
   public var keyIndexOfLetter: [Int]
 
   /// All keys' cap letters in row order.
   public var keyCaps: [Unicode.Scalar] { rows.flatMap { $0 } }
+
+  /// True for a key (in row order) that no letter is typed by: a letterless key, such as the
+  /// Greek `;`, whose cap is a mark that is not a letter (format 2.1).
+  public func isLetterless(key: Int) -> Bool { !keyIndexOfLetter.contains(key) }
+
+  /// Each row's keys as roles: `.letter(cap)`, or `.punctuation(cap)` for a letterless key.
+  public var keyRoles: [[Key.Role]] {
+    var key = 0
+    return rows.map { caps in
+      caps.map { cap in
+        defer { key += 1 }
+        return isLetterless(key: key) ? .punctuation(cap) : .letter(cap)
+      }
+    }
+  }
 }
 
 extension KeyGramTable {

@@ -98,6 +98,13 @@ package enum TableFormat {
     package static func length(pairCount k: Int) -> Int { headSize + 2 * k }
   }
 
+  /// The `LAYT` section's limits.
+  package enum Layout {
+    /// A letter names its key in one byte. Format 2.1 lets keys without letters (the Greek `;`)
+    /// in, so the count is no longer bounded by the letters and is checked on its own.
+    package static let maximumKeyCount = 256
+  }
+
   /// The `QUAD` section's shape: a 16-byte head (row count, three reserved words), N² UInt64
   /// masks (bit a of mask b·N + c: context a, b, c has a row; a = N is word start), N² UInt32
   /// ranks (rows stored before group b·N + c), then the rows, ordered by (b, c, a).

@@ -278,14 +278,20 @@ package struct TableSections: Sendable, Equatable {
     return rows
   }
 
-  /// `LAYT`: row and key counts that add up, no empty row, every letter on a key that exists,
-  /// the directory counting the keys, and each key's cap one of the letters on it.
+  /// `LAYT`: row and key counts that add up, at most 256 keys, no empty row, every letter on a
+  /// key that exists, the directory counting the keys, and each key's cap one of the letters on
+  /// it, or, for a key no letter is on (format 2.1's letterless key, the Greek `;`), a scalar
+  /// that is not a letter of the alphabet.
   private static func validateKeyboardLayout(_ section: TableBytes, elementCount: Int, alphabet: TableBytes,
                                              letterCount n: Int) throws(KeyGramTableError) {
     guard section.count >= 4 else { throw .badSection(tag: "LAYT", reason: "shorter than its counts") }
     let rows = Int(section.uint16(at: 0)), keys = Int(section.uint16(at: 2))
     guard section.count == 4 + rows + n + 4 * keys else {
       throw .badSection(tag: "LAYT", reason: "length \(section.count), expected \(4 + rows + n + 4 * keys) for \(rows) rows, \(keys) keys, \(n) letters")
+    }
+    // A letter names its key in one byte; the limit also bounds the keys × letters check below.
+    guard keys <= TableFormat.Layout.maximumKeyCount else {
+      throw .badSection(tag: "LAYT", reason: "\(keys) keys; at most \(TableFormat.Layout.maximumKeyCount)")
     }
     var keysInRows = 0
     for row in 0..<rows { keysInRows += Int(section.uint8(at: 4 + row)) }
@@ -295,13 +301,24 @@ package struct TableSections: Sendable, Equatable {
     }
     guard elementCount == keys else { throw .badSection(tag: "LAYT", reason: "\(keys) keys, but the directory says \(elementCount)") }
     for row in 0..<rows where section.uint8(at: 4 + row) == 0 { throw .badSection(tag: "LAYT", reason: "row \(row) at byte \(4 + row) has no keys") }
-    // Letters' lowercase scalars are distinct, so each key's cap matches at most one of its letters.
-    var capsMatched = 0
-    for letter in 0..<n where section.uint32(at: 4 + rows + n + 4 * Int(section.uint8(at: 4 + rows + letter))) == alphabet.uint32(at: 8 * letter) {
-      capsMatched += 1
-    }
-    guard capsMatched == keys else {
-      throw .badSection(tag: "LAYT", reason: "\(keys - capsMatched) of \(keys) key caps (from byte \(4 + rows + n)) are not a letter on their key")
+    let caps = 4 + rows + n
+    for key in 0..<keys {
+      let cap = section.uint32(at: caps + 4 * key)
+      var typesLetters = false, capIsOneOfThem = false
+      for letter in 0..<n where Int(section.uint8(at: 4 + rows + letter)) == key {
+        typesLetters = true
+        if alphabet.uint32(at: 8 * letter) == cap { capIsOneOfThem = true }
+      }
+      if typesLetters {
+        guard capIsOneOfThem else { throw .badSection(tag: "LAYT", reason: "key \(key)'s cap at byte \(caps + 4 * key) is not a letter on the key") }
+        continue
+      }
+      guard Unicode.Scalar(cap) != nil else {
+        throw .badSection(tag: "LAYT", reason: "key \(key) types no letter, and its cap at byte \(caps + 4 * key) is not a Unicode scalar")
+      }
+      for letter in 0..<n where alphabet.uint32(at: 8 * letter) == cap || alphabet.uint32(at: 8 * letter + 4) == cap {
+        throw .badSection(tag: "LAYT", reason: "key \(key) types no letter, but its cap at byte \(caps + 4 * key) is letter \(letter) of the alphabet")
+      }
     }
   }
 

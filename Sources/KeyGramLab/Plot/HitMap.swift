@@ -54,7 +54,7 @@ public enum HitMap {
                  fill: "none", stroke: "#333", strokeWidth: 0.8, rx: 5)
         let label: String
         switch key.role {
-        case .letter(let letter): label = String(letter)
+        case .letter(let letter), .punctuation(let letter): label = String(letter)
         case .shift: label = "⇧"
         case .backspace: label = "⌫"
         case .space: label = "space"

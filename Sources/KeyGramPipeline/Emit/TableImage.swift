@@ -132,7 +132,7 @@ package enum TableImage {
     out.uint16(UInt16(keys.count))
     layout.rows.forEach { out.uint8(UInt8($0.count)) }
     out.bytes(keyOfLetter)
-    keys.forEach { out.uint32($0[0].value) }
+    keys.forEach { out.uint32($0[0].value) }  // a letterless key's cap is its one scalar (format 2.1)
     return out.bytes
   }
 }

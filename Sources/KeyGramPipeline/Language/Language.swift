@@ -81,10 +81,12 @@ public struct Language: Sendable, Equatable {
 }
 
 /// A keyboard layout for a language: rows of keys, and the letters each key types
-/// (its cap letter first, then long-press variants).
+/// (its cap letter first, then long-press variants). A letterless key (the Greek `;`) is its
+/// one non-letter scalar: it types no letter and only takes its place in the row.
 public struct KeyboardLayoutSpec: Sendable, Equatable {
   public var name: String
-  /// Rows top to bottom; each key is the list of letters it types, cap letter first.
+  /// Rows top to bottom; each key is the list of letters it types, cap letter first, or the
+  /// single scalar of a letterless key.
   public var rows: [[[Unicode.Scalar]]]
 
   public init(name: String, rows: [[[Unicode.Scalar]]]) {

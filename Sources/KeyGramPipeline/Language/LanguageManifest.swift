@@ -20,7 +20,8 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 ///       "sources": [ { "files": "wordfreq.freq.gz", "feeds": ["words"] },
 ///                    { "files": "*", "feeds": ["letters"] } ] }
 ///
-/// Each layout key is a string of the letters it types, its cap letter first ("eéèêë").
+/// Each layout key is a string of the letters it types, its cap letter first ("eéèêë"), or a
+/// single punctuation mark that types no letter (the Greek ";").
 /// Each corpus file takes the first source rule whose `files` (a name, `*` for any run of
 /// characters) match it; without `sources` every file feeds the letters only.
 package enum LanguageManifest {
@@ -148,8 +149,13 @@ package enum LanguageManifest {
         return try row.map { (key) throws(ManifestError) -> [Unicode.Scalar] in
           let letters = Array(key.precomposedStringWithCanonicalMapping.unicodeScalars)
           guard !letters.isEmpty else { throw fail("layout.rows[\(rowIndex)]", "empty key") }
+          if let problem = letterlessKeyProblem(key, scalars: letters, alphabet: seen) {
+            throw fail("layout.rows[\(rowIndex)]", problem)
+          }
+          if letters.count == 1, !seen.contains(letters[0]), let letter = caseMappings[letters[0]] {
+            throw fail("layout.rows[\(rowIndex)]", "key \(Printable.quoted(key)) types no letter, but caseMappings reads it as \(Printable.quoted(String(letter)))")
+          }
           for letter in letters {
-            guard seen.contains(letter) else { throw fail("layout.rows[\(rowIndex)]", "key \"\(key)\" types \"\(letter)\", which is not in the alphabet") }
             if let other = typed[letter] { throw fail("layout.rows[\(rowIndex)]", "\"\(letter)\" is on two keys, \"\(other)\" and \"\(key)\"") }
             typed[letter] = key
           }
@@ -183,6 +189,27 @@ package enum LanguageManifest {
     }
     return Language(code: file.code, name: file.name, alphabet: alphabet, caseMappings: caseMappings,
                     apostrophesAreTransparent: transparent, layout: layout, sources: sources)
+  }
+
+  /// Why `key` is neither a key of alphabet letters nor a letterless key (one punctuation mark
+  /// or other visible non-letter that is not in the alphabet, as the Greek `;`), or nil if it is one.
+  static func letterlessKeyProblem(_ key: String, scalars: [Unicode.Scalar], alphabet: Set<Unicode.Scalar>) -> String? {
+    let rule = "a key holds letters of the alphabet or a single punctuation mark"
+    guard let stranger = scalars.first(where: { !alphabet.contains($0) }) else { return nil }
+    let named = "\(Printable.quoted(String(stranger))) (\(Hex.codePoint(stranger.value)))"
+    if scalars.contains(where: alphabet.contains) || stranger.properties.isAlphabetic {
+      return "key \(Printable.quoted(key)) types \(Printable.quoted(String(stranger))), which is not in the alphabet"
+        + (scalars.count > 1 && !stranger.properties.isAlphabetic ? "; \(rule)" : "")
+    }
+    guard scalars.count == 1 else { return "key \(Printable.quoted(key)) holds \(scalars.count) characters and no letter; \(rule)" }
+    if stranger.properties.isWhitespace { return "key \(Printable.quoted(key)) is white space \(named); \(rule)" }
+    switch stranger.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark:
+      return "key \(Printable.quoted(key)) is a combining mark \(named); \(rule)"
+    case _ where Printable.isInvisible(stranger):
+      return "key \(Printable.quoted(key)) is an invisible character \(named); \(rule)"
+    default: return nil
+    }
   }
 
   private static func fieldName(_ path: [CodingKey]) -> String {
