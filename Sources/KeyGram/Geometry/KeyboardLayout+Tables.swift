@@ -71,3 +71,16 @@ extension LetterKeyMap {
     }, keyCount: layout.keys.count)
   }
 }
+
+extension TableKeyboardLayout {
+  /// Each row's keys as roles: `.letter(cap)`, or `.punctuation(cap)` for a letterless key.
+  public var keyRoles: [[Key.Role]] {
+    var key = 0
+    return rows.map { caps in
+      caps.map { cap in
+        defer { key += 1 }
+        return isLetterless(key: key) ? .punctuation(cap) : .letter(cap)
+      }
+    }
+  }
+}

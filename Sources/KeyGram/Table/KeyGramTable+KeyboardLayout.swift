@@ -13,17 +13,6 @@ public struct TableKeyboardLayout: Sendable, Equatable {
   /// True for a key (in row order) that no letter is typed by: a letterless key, such as the
   /// Greek `;`, whose cap is a mark that is not a letter (format 2.1).
   public func isLetterless(key: Int) -> Bool { !keyIndexOfLetter.contains(key) }
-
-  /// Each row's keys as roles: `.letter(cap)`, or `.punctuation(cap)` for a letterless key.
-  public var keyRoles: [[Key.Role]] {
-    var key = 0
-    return rows.map { caps in
-      caps.map { cap in
-        defer { key += 1 }
-        return isLetterless(key: key) ? .punctuation(cap) : .letter(cap)
-      }
-    }
-  }
 }
 
 extension KeyGramTable {
