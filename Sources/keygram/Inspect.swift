@@ -108,8 +108,10 @@ extension Keygram {
                      + (variants.isEmpty ? "" : "; long-press \(variants.joined(separator: " "))"))
       }
       let finalForms = (0..<letters.count).compactMap { letter in table.finalForm(ofLetter: letter).map { "\(letters[letter])→\(letters[$0]) at a word's end" } }
+      let readings = table.readings.map { "\(Printable.escaped(String($0.scalar))) (\(Hex.codePoint($0.scalar.value)))→\(letters[$0.letter])" }
       lines.append("text rules: apostrophes \(table.apostrophesEndWords ? "end a word" : "are dropped")"
-                   + (finalForms.isEmpty ? "" : "; capital final forms \(finalForms.joined(separator: ", "))"))
+                   + (finalForms.isEmpty ? "" : "; capital final forms \(finalForms.joined(separator: ", "))")
+                   + (readings.isEmpty ? "" : "; also read as letters: \(readings.prefix(8).joined(separator: " "))\(readings.count > 8 ? " and \(readings.count - 8) more" : "")"))
       if let lexicon = table.lexicon {
         let length = sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0
         lines.append("lexicon: \(lexicon.wordCount) words, \(lexicon.nodeCount) nodes, \(length) B")

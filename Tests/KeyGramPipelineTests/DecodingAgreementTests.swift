@@ -99,15 +99,38 @@ struct DecodingAgreementTests {
       Self.expectAgreement("x" + decomposed, table: Self.french, decoder: Self.frenchDecoder)
       Self.expectAgreement("x" + decomposed.uppercased(), table: Self.french, decoder: Self.frenchDecoder)
     }
-    // Apostrophes are left out: French tables break words at them, the runtime never does.
+    // French apostrophes end words, in the table's counts and on the keyboard alike.
     let pool: [String] = ["a", "c", "e", "i", "o", "u", "y", "E", "É", "ç", " ", ".", "\u{301}", "\u{300}", "\u{302}",
-                          "\u{308}", "\u{327}", "\u{303}", "\u{341}", "\u{200D}", "\u{AD}", "ñ", "ж", "1"]
+                          "\u{308}", "\u{327}", "\u{303}", "\u{341}", "\u{200D}", "\u{AD}", "ñ", "ж", "1", "'", "\u{2019}", "\u{2BC}"]
     var generator = SeededRandom(seed: 26)
     for _ in 0..<2_000 {
       let length = Int(generator.next() % 12) + 1
       let text = (0..<length).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }.joined()
       Self.expectAgreement(text, table: Self.french, decoder: Self.frenchDecoder)
     }
+  }
+
+  /// Every shipped table against its language's builder rules: each scalar from U+0020 to U+2FFF
+  /// and the capitals above it, typed between two letters, gives the context the builder's stream
+  /// ends in (capitals, signs such as K (U+212A), marks, apostrophes and final forms included).
+  @Test(arguments: CorpusFolder(root: Fixtures.packageRoot + "/corpora").languageCodes)
+  func everyScalarReadsAsTheBuilderCountsIt(code: String) throws {
+    let root = Fixtures.packageRoot
+    let table = try KeyGramTable(contentsOf: "\(root)/tables/\(code).keygram")
+    let decoder = LetterDecoder(language: try LanguageManifest.load("\(root)/corpora/\(code)/language.json"))
+    let first = String(table.letter(at: 0)), last = String(table.letter(at: table.letterCount - 1))
+    var disagreements: [String] = []
+    let capitalsAbove = [0x1E9E, 0x2126, 0x212A, 0x212B, 0xFF21, 0x10400]
+    for value in Array(0x20..<0x3000) + capitalsAbove {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for text in [first + String(scalar) + last, first + String(scalar) + " ", String(scalar)] {
+        let expected = Self.builderContext(text, decoder: decoder)
+        if let (entry, _) = Self.runtimeContexts(text, table: table).first(where: { $0.1 != expected }) {
+          disagreements.append("U+\(String(value, radix: 16, uppercase: true)) in \(text.debugDescription) (\(entry))")
+        }
+      }
+    }
+    #expect(disagreements.isEmpty, "\(code): \(disagreements.count) disagreements, e.g. \(disagreements.prefix(8))")
   }
 
   /// A Devanagari alphabet that holds its vowel signs, the virama and a nukta letter (ज़).

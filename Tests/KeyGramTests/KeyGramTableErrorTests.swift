@@ -136,6 +136,44 @@ struct KeyGramTableErrorTests {
     }
   }
 
+  @Test("Bad TEXT section: an unknown apostrophe rule, counts the length does not fit, a pair of one letter, readings out of order or past the alphabet")
+  func badTextRulesSection() throws {
+    let text = TableFormat.Section.textRules
+    let n = FixtureTable.mapped.letterCount
+    func sectionOffset(_ bytes: [UInt8]) -> Int { Int(Self.read32(bytes, at: Self.directoryEntry(of: text, in: bytes) + 4)) }
+    func reason(_ bytes: [UInt8]) -> String {
+      guard case .badSection(tag: "TEXT", let reason)? = open(bytes) else { return "no TEXT error: \(String(describing: open(bytes)))" }
+      return reason
+    }
+    // The fixture's readings: İ (U+0130) and the Kelvin sign (U+212A), as i and k.
+    let table = FixtureTable.mapped
+    #expect(table.letterIndex(of: "\u{130}") == table.letterIndex(of: "i") && table.letterIndex(of: "\u{212A}") == table.letterIndex(of: "k"))
+    let rule = Self.corrupted { $0[sectionOffset($0)] = 7 }
+    #expect(reason(rule).contains("apostrophe rule 7 at byte 0"))
+    let count = Self.corrupted { $0[sectionOffset($0) + 2] += 1 }
+    #expect(reason(count).contains("do not fit"))
+    let swapped = Self.corrupted { bytes in
+      let readings = sectionOffset(bytes) + 4
+      let first = Self.read32(bytes, at: readings), second = Self.read32(bytes, at: readings + 4)
+      Self.store32(second, in: &bytes, at: readings)
+      Self.store32(first, in: &bytes, at: readings + 4)
+    }
+    #expect(reason(swapped).contains("reading 1 at byte 8"))
+    let pastAlphabet = Self.corrupted { $0[sectionOffset($0) + 4] = UInt8(n) }
+    #expect(reason(pastAlphabet).contains("reading 0 at byte 4"))
+    // One pair (letter 3 twice) and one reading fill the same 12 bytes; the directory counts the pair.
+    let onePair = Self.corrupted { bytes in
+      let start = sectionOffset(bytes)
+      bytes[start + 1] = 1
+      Self.store16(1, in: &bytes, at: start + 2)
+      bytes[start + 4] = 3
+      bytes[start + 5] = 3
+      Self.store32(0x130 << 8 | 8, in: &bytes, at: start + 8)
+      Self.store32(1, in: &bytes, at: Self.directoryEntry(of: text, in: bytes) + 12)
+    }
+    #expect(reason(onePair).contains("final-form pair 0 at byte 4 is not two different letters"))
+  }
+
   @Test("Bad QUAD section: a rank that miscounts, a mask bit past word start, a row count the directory disagrees with, a short section")
   func badQuadgramSection() {
     let quad = TableFormat.Section.quadgram

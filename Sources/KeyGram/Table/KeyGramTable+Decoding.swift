@@ -61,6 +61,15 @@ extension KeyGramTable {
     return nil
   }
 
+  /// The scalars `TEXT` reads as letters beyond `ALPH`'s, with their letter indices, ascending
+  /// (allocates; for tools).
+  public var readings: [(scalar: Unicode.Scalar, letter: Int)] {
+    (0..<sections.readingCount).compactMap { reading in
+      let entry = bytes.uint32(at: sections.readingsOffset + 4 * reading)
+      return Unicode.Scalar(entry >> 8).map { ($0, Int(entry & 0xFF)) }
+    }
+  }
+
   /// The letter whose final form is letter `index` (ς → σ), or nil.
   @inlinable public func letter(withFinalForm index: Int) -> Int? {
     for pair in 0..<sections.finalFormPairCount where Int(bytes.uint8(at: sections.finalFormPairsOffset + 2 * pair + 1)) == index {
@@ -93,7 +102,8 @@ extension KeyGramTable {
     let key = UInt64(base.value) << 21 | UInt64(mark)
     guard let entry = Self.first(in: CanonicalPairs.compositions, withPrefix: key, shift: 21),
           let composed = Unicode.Scalar(UInt32(truncatingIfNeeded: entry & 0x1F_FFFF)) else { return nil }
-    return letterIndex(of: composed)
+    // The alphabet's own letters and capitals only, as the builder composes.
+    return composed.isASCII ? letterIndex(of: composed) : alphabetIndex(of: composed)
   }
 
   /// The first of the sorted `entries` whose bits above `shift` are `prefix`.

@@ -66,19 +66,39 @@ public final class KeyGramTable: @unchecked Sendable {
 // MARK: - Alphabet
 
 extension KeyGramTable {
-  /// The index of `scalar` in the alphabet, case-insensitively, or nil.
+  /// The index of the letter `scalar` reads as, or nil: a letter of the alphabet or its stored
+  /// capital, else a reading the builder recorded (`TEXT`: İ as i, the Kelvin sign as k, Greek
+  /// oxia vowels as their tonos forms), so every scalar reads as the builder counted it.
   @inlinable
   public func letterIndex(of scalar: Unicode.Scalar) -> Int? {
     if scalar.isASCII {
       let index = bytes.uint8(at: sections.asciiMapOffset + Int(scalar.value))
       return index == TableFormat.notALetter ? nil : Int(index)
     }
+    return alphabetIndex(of: scalar) ?? readingIndex(of: scalar)
+  }
+
+  /// The index of the letter whose lowercase or stored capital is `scalar` (`ALPH` alone), or nil.
+  @inlinable
+  func alphabetIndex(of scalar: Unicode.Scalar) -> Int? {
     var offset = sections.alphabetOffset
     for index in 0..<sections.letterCount {
       if bytes.uint32(at: offset) == scalar.value || bytes.uint32(at: offset + 4) == scalar.value {
         return index
       }
       offset += 8
+    }
+    return nil
+  }
+
+  /// The letter `TEXT`'s readings give `scalar`, by binary search, or nil.
+  @inlinable
+  func readingIndex(of scalar: Unicode.Scalar) -> Int? {
+    var low = 0, high = sections.readingCount
+    while low < high {
+      let middle = (low + high) / 2
+      let entry = bytes.uint32(at: sections.readingsOffset + 4 * middle)
+      if entry >> 8 < scalar.value { low = middle + 1 } else if entry >> 8 > scalar.value { high = middle } else { return Int(entry & 0xFF) }
     }
     return nil
   }

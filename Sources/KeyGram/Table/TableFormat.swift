@@ -88,14 +88,16 @@ package enum TableFormat {
 
   /// The `TEXT` section (format 2.1): the text rules the builder read the corpus by, which the
   /// runtime reads typed text by. A 4-byte head (the apostrophe rule, the final-form pair count
-  /// *k*, two zero bytes), then *k* (letter, final form) pairs of letter indices.
+  /// *k*, the UInt16 reading count *r*), *k* (letter, final form) pairs of letter indices, zero
+  /// padding to a multiple of 4, then *r* UInt32 readings (scalar << 8 | letter), ascending.
   package enum TextRules {
     package static let headSize = 4
     /// Head byte 0: apostrophes are dropped ("don't" reads as "dont").
     package static let apostrophesTransparent: UInt8 = 0
     /// Head byte 0: an apostrophe ends the word ("l'homme" reads as "l", "homme").
     package static let apostrophesEndWords: UInt8 = 1
-    package static func length(pairCount k: Int) -> Int { headSize + 2 * k }
+    package static func readingsOffset(pairCount k: Int) -> Int { (headSize + 2 * k + 3) & ~3 }
+    package static func length(pairCount k: Int, readingCount r: Int) -> Int { readingsOffset(pairCount: k) + 4 * r }
   }
 
   /// The `LAYT` section's limits.

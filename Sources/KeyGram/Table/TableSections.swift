@@ -30,6 +30,10 @@ package struct TableSections: Sendable, Equatable {
   @usableFromInline package let apostrophesEndWords: Bool
   @usableFromInline package let finalFormPairsOffset: Int
   @usableFromInline package let finalFormPairCount: Int
+  /// `TEXT`'s readings: scalars the builder reads as a letter that `ALPH` does not name (İ as i,
+  /// the Kelvin sign as k), as ascending UInt32 (scalar << 8 | letter).
+  @usableFromInline package let readingsOffset: Int
+  @usableFromInline package let readingCount: Int
   /// Every directory entry, in file order, for tools that list or check them.
   package let sections: [SectionEntry]
 
@@ -153,13 +157,15 @@ package struct TableSections: Sendable, Equatable {
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }
     if let section = Self.find(F.Section.textRules, in: entries) {
-      let pairs = try Self.validateTextRules(bytes.slice(from: section.offset, length: section.length),
-                                             elementCount: section.elementCount, letterCount: n)
+      let (pairs, readings) = try Self.validateTextRules(bytes.slice(from: section.offset, length: section.length),
+                                                        elementCount: section.elementCount, letterCount: n)
       apostrophesEndWords = bytes.uint8(at: section.offset) == F.TextRules.apostrophesEndWords
       finalFormPairsOffset = section.offset + F.TextRules.headSize
       finalFormPairCount = pairs
+      readingsOffset = section.offset + F.TextRules.readingsOffset(pairCount: pairs)
+      readingCount = readings
     } else {
-      (apostrophesEndWords, finalFormPairsOffset, finalFormPairCount) = (false, 0, 0)
+      (apostrophesEndWords, finalFormPairsOffset, finalFormPairCount, readingsOffset, readingCount) = (false, 0, 0, 0, 0)
     }
 
     // The two strings of LANG fill their section exactly, the code at least one byte.
@@ -180,19 +186,19 @@ package struct TableSections: Sendable, Equatable {
     }
   }
 
-  /// `TEXT`: a known apostrophe rule, zero reserved bytes, a length that fits its pair count
-  /// (the directory's element count), and pairs of two different letters, no letter in two
-  /// pairs. Returns the pair count.
-  private static func validateTextRules(_ section: TableBytes, elementCount: Int, letterCount n: Int) throws(KeyGramTableError) -> Int {
+  /// `TEXT`: a known apostrophe rule, a length that fits its counts (the directory's element
+  /// count is the pair count), pairs of two different letters, no letter in two pairs, zero
+  /// padding, and readings of strictly ascending non-ASCII scalars, each to a letter. Returns the
+  /// pair and reading counts.
+  private static func validateTextRules(_ section: TableBytes, elementCount: Int, letterCount n: Int) throws(KeyGramTableError) -> (pairs: Int, readings: Int) {
     typealias T = TableFormat.TextRules
     guard section.count >= T.headSize else { throw .badSection(tag: "TEXT", reason: "length \(section.count), shorter than its \(T.headSize)-byte head") }
-    let rule = section.uint8(at: 0), pairs = Int(section.uint8(at: 1))
+    let rule = section.uint8(at: 0), pairs = Int(section.uint8(at: 1)), readings = Int(section.uint16(at: 2))
     guard rule == T.apostrophesTransparent || rule == T.apostrophesEndWords else {
       throw .badSection(tag: "TEXT", reason: "apostrophe rule \(rule) at byte 0 is neither 0 (dropped) nor 1 (ends a word)")
     }
-    guard section.uint8(at: 2) == 0, section.uint8(at: 3) == 0 else { throw .badSection(tag: "TEXT", reason: "reserved bytes 2 and 3 are not zero") }
-    guard section.count == T.length(pairCount: pairs), elementCount == pairs else {
-      throw .badSection(tag: "TEXT", reason: "length \(section.count) and directory count \(elementCount) do not fit \(pairs) final-form pairs (byte 1)")
+    guard section.count == T.length(pairCount: pairs, readingCount: readings), elementCount == pairs else {
+      throw .badSection(tag: "TEXT", reason: "length \(section.count) and directory count \(elementCount) do not fit \(pairs) final-form pairs (byte 1) and \(readings) readings (byte 2)")
     }
     for pair in 0..<pairs {
       let at = T.headSize + 2 * pair
@@ -208,7 +214,19 @@ package struct TableSections: Sendable, Equatable {
         }
       }
     }
-    return pairs
+    let start = T.readingsOffset(pairCount: pairs)
+    for offset in (T.headSize + 2 * pairs)..<start where section.uint8(at: offset) != 0 {
+      throw .badSection(tag: "TEXT", reason: "padding byte \(offset) is not zero")
+    }
+    var previous: UInt32 = 0x7F
+    for reading in 0..<readings {
+      let at = start + 4 * reading, entry = section.uint32(at: at), scalar = entry >> 8
+      guard scalar > previous, Unicode.Scalar(scalar) != nil, Int(entry & 0xFF) < n else {
+        throw .badSection(tag: "TEXT", reason: "reading \(reading) at byte \(at) is not a non-ASCII scalar above the one before it, read as one of \(n) letters")
+      }
+      previous = scalar
+    }
+    return (pairs, readings)
   }
 
   /// Padding (`from ..< to`, before the section named `next`) is zero.

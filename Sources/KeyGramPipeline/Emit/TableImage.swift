@@ -74,13 +74,47 @@ package enum TableImage {
     return out.bytes
   }
 
-  /// `TEXT`: the apostrophe rule and the final-form pairs the builder read the corpus by.
+  /// `TEXT`: the apostrophe rule, the final-form pairs and the readings the builder read the
+  /// corpus by.
   package static func textRulesSection(_ language: Language) -> [UInt8] {
     let finalForms = language.finalForms
-    var bytes = [language.apostrophesAreTransparent ? TableFormat.TextRules.apostrophesTransparent : TableFormat.TextRules.apostrophesEndWords,
-                 UInt8(finalForms.count), 0, 0]
-    for pair in finalForms { bytes += [UInt8(pair.letter), UInt8(pair.finalForm)] }
-    return bytes
+    let readings = textReadings(of: language)
+    var out = ByteWriter()
+    out.uint8(language.apostrophesAreTransparent ? TableFormat.TextRules.apostrophesTransparent : TableFormat.TextRules.apostrophesEndWords)
+    out.uint8(UInt8(finalForms.count))
+    out.uint16(UInt16(readings.count))
+    for pair in finalForms { out.bytes([UInt8(pair.letter), UInt8(pair.finalForm)]) }
+    out.bytes([UInt8](repeating: 0, count: TableFormat.TextRules.readingsOffset(pairCount: finalForms.count) - TableFormat.TextRules.headSize - 2 * finalForms.count))
+    for reading in readings { out.uint32(reading.scalar << 8 | UInt32(reading.letter)) }
+    return out.bytes
+  }
+
+  /// The non-ASCII scalars the builder's decoding reads as a letter that the runtime's alphabet
+  /// lookup (a letter, or the capital `ALPH` stores for it) would not: İ as i, the Kelvin sign
+  /// as k, ẞ as ß, Greek oxia vowels as their tonos forms, a manifest's extra case mappings.
+  /// Ascending by scalar.
+  package static func textReadings(of language: Language) -> [(scalar: UInt32, letter: Int)] {
+    let decoder = LetterDecoder(language: language)
+    var alphabetReads: [UInt32: Int] = [:]
+    for (index, letter) in language.alphabet.enumerated().reversed() {  // the first letter wins, as the runtime scans
+      alphabetReads[language.uppercase(of: letter).value] = index
+      alphabetReads[letter.value] = index
+    }
+    var readings: [(scalar: UInt32, letter: Int)] = []
+    for value in UInt32(0x80)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      // Only a capital, a scalar NFC replaces or a mapped one can read as a letter it is not.
+      let properties = scalar.properties
+      guard properties.changesWhenLowercased || properties.isFullCompositionExclusion || language.caseMappings[scalar] != nil else { continue }
+      let symbol: UInt8
+      switch decoder.scalarClass(scalar) {
+      case .letter(let letter), .capitalWithFinalForm(let letter): symbol = letter
+      default: continue
+      }
+      let letter = Symbol.letterIndex(of: symbol)
+      if alphabetReads[value] != letter { readings.append((value, letter)) }
+    }
+    return readings
   }
 
   private static func rows(_ rows: [[UInt16]]) -> [UInt8] {
