@@ -43,14 +43,14 @@ struct SymbolHistory: Hashable, Sendable {
 
   /// The word ends: a newest letter typed as a capital with a final form becomes that form (ς).
   mutating func takeFinalForm(in table: KeyGramTable) {
-    guard let index = newestSymbolIndex, capitals & (1 &<< UInt32(index)) != 0, let letter = LetterSymbol(rawValue: entry(index)).letterIndex,
+    guard capitals != 0, let index = newestSymbolIndex, capitals & (1 &<< UInt32(index)) != 0, let letter = LetterSymbol(rawValue: entry(index)).letterIndex,
           let finalForm = table.finalForm(ofLetter: letter) else { return }
     write(UInt8(finalForm), at: index)
   }
 
   /// The word's end was deleted: a final form the newest letter took goes back to its letter (σ).
   mutating func giveBackFinalForm(in table: KeyGramTable) {
-    guard let index = newestSymbolIndex, capitals & (1 &<< UInt32(index)) != 0, let letter = LetterSymbol(rawValue: entry(index)).letterIndex,
+    guard capitals != 0, let index = newestSymbolIndex, capitals & (1 &<< UInt32(index)) != 0, let letter = LetterSymbol(rawValue: entry(index)).letterIndex,
           let base = table.letter(withFinalForm: letter) else { return }
     write(UInt8(base), at: index)
   }
