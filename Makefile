@@ -8,12 +8,13 @@ KEYGRAM = .build/$(CONFIG)/keygram
 TRAITS = --traits Builder
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: keygram tables test verify workflows docs check-docs bench bench-build bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
+.PHONY: keygram tables canonical-pairs test verify workflows docs check-docs bench bench-build bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
 
 help:
 	@echo "make keygram  build the CLI (.build/release/keygram), with ISA-L where its header is installed"
 	@echo "make tables   build every table in tables/ and Sources/KeyGramTables/ from corpora/"
 	@echo "make test     run the test suite"
+	@echo "make canonical-pairs  regenerate the runtime's canonical pairs (Sources/KeyGram/Text/generated/) from Python's Unicode data"
 	@echo "make verify   check tables are normalised, intact and up to date (the CI gate)"
 	@echo "make check-docs  redraw the pictures and recheck README's examples: fails when the docs drift"
 	@echo "make docs     the runtime's API reference (DocC) in .build-docs/KeyGram.doccarchive; fails on a broken link"
@@ -69,6 +70,13 @@ keygram: $(KEYGRAM)
 tables: $(KEYGRAM)
 	$(KEYGRAM) build --all
 
+# The runtime's composition table (Sources/KeyGram/Text/generated/CanonicalPairs.swift), made from
+# the running Python's Unicode data; its banner names the command and the Unicode version.
+# make test checks it is current: the tool's --check where Python has the file's Unicode version,
+# and CanonicalPairsTests on any machine (Foundation's normalisation, scalars of that version).
+canonical-pairs:
+	python3 tools/canonical-pairs.py Sources/KeyGram/Text/generated/CanonicalPairs.swift
+
 # The whole suite in a debug build, then the allocation proofs again as shipped (-c release),
 # where generic code is specialised and nothing may allocate.
 # Every test is Swift Testing, so XCTest's empty run is switched off.
@@ -77,6 +85,7 @@ tables: $(KEYGRAM)
 # KEYGRAM_ALLOW_NO_ISAL=1, which make sets unless REQUIRE_ISAL=1.
 test: deps
 	python3 Tests/Layers/check-stage-order.py
+	python3 tools/canonical-pairs.py --check
 	bash Tests/Fuzz/check-smoke-ledger.sh
 	$(ISAL_HEADER) KEYGRAM_ALLOW_NO_ISAL=$(if $(filter 1,$(REQUIRE_ISAL)),0,1) $(SWIFT) test $(TRAITS) --disable-xctest
 	$(ISAL_HEADER) $(SWIFT) test $(TRAITS) -c release --disable-xctest --filter Allocation

@@ -83,9 +83,10 @@ extension TypingContext {
     refresh()
   }
 
-  /// U+0027 APOSTROPHE, U+2019 RIGHT SINGLE QUOTATION MARK, U+02BC MODIFIER LETTER APOSTROPHE.
+  /// U+0027 APOSTROPHE, U+2019 RIGHT SINGLE QUOTATION MARK, U+02BC MODIFIER LETTER APOSTROPHE:
+  /// the text rules' apostrophes (Text/Apostrophes.swift).
   @inlinable
   public static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "\u{27}" || scalar == "\u{2019}" || scalar == "\u{2BC}"
+    Apostrophes.contains(scalar)
   }
 }

@@ -225,37 +225,6 @@ extension KeyGramTable {
     return contexts
   }
 
-  /// The distribution after `text` (a convenience for tools and tests): its last three symbols,
-  /// skipping apostrophes as `TypingContext` does.
-  public func distribution(after text: some StringProtocol) -> LetterDistribution {
-    distribution(after: context(after: text))
-  }
-
-  /// The context after typing `text` from `start` (word start unless told otherwise), by the
-  /// rule `TypingContext` records with (`step(for:after:)`; allocation-free, but for tools and tests).
-  public func context(after text: some StringProtocol, from start: LetterContext = .wordStart) -> LetterContext {
-    var context = start
-    var awaitingFinalForm = false
-    for scalar in text.unicodeScalars {
-      let step = step(for: scalar, after: context.last)
-      if awaitingFinalForm, case .append(let symbol) = step, !symbol.isLetter, let letter = context.last.letterIndex,
-         let finalForm = finalForm(ofLetter: letter) {
-        context = .canonical(earlier: context.earlier, previous: context.previous, last: LetterSymbol(letterIndex: finalForm))
-      }
-      if case .apostrophe = step {} else if case .skip = step {} else { awaitingFinalForm = false }
-      switch step {
-      case .append(let symbol): context.append(symbol)
-      case .appendAwaitingFinalForm(let symbol):
-        context.append(symbol)
-        awaitingFinalForm = true
-      case .replaceLastLetter(let symbol):
-        context = .canonical(earlier: context.earlier, previous: context.previous, last: symbol)
-      case .apostrophe, .skip: break
-      }
-    }
-    return context
-  }
-
   /// The context symbol for a typed scalar: a letter of the alphabet, an unknown letter
   /// (a letter this table lacks), or a boundary (anything else).
   @inlinable

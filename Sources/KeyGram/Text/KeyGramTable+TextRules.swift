@@ -8,7 +8,8 @@
 /// end the word, as the table's `TEXT` section says; a capital whose letter has a final form
 /// (Σ) takes it (ς) if the word ends right after it.
 /// The composition needs no table section: a fixed list of Unicode's canonical decompositions
-/// into a scalar and a mark (`CanonicalPairs`, about 1,000) gives the composed scalar.
+/// into a scalar and a mark (`CanonicalPairs`, about 1,000) gives the composed scalar
+/// (KeyGramTable+Composition.swift); the apostrophes are `Apostrophes` (Apostrophes.swift).
 extension KeyGramTable {
   /// What one typed scalar does to the symbols recorded before it.
   public enum ScalarStep: Equatable, Sendable {
@@ -29,7 +30,7 @@ extension KeyGramTable {
   @inlinable
   public func step(for scalar: Unicode.Scalar, after last: LetterSymbol) -> ScalarStep {
     let apostrophe: ScalarStep = sections.apostrophesEndWords ? .append(.boundary) : .apostrophe
-    if scalar.isASCII { return TypingContext.isApostrophe(scalar) ? apostrophe : .append(symbol(for: scalar)) }
+    if scalar.isASCII { return Apostrophes.contains(scalar) ? apostrophe : .append(symbol(for: scalar)) }
     if let index = letterIndex(of: scalar) {
       // Matched as a capital (not the letter itself), after a letter, with a final form.
       if sections.finalFormPairCount > 0, last.isLetter, letter(at: index) != scalar, finalForm(ofLetter: index) != nil {
@@ -38,7 +39,7 @@ extension KeyGramTable {
       return .append(LetterSymbol(letterIndex: index))
     }
     // After the alphabet, as the builder reads it: an alphabet may hold ʼ (U+02BC) as a letter.
-    if TypingContext.isApostrophe(scalar) { return apostrophe }
+    if Apostrophes.contains(scalar) { return apostrophe }
     switch scalar.properties.generalCategory {
     case .format: return .skip
     case .nonspacingMark, .spacingMark, .enclosingMark:
@@ -78,41 +79,34 @@ extension KeyGramTable {
     return nil
   }
 
-  /// The index of the alphabet letter canonically equal to letter `index` followed by `mark`,
-  /// or nil: the builder's composition. A mark that is canonically other marks composes as they
-  /// do, one at a time, each step an alphabet letter. Binary searches of a fixed table of
-  /// canonical decompositions (`CanonicalPairs`), no allocation.
-  public func composedLetter(_ index: Int, with mark: Unicode.Scalar) -> Int? {
-    composedLetter(index, with: mark.value, depth: 0)
+  /// The distribution after `text` (a convenience for tools and tests): its last three symbols,
+  /// skipping apostrophes as `TypingContext` does.
+  public func distribution(after text: some StringProtocol) -> LetterDistribution {
+    distribution(after: context(after: text))
   }
 
-  private func composedLetter(_ index: Int, with mark: UInt32, depth: Int) -> Int? {
-    guard index >= 0, index < letterCount, depth < 4 else { return nil }
-    // The letter, then its capital as the table stores it: Turkish I + U+0307 is İ, the capital of i.
-    if let found = alphabetLetter(composing: letter(at: index), with: mark) { return found }
-    if let found = alphabetLetter(composing: uppercaseLetter(at: index), with: mark) { return found }
-    guard let entry = Self.first(in: CanonicalPairs.markDecompositions, withPrefix: UInt64(mark), shift: 42) else { return nil }
-    let first = UInt32(truncatingIfNeeded: entry >> 21 & 0x1F_FFFF), second = UInt32(truncatingIfNeeded: entry & 0x1F_FFFF)
-    guard let step = composedLetter(index, with: first, depth: depth + 1) else { return nil }
-    return second == 0 ? step : composedLetter(step, with: second, depth: depth + 1)
-  }
-
-  /// The alphabet letter that `base` + `mark` compose to canonically, or nil.
-  private func alphabetLetter(composing base: Unicode.Scalar, with mark: UInt32) -> Int? {
-    let key = UInt64(base.value) << 21 | UInt64(mark)
-    guard let entry = Self.first(in: CanonicalPairs.compositions, withPrefix: key, shift: 21),
-          let composed = Unicode.Scalar(UInt32(truncatingIfNeeded: entry & 0x1F_FFFF)) else { return nil }
-    // The alphabet's own letters and capitals only, as the builder composes.
-    return composed.isASCII ? letterIndex(of: composed) : alphabetIndex(of: composed)
-  }
-
-  /// The first of the sorted `entries` whose bits above `shift` are `prefix`.
-  private static func first(in entries: [UInt64], withPrefix prefix: UInt64, shift: UInt64) -> UInt64? {
-    var low = 0, high = entries.count
-    while low < high {
-      let middle = (low + high) / 2
-      if entries[middle] >> shift < prefix { low = middle + 1 } else { high = middle }
+  /// The context after typing `text` from `start` (word start unless told otherwise), by the
+  /// rule `TypingContext` records with (`step(for:after:)`; allocation-free, but for tools and tests).
+  public func context(after text: some StringProtocol, from start: LetterContext = .wordStart) -> LetterContext {
+    var context = start
+    var awaitingFinalForm = false
+    for scalar in text.unicodeScalars {
+      let step = step(for: scalar, after: context.last)
+      if awaitingFinalForm, case .append(let symbol) = step, !symbol.isLetter, let letter = context.last.letterIndex,
+         let finalForm = finalForm(ofLetter: letter) {
+        context = .canonical(earlier: context.earlier, previous: context.previous, last: LetterSymbol(letterIndex: finalForm))
+      }
+      if case .apostrophe = step {} else if case .skip = step {} else { awaitingFinalForm = false }
+      switch step {
+      case .append(let symbol): context.append(symbol)
+      case .appendAwaitingFinalForm(let symbol):
+        context.append(symbol)
+        awaitingFinalForm = true
+      case .replaceLastLetter(let symbol):
+        context = .canonical(earlier: context.earlier, previous: context.previous, last: symbol)
+      case .apostrophe, .skip: break
+      }
     }
-    return low < entries.count && entries[low] >> shift == prefix ? entries[low] : nil
+    return context
   }
 }
