@@ -72,8 +72,7 @@ extension Keygram {
       @Option(help: "The text to type, gzip or plain (default: corpora/<lang>/heldout/*evaluation*).")
       var text: String?
 
-      @Option(help: "The corpora folder (for the default text).")
-      var corpora = "corpora"
+      @OptionGroup var folders: CorporaOption
 
       @Option(parsing: .unconditional, help: "Touch spread σ, in points.")
       var sigma: Float = 8
@@ -95,7 +94,7 @@ extension Keygram {
 
       func run() throws {
         let setup = try SimulationSetup(lang: common.lang, tablePath: common.table, keyboard: .iphonePortrait)
-        let textPath = try text ?? SimulationSetup.heldOutText(lang: common.lang, corpora: corpora, purpose: "evaluation")
+        let textPath = try text ?? SimulationSetup.heldOutText(lang: common.lang, corpora: folders.corpora, purpose: "evaluation")
         let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
         let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigma, offsetX: offsetX, offsetY: offsetY,
                                               keyOffsetSpread: keyOffsetSpread, seed: seed)

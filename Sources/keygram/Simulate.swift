@@ -101,8 +101,7 @@ extension Keygram {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(help: "The corpora folder (for the default text).")
-    var corpora = "corpora"
+    @OptionGroup var folders: CorporaOption
 
     func validate() throws {
       guard sigma.isFinite && sigma > 0 else { throw ValidationError("--sigma must be a positive number of points, not \(sigma).") }
@@ -120,7 +119,7 @@ extension Keygram {
 
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: layout)
-      let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "evaluation")
+      let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: folders.corpora, purpose: "evaluation")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,
                                             keyOffsetSpread: keyOffsetSpread, rowSpread: rowSpread, seed: seed,
@@ -178,66 +177,6 @@ extension Keygram {
         FileHandle.standardError.write(Data(("warning: " + warning + "\n").utf8))
       }
     }
-  }
-}
-
-/// The keyboard geometries `simulate` and `plot` can use.
-enum KeyboardChoice: String, CaseIterable, ExpressibleByArgument {
-  /// The table's own keyboard (QWERTY, QWERTZ, AZERTY, ЙЦУКЕН, …) laid out iPhone-style.
-  case iphonePortrait = "iphone-portrait"
-
-  /// The keyboard for `table`, and which key types each letter (accented letters on their
-  /// long-press keys).
-  func layout(for table: KeyGramTable) -> (KeyboardLayout, LetterKeyMap) {
-    switch self {
-    case .iphonePortrait:
-      let layout = KeyboardLayout.iPhonePortrait(for: table)
-      return (layout, LetterKeyMap(layout: layout, table: table))
-    }
-  }
-}
-
-/// A table, a keyboard and a simulator for one language.
-struct SimulationSetup {
-  let table: KeyGramTable
-  let simulator: TypingSimulator
-  /// Past this, a layout is no phone keyboard, and each keystroke's cost grows with its keys.
-  static let maximumKeys = 256
-
-  init(lang: String, tablePath: String?, keyboard: KeyboardChoice) throws {
-    let path = tablePath ?? "tables/\(lang).keygram"
-    do { table = try KeyGramTable(contentsOf: path) } catch { throw CLIError("\(path): \(error)") }
-    guard table.languageCode == lang else {
-      throw CLIError("\(path): a table of \(table.languageName) (\(table.languageCode)), not of \(lang); "
-                     + "pass \(table.languageCode) as the language, or a table of \(lang)")
-    }
-    if let keys = table.keyboardLayout?.keyCaps.count, keys > Self.maximumKeys {
-      throw CLIError("\(path): its keyboard has \(grouped(keys)) keys; simulate handles at most \(Self.maximumKeys)")
-    }
-    let (layout, letterKeys) = keyboard.layout(for: table)
-    simulator = TypingSimulator(table: table, layout: layout, letterKeys: letterKeys)
-  }
-
-  /// The first held-out text of `corpora/<lang>/heldout/` whose name contains `purpose`
-  /// ("evaluation" or "tuning"), by name.
-  static func heldOutText(lang: String, corpora: String, purpose: String) throws -> String {
-    let folder = "\(corpora)/\(lang)/heldout"
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    guard let name = names.sorted().first(where: { $0.contains(purpose) }) else {
-      throw CLIError("\(folder): no held-out \(purpose) text; pass --text FILE")
-    }
-    return "\(folder)/\(name)"
-  }
-
-  /// The keystrokes of a text file; an empty file or one without a letter of the alphabet is an error.
-  func keystrokes(of path: String, limit: Int?) throws -> [TypingSimulator.Keystroke] {
-    let bytes = try CorpusReader(path: path).readAll()
-    try CorpusCounter.refuseNonText(bytes, path: path)
-    let keystrokes = simulator.keystrokes(of: String(decoding: bytes, as: UTF8.self), limit: limit)
-    guard keystrokes.contains(where: { $0 != .boundary }) else {
-      throw CLIError("\(path): no letters of the \(table.languageName) alphabet to type")
-    }
-    return keystrokes
   }
 }
 

@@ -42,8 +42,7 @@ extension Keygram {
     @Option(help: "The context the resolvers' priors see (default: lexicon for a table with one, else 4-gram: what a keyboard gets from TypingContext).")
     var context: TypingSimulator.Method.Context?
 
-    @Option(help: "The corpora folder (for the default text).")
-    var corpora = "corpora"
+    @OptionGroup var folders: CorporaOption
 
     @Option(name: .customLong("lexicon-balance"), help: "The lexicon balance for the lexicon context's parameter sweep.")
     var lexiconBalance = TypingContext.defaultLexiconBalance
@@ -81,7 +80,7 @@ extension Keygram {
 
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: .iphonePortrait)
-      let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: corpora, purpose: "tuning")
+      let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: folders.corpora, purpose: "tuning")
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       if lexicon { return try sweepBalance(.lexicon, setup, keystrokes, textPath) }
       if history { return try sweepBalance(.history, setup, keystrokes, textPath) }

@@ -14,8 +14,7 @@ extension Keygram {
     @Argument(help: "Table files or folders of tables.")
     var paths: [String] = ["tables"]
 
-    @Option(help: "The corpora folder: each table's language.json, and its sources unless --source-root is given.")
-    var corpora = "corpora"
+    @OptionGroup var corporaFolder: CorporaOption
 
     @Option(name: .customLong("swift-out"),
             help: ArgumentHelp("Where build wrote the generated Swift. (default: Sources/KeyGramTables for tables in tables/; otherwise not checked)", valueName: "dir"))
@@ -83,7 +82,7 @@ extension Keygram {
       for note in try Pipeline.finishInterruptedBuilds(in: Array(Set(lockedFolders)).sorted()) {
         if json { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) } else { print("note: \(note)") }
       }
-      var verifier = TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: swiftFolder)
+      var verifier = TableVerifier(corpora: CorpusFolder(root: corporaFolder.corpora), swiftFolder: swiftFolder)
       verifier.checksFreshness = !noFreshness
       verifier.sources = sourceRoot.map {
         TableVerifier.Sources(root: $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0,

@@ -1,5 +1,9 @@
 /// Where each section of a validated table lies. Made only by validation, so every offset
 /// in it is known to be in bounds and the readers can skip their checks.
+///
+/// It checks the header, the directory, the padding, `LANG`, `ALPH` and `ASCI` itself; each
+/// other section it knows checks itself (`QuadgramSection`, `Lexicon`, `TextRulesSection`,
+/// `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
 @usableFromInline
 package struct TableSections: Sendable, Equatable {
   @usableFromInline package let majorVersion: UInt16
@@ -13,19 +17,19 @@ package struct TableSections: Sendable, Equatable {
   @usableFromInline package let initialOffset: Int
   @usableFromInline package let bigramOffset: Int
   @usableFromInline package let trigramOffset: Int
-  /// The optional `QUAD` section (format 1.2): where its masks, ranks and rows start, and how
-  /// many rows it has (0 when the table has none).
+  /// The optional `QUAD` section (format 1.2, `QuadgramSection`): where its masks, ranks and
+  /// rows start, and how many rows it has (0 when the table has none).
   @usableFromInline package let quadgramMasksOffset: Int
   @usableFromInline package let quadgramRanksOffset: Int
   @usableFromInline package let quadgramRowsOffset: Int
   @usableFromInline package let quadgramRowCount: Int
   /// The optional `LEXI` section (format 1.3), checked at open as far as lookups need.
   @usableFromInline package let lexicon: Lexicon?
-  /// The optional `LAYT` section: offset and length, or nil.
+  /// The optional `LAYT` section (`KeyboardLayoutSection`): offset and length, or nil.
   package let keyboardLayoutSection: Range<Int>?
-  /// The optional `PROV` section: offset and length, or nil.
+  /// The optional `PROV` section (`ProvenanceSection`): offset and length, or nil.
   package let provenanceSection: Range<Int>?
-  /// The optional `TEXT` section (format 2.1): whether an apostrophe ends a word (else it is
+  /// The optional `TEXT` section (format 2.1, `TextRulesSection`): whether an apostrophe ends a word (else it is
   /// dropped, as tables before 2.1 were built), and where its final-form pairs start and how many.
   @usableFromInline package let apostrophesEndWords: Bool
   @usableFromInline package let finalFormPairsOffset: Int
@@ -136,12 +140,13 @@ package struct TableSections: Sendable, Equatable {
     initialOffset = try Self.required(F.Section.initial, in: entries).offset
     bigramOffset = try Self.required(F.Section.bigram, in: entries).offset
     trigramOffset = try Self.required(F.Section.trigram, in: entries).offset
-    if let quad = Self.find(F.Section.quadgram, in: entries) {
-      quadgramRowCount = try Self.validateQuadgrams(bytes.slice(from: quad.offset, length: quad.length),
-                                                    elementCount: quad.elementCount, letterCount: n)
-      quadgramMasksOffset = quad.offset + F.Quadgram.masksOffset
-      quadgramRanksOffset = quad.offset + F.Quadgram.ranksOffset(letterCount: n)
-      quadgramRowsOffset = quad.offset + F.Quadgram.rowsOffset(letterCount: n)
+    if let section = Self.find(F.Section.quadgram, in: entries) {
+      let view = try QuadgramSection(validating: bytes.slice(from: section.offset, length: section.length),
+                                     elementCount: section.elementCount, letterCount: n)
+      quadgramRowCount = view.rowCount
+      quadgramMasksOffset = section.offset + view.masksOffset
+      quadgramRanksOffset = section.offset + view.ranksOffset
+      quadgramRowsOffset = section.offset + view.rowsOffset
     } else {
       (quadgramRowCount, quadgramMasksOffset, quadgramRanksOffset, quadgramRowsOffset) = (0, 0, 0, 0)
     }
@@ -157,13 +162,13 @@ package struct TableSections: Sendable, Equatable {
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }
     if let section = Self.find(F.Section.textRules, in: entries) {
-      let (pairs, readings) = try Self.validateTextRules(bytes.slice(from: section.offset, length: section.length),
-                                                        elementCount: section.elementCount, letterCount: n)
-      apostrophesEndWords = bytes.uint8(at: section.offset) == F.TextRules.apostrophesEndWords
-      finalFormPairsOffset = section.offset + F.TextRules.headSize
-      finalFormPairCount = pairs
-      readingsOffset = section.offset + F.TextRules.readingsOffset(pairCount: pairs)
-      readingCount = readings
+      let view = try TextRulesSection(validating: bytes.slice(from: section.offset, length: section.length),
+                                      elementCount: section.elementCount, letterCount: n)
+      apostrophesEndWords = view.apostrophesEndWords
+      finalFormPairsOffset = section.offset + view.finalFormPairsOffset
+      finalFormPairCount = view.finalFormPairCount
+      readingsOffset = section.offset + view.readingsOffset
+      readingCount = view.readingCount
     } else {
       (apostrophesEndWords, finalFormPairsOffset, finalFormPairCount, readingsOffset, readingCount) = (false, 0, 0, 0, 0)
     }
@@ -177,56 +182,16 @@ package struct TableSections: Sendable, Equatable {
     let alphabet = bytes.slice(from: alphabetOffset, length: 8 * n)
     let asciiMap = bytes.slice(from: asciiMapOffset, length: 128)
     try Self.validateAlphabet(alphabet, asciiMap: asciiMap, letterCount: n)
+    // LAYT and PROV are checked after ALPH, which LAYT's caps are read against; only their
+    // ranges are kept.
     if let section = Self.find(F.Section.layout, in: entries) {
-      try Self.validateKeyboardLayout(bytes.slice(from: section.offset, length: section.length), elementCount: section.elementCount,
-                                      alphabet: alphabet, letterCount: n)
+      _ = try KeyboardLayoutSection(validating: bytes.slice(from: section.offset, length: section.length),
+                                    elementCount: section.elementCount, alphabet: alphabet, letterCount: n)
     }
     if let section = Self.find(F.Section.provenance, in: entries) {
-      try Self.validateProvenance(bytes.slice(from: section.offset, length: section.length), elementCount: section.elementCount, letterCount: n)
+      _ = try ProvenanceSection(validating: bytes.slice(from: section.offset, length: section.length),
+                                elementCount: section.elementCount, letterCount: n)
     }
-  }
-
-  /// `TEXT`: a known apostrophe rule, a length that fits its counts (the directory's element
-  /// count is the pair count), pairs of two different letters, no letter in two pairs, zero
-  /// padding, and readings of strictly ascending non-ASCII scalars, each to a letter. Returns the
-  /// pair and reading counts.
-  private static func validateTextRules(_ section: TableBytes, elementCount: Int, letterCount n: Int) throws(KeyGramTableError) -> (pairs: Int, readings: Int) {
-    typealias T = TableFormat.TextRules
-    guard section.count >= T.headSize else { throw .badSection(tag: "TEXT", reason: "length \(section.count), shorter than its \(T.headSize)-byte head") }
-    let rule = section.uint8(at: 0), pairs = Int(section.uint8(at: 1)), readings = Int(section.uint16(at: 2))
-    guard rule == T.apostrophesTransparent || rule == T.apostrophesEndWords else {
-      throw .badSection(tag: "TEXT", reason: "apostrophe rule \(rule) at byte 0 is neither 0 (dropped) nor 1 (ends a word)")
-    }
-    guard section.count == T.length(pairCount: pairs, readingCount: readings), elementCount == pairs else {
-      throw .badSection(tag: "TEXT", reason: "length \(section.count) and directory count \(elementCount) do not fit \(pairs) final-form pairs (byte 1) and \(readings) readings (byte 2)")
-    }
-    for pair in 0..<pairs {
-      let at = T.headSize + 2 * pair
-      let letter = Int(section.uint8(at: at)), finalForm = Int(section.uint8(at: at + 1))
-      guard letter < n, finalForm < n, letter != finalForm else {
-        throw .badSection(tag: "TEXT", reason: "final-form pair \(pair) at byte \(at) is not two different letters of \(n)")
-      }
-      for earlier in 0..<pair {
-        let other = T.headSize + 2 * earlier
-        let used = [Int(section.uint8(at: other)), Int(section.uint8(at: other + 1))]
-        guard !used.contains(letter), !used.contains(finalForm) else {
-          throw .badSection(tag: "TEXT", reason: "final-form pair \(pair) at byte \(at) shares a letter with pair \(earlier)")
-        }
-      }
-    }
-    let start = T.readingsOffset(pairCount: pairs)
-    for offset in (T.headSize + 2 * pairs)..<start where section.uint8(at: offset) != 0 {
-      throw .badSection(tag: "TEXT", reason: "padding byte \(offset) is not zero")
-    }
-    var previous: UInt32 = 0x7F
-    for reading in 0..<readings {
-      let at = start + 4 * reading, entry = section.uint32(at: at), scalar = entry >> 8
-      guard scalar > previous, Unicode.Scalar(scalar) != nil, Int(entry & 0xFF) < n else {
-        throw .badSection(tag: "TEXT", reason: "reading \(reading) at byte \(at) is not a non-ASCII scalar above the one before it, read as one of \(n) letters")
-      }
-      previous = scalar
-    }
-    return (pairs, readings)
   }
 
   /// Padding (`from ..< to`, before the section named `next`) is zero.
@@ -264,100 +229,6 @@ package struct TableSections: Sendable, Equatable {
         throw .badSection(tag: "ASCI", reason: "byte \(byte) maps to letter \(index), which is neither its lowercase nor its uppercase")
       }
     }
-  }
-
-  /// `QUAD`: a length that fits its row count, masks with no bit past word start, and ranks
-  /// that count the mask bits before them, so every row a lookup can reach is in the section.
-  /// Returns the row count.
-  private static func validateQuadgrams(_ section: TableBytes, elementCount: Int, letterCount n: Int) throws(KeyGramTableError) -> Int {
-    typealias Q = TableFormat.Quadgram
-    guard n <= Q.maximumLetterCount else { throw .badSection(tag: "QUAD", reason: "\(n) letters; 4-gram rows allow at most \(Q.maximumLetterCount)") }
-    guard section.count >= Q.headSize else { throw .badSection(tag: "QUAD", reason: "shorter than its head") }
-    let rows = Int(section.uint32(at: 0))
-    guard rows == elementCount else { throw .badSection(tag: "QUAD", reason: "\(rows) rows, but the directory says \(elementCount)") }
-    for offset in stride(from: 4, to: Q.headSize, by: 4) where section.uint32(at: offset) != 0 {
-      throw .badSection(tag: "QUAD", reason: "reserved bytes at \(offset)")
-    }
-    guard section.count == Q.length(letterCount: n, rows: rows) else {
-      throw .badSection(tag: "QUAD", reason: "length \(section.count), expected \(Q.length(letterCount: n, rows: rows)) for \(rows) rows of \(n) letters")
-    }
-    let masks = Q.masksOffset, ranks = Q.ranksOffset(letterCount: n)
-    let firstLetters: UInt64 = n == 63 ? ~0 : (1 << UInt64(n + 1)) - 1
-    var counted = 0
-    for group in 0..<(n * n) {
-      let mask = section.uint64(at: masks + 8 * group)
-      guard mask & ~firstLetters == 0 else { throw .badSection(tag: "QUAD", reason: "mask \(group) names a letter past \(n)") }
-      guard Int(section.uint32(at: ranks + 4 * group)) == counted else {
-        throw .badSection(tag: "QUAD", reason: "rank \(group) is \(section.uint32(at: ranks + 4 * group)), expected \(counted)")
-      }
-      counted += mask.nonzeroBitCount
-    }
-    guard counted == rows else { throw .badSection(tag: "QUAD", reason: "masks name \(counted) rows, the head says \(rows)") }
-    return rows
-  }
-
-  /// `LAYT`: row and key counts that add up, at most 256 keys, no empty row, every letter on a
-  /// key that exists, the directory counting the keys, and each key's cap one of the letters on
-  /// it, or, for a key no letter is on (format 2.1's letterless key, the Greek `;`), a scalar
-  /// that is not a letter of the alphabet.
-  private static func validateKeyboardLayout(_ section: TableBytes, elementCount: Int, alphabet: TableBytes,
-                                             letterCount n: Int) throws(KeyGramTableError) {
-    guard section.count >= 4 else { throw .badSection(tag: "LAYT", reason: "shorter than its counts") }
-    let rows = Int(section.uint16(at: 0)), keys = Int(section.uint16(at: 2))
-    guard section.count == 4 + rows + n + 4 * keys else {
-      throw .badSection(tag: "LAYT", reason: "length \(section.count), expected \(4 + rows + n + 4 * keys) for \(rows) rows, \(keys) keys, \(n) letters")
-    }
-    // A letter names its key in one byte; the limit also bounds the keys × letters check below.
-    guard keys <= TableFormat.Layout.maximumKeyCount else {
-      throw .badSection(tag: "LAYT", reason: "\(keys) keys; at most \(TableFormat.Layout.maximumKeyCount)")
-    }
-    var keysInRows = 0
-    for row in 0..<rows { keysInRows += Int(section.uint8(at: 4 + row)) }
-    guard keysInRows == keys else { throw .badSection(tag: "LAYT", reason: "rows hold \(keysInRows) keys, header says \(keys)") }
-    for letter in 0..<n where Int(section.uint8(at: 4 + rows + letter)) >= keys {
-      throw .badSection(tag: "LAYT", reason: "letter \(letter) is on key \(section.uint8(at: 4 + rows + letter)) of \(keys)")
-    }
-    guard elementCount == keys else { throw .badSection(tag: "LAYT", reason: "\(keys) keys, but the directory says \(elementCount)") }
-    for row in 0..<rows where section.uint8(at: 4 + row) == 0 { throw .badSection(tag: "LAYT", reason: "row \(row) at byte \(4 + row) has no keys") }
-    let caps = 4 + rows + n
-    for key in 0..<keys {
-      let cap = section.uint32(at: caps + 4 * key)
-      var typesLetters = false, capIsOneOfThem = false
-      for letter in 0..<n where Int(section.uint8(at: 4 + rows + letter)) == key {
-        typesLetters = true
-        if alphabet.uint32(at: 8 * letter) == cap { capIsOneOfThem = true }
-      }
-      if typesLetters {
-        guard capIsOneOfThem else { throw .badSection(tag: "LAYT", reason: "key \(key)'s cap at byte \(caps + 4 * key) is not a letter on the key") }
-        continue
-      }
-      guard Unicode.Scalar(cap) != nil else {
-        throw .badSection(tag: "LAYT", reason: "key \(key) types no letter, and its cap at byte \(caps + 4 * key) is not a Unicode scalar")
-      }
-      for letter in 0..<n where alphabet.uint32(at: 8 * letter) == cap || alphabet.uint32(at: 8 * letter + 4) == cap {
-        throw .badSection(tag: "LAYT", reason: "key \(key) types no letter, but its cap at byte \(caps + 4 * key) is letter \(letter) of the alphabet")
-      }
-    }
-  }
-
-  /// `PROV`: the file count the directory says, then file entries and totals that fill the
-  /// section exactly, the reserved total zero. The runtime reads nothing else of it.
-  private static func validateProvenance(_ section: TableBytes, elementCount: Int, letterCount n: Int) throws(KeyGramTableError) {
-    typealias P = TableFormat.Provenance
-    guard section.count >= 4 else { throw .badSection(tag: "PROV", reason: "shorter than its file count") }
-    let files = Int(section.uint32(at: 0))
-    guard files == elementCount else { throw .badSection(tag: "PROV", reason: "\(files) files, but the directory says \(elementCount)") }
-    guard files <= section.count / P.fileFixedSize else { throw .badSection(tag: "PROV", reason: "\(files) files cannot fit in \(section.count) bytes") }
-    var at = 4
-    for file in 0..<files {
-      guard at + 2 <= section.count else { throw .badSection(tag: "PROV", reason: "file \(file) at byte \(at) runs past the section") }
-      at += P.fileFixedSize + Int(section.uint16(at: at))
-    }
-    guard at + P.tailSize(letterCount: n) == section.count else {
-      throw .badSection(tag: "PROV", reason: "the files end at byte \(at), so the section has \(at + P.tailSize(letterCount: n)) bytes, not \(section.count)")
-    }
-    let reserved = at + 8 * P.reservedTotal
-    guard section.uint64(at: reserved) == 0 else { throw .badSection(tag: "PROV", reason: "reserved total at byte \(reserved) is not zero") }
   }
 
   /// "KEYGRAM\0" read as a little-endian UInt64, so the check is one compare.

@@ -1,0 +1,113 @@
+import KeyGram
+import KeyGramPipeline
+
+/// `inspect --suggest --json`.
+struct SuggestionsJSON: Encodable {
+  struct Entry: Encodable {
+    var word: String
+    var score: Double
+    var sources: [String]
+  }
+  struct Decision: Encodable {
+    var typed: String
+    var best: String
+    var replaces: Bool
+    var margin: Double
+  }
+  var language: String
+  var prefix: String
+  var suggestions: [Entry]
+  var decision: Decision
+}
+
+/// `inspect --words --json`.
+struct WordsJSON: Encodable {
+  struct Entry: Encodable {
+    var word: String
+    var weight: Double
+  }
+  var language: String
+  var words: [Entry]
+}
+
+/// `inspect --json`: the whole table, written a row at a time (a 250-letter table's JSON is
+/// about 300 MB). Keys in this order; rows keyed by letter, then "$":
+/// language, alphabet, unigram, initial, bigram (one row per letter typed last), trigram (one
+/// row per (letter or ^, letter)), quadgram (one row per kept three-symbol context: earlier,
+/// previous, last), and lexicon (its size, for a table with one).
+enum TableJSON {
+  static func write(_ table: KeyGramTable, to output: inout some TextOutputStream) {
+    let letters = table.alphabet.map(String.init)
+    // Each row's keys, escaped once: "a":, "b":, …, "$":.
+    let keys = (letters + ["$"]).map { JSONText.string($0) + ":" }
+    func row(_ distribution: LetterDistribution) -> String {
+      "{" + distribution.indices.map { keys[$0] + JSONText.number(distribution[$0]) }.joined(separator: ",") + "}"
+    }
+    output.write("{\"language\":\(JSONText.string(table.languageCode)),\"alphabet\":[")
+    output.write(letters.map(JSONText.string).joined(separator: ","))
+    for group in TableRow.Group.allCases {
+      let rows = TableRow.rows(of: table, in: group)
+      switch group {
+      case .unigram, .initial:
+        output.write((group == .unigram ? "]," : ",") + JSONText.string(group.rawValue) + ":" + row(rows[0].distribution(in: table)))
+      default:
+        output.write(",\(JSONText.string(group.rawValue)):{")
+        for (index, entry) in rows.enumerated() {
+          output.write((index == 0 ? "" : ",") + JSONText.string(entry.key) + ":" + row(entry.distribution(in: table)))
+        }
+        output.write("}")
+      }
+    }
+    if let lexicon = table.lexicon {
+      let bytes = table.sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0
+      output.write(",\"lexicon\":{\"words\":\(lexicon.wordCount),\"nodes\":\(lexicon.nodeCount),\"bytes\":\(bytes)}")
+    }
+    output.write("}\n")
+  }
+}
+
+/// Standard output through a 1 MiB buffer, for outputs too big to build as one string.
+struct StandardOutputStream: TextOutputStream {
+  private var buffer = ""
+  mutating func write(_ text: String) {
+    buffer += text
+    if buffer.utf8.count >= 1 << 20 { flush() }
+  }
+  mutating func flush() {
+    print(buffer, terminator: "")
+    buffer = ""
+  }
+}
+
+/// `inspect --after CONTEXT --json`: `next` is what the resolvers weigh; with a lexicon, also
+/// its two parts and λ (those keys are left out for a table without one).
+struct ContextJSON: Encodable {
+  var language: String
+  var context: String
+  var next: NextLetters
+  var lexiconWeight: Double?
+  var ngram: NextLetters?
+  var lexicon: NextLetters?
+}
+
+/// {"a":p,…,"$":p}: one distribution, keyed by letter in alphabet order, then "$" (end of word).
+struct NextLetters: Encodable {
+  var values: [Double]
+  var letters: [String]
+
+  init(_ distribution: LetterDistribution, _ letters: [String]) {
+    self.init(values: distribution.indices.map { distribution[$0] }, letters)
+  }
+
+  init(values: [Double], _ letters: [String]) {
+    self.values = values
+    self.letters = letters
+  }
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: DynamicKey.self)
+    for (index, value) in values.enumerated() {
+      try container.encode(value, forKey: DynamicKey(index < letters.count ? letters[index] : "$"))
+    }
+  }
+}
