@@ -38,6 +38,8 @@ struct MutationSweep {
 
   let image: [UInt8]
   let verifier: TableVerifier
+  /// The original's path: a mutant is verified under the same name, so the name check passes.
+  let path: String
   /// Byte ranges holding facts about the corpus that no invariant constrains; a change there
   /// may pass every invariant, and only the reproduction sees it.
   let dataFields: [Range<Int>]
@@ -48,9 +50,10 @@ struct MutationSweep {
   /// compared too (about 50 ms for English; outside them it always is).
   let comparesMeaningInDataFields: Bool
 
-  init(image: [UInt8], verifier: TableVerifier) throws {
+  init(image: [UInt8], verifier: TableVerifier, path: String) throws {
     self.image = image
     self.verifier = verifier
+    self.path = path
     let table = try KeyGramTable(copying: image)
     dataFields = Self.dataFields(of: table)
     exhaustiveLexicon = (table.lexicon?.nodeCount ?? 0) * table.letterCount <= 100_000
@@ -90,7 +93,7 @@ struct MutationSweep {
       tally.rejectedByLoader += 1
       return
     }
-    let report = verifier.verify(table, path: "mutant")
+    let report = verifier.verify(table, path: path)
     if report.failures.contains(where: { $0.check != .reproduction }) {
       tally.rejectedByInvariants += 1
       return

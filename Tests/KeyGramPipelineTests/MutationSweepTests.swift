@@ -19,7 +19,7 @@ struct MutationSweepTests {
     let verifier = TableVerifier(corpora: CorpusFolder(root: workspace.corpora), swiftFolder: nil)
     let original = verifier.verify(table, path: workspace.table)
     #expect(original.passed && original.reproduced, "\(original.failures)")
-    let sweep = try MutationSweep(image: image, verifier: verifier)
+    let sweep = try MutationSweep(image: image, verifier: verifier, path: workspace.table)
     let tally = sweep.run(offsets: Array(image.indices), masks: Self.masks, threads: ProcessInfo.processInfo.activeProcessorCount)
     print("mutation sweep of \(image.count) bytes: \(tally.summary)")
     #expect(tally.tried == image.count * Self.masks.count)
@@ -38,7 +38,7 @@ struct MutationSweepTests {
     let stride = Int(environment["KEYGRAM_SWEEP_LEXICON_STRIDE"] ?? "1") ?? 1
     let image = Array(try #require(FileManager.default.contents(atPath: path.hasPrefix("/") ? path : Fixtures.packageRoot + "/" + path)))
     let verifier = TableVerifier(corpora: CorpusFolder(root: Fixtures.packageRoot + "/corpora"), swiftFolder: nil)
-    let sweep = try MutationSweep(image: image, verifier: verifier)
+    let sweep = try MutationSweep(image: image, verifier: verifier, path: path)
     let offsets = MutationSweep.offsets(of: try KeyGramTable(copying: image), lexiconStride: stride)
     let started = ContinuousClock.now
     let tally = sweep.run(offsets: offsets, masks: [0x01, 0x80, 0x06, 0xFF], threads: ProcessInfo.processInfo.activeProcessorCount)

@@ -94,6 +94,18 @@ package enum TableImage {
   /// as k, ẞ as ß, Greek oxia vowels as their tonos forms, a manifest's extra case mappings.
   /// Ascending by scalar.
   package static func textReadings(of language: Language) -> [(scalar: UInt32, letter: Int)] {
+    // They depend on the alphabet and the case mappings alone; verify asks once per table.
+    let key = String(String.UnicodeScalarView(language.alphabet)) + "\u{0}"
+      + language.caseMappings.sorted { $0.key < $1.key }.map { "\($0.key)\($0.value)" }.joined()
+    if let known = readingsCache.withLock({ $0[key] }) { return known }
+    let readings = computeReadings(of: language)
+    readingsCache.withLock { $0[key] = readings }
+    return readings
+  }
+
+  private static let readingsCache = Locked<[String: [(scalar: UInt32, letter: Int)]]>([:])
+
+  private static func computeReadings(of language: Language) -> [(scalar: UInt32, letter: Int)] {
     let decoder = LetterDecoder(language: language)
     var alphabetReads: [UInt32: Int] = [:]
     for (index, letter) in language.alphabet.enumerated().reversed() {  // the first letter wins, as the runtime scans
@@ -101,11 +113,9 @@ package enum TableImage {
       alphabetReads[letter.value] = index
     }
     var readings: [(scalar: UInt32, letter: Int)] = []
-    for value in UInt32(0x80)...0x10FFFF {
-      guard let scalar = Unicode.Scalar(value) else { continue }
-      // Only a capital, a scalar NFC replaces or a mapped one can read as a letter it is not.
-      let properties = scalar.properties
-      guard properties.changesWhenLowercased || properties.isFullCompositionExclusion || language.caseMappings[scalar] != nil else { continue }
+    let candidates = Set(readingCandidates).union(language.caseMappings.keys.filter { !$0.isASCII }).sorted()
+    for scalar in candidates {
+      let value = scalar.value
       let symbol: UInt8
       switch decoder.scalarClass(scalar) {
       case .letter(let letter), .capitalWithFinalForm(let letter): symbol = letter
@@ -115,6 +125,14 @@ package enum TableImage {
       if alphabetReads[value] != letter { readings.append((value, letter)) }
     }
     return readings
+  }
+
+  /// The non-ASCII scalars that can read as a letter they are not: capitals (lowercasing changes
+  /// them) and those NFC replaces (full composition exclusions); about 2,500, found once.
+  private static let readingCandidates: [Unicode.Scalar] = (UInt32(0x80)...0x10FFFF).compactMap { value in
+    guard let scalar = Unicode.Scalar(value) else { return nil }
+    let properties = scalar.properties
+    return properties.changesWhenLowercased || properties.isFullCompositionExclusion ? scalar : nil
   }
 
   private static func rows(_ rows: [[UInt16]]) -> [UInt8] {
