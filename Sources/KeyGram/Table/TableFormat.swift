@@ -5,9 +5,9 @@ package enum TableFormat {
   package static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
   /// 2.0 widened the lexicon's shares to 16 bits, which 1.x readers cannot read (1.1 added the
   /// layout, 1.2 `QUAD`, 1.3 `LEXI`); 2.1 added `TEXT`. Readers of an earlier minor version skip
-  /// the sections they do not know; a reader refuses another major version.
+  /// the sections they do not know; a reader refuses another major version. 2.2 added `FORM`.
   package static let majorVersion: UInt16 = 2
-  package static let minorVersion: UInt16 = 1
+  package static let minorVersion: UInt16 = 2
   package static let headerSize = 64
   package static let directoryEntrySize = 16
   package static let sectionAlignment = 16
@@ -75,15 +75,22 @@ package enum TableFormat {
     package static let layout = Tag("LAYT")
     package static let provenance = Tag("PROV")
     package static let textRules = Tag("TEXT")
+    package static let writtenForms = Tag("FORM")
 
     /// The sections every table has, in the order the writer lays them out.
     package static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
     /// Every section this version knows, in the order the writer lays them out.
-    package static let known: [Tag] = required + [textRules, quadgram, lexicon, layout, provenance]
+    package static let known: [Tag] = required + [textRules, quadgram, lexicon, writtenForms, layout, provenance]
 
     /// The minor version that added `tag`: a table holding a section must say at least that
     /// version.
-    package static func minorVersionAdding(_ tag: Tag) -> UInt16 { tag == textRules ? 1 : 0 }
+    package static func minorVersionAdding(_ tag: Tag) -> UInt16 {
+      switch tag {
+      case textRules: return 1
+      case writtenForms: return 2
+      default: return 0
+      }
+    }
   }
 
   /// The `TEXT` section (format 2.1): the text rules the builder read the corpus by, which the
@@ -98,6 +105,48 @@ package enum TableFormat {
     package static let apostrophesEndWords: UInt8 = 1
     package static func readingsOffset(pairCount k: Int) -> Int { (headSize + 2 * k + 3) & ~3 }
     package static func length(pairCount k: Int, readingCount r: Int) -> Int { readingsOffset(pairCount: k) + 4 * r }
+  }
+
+  /// The `FORM` section (format 2.2): how the lexicon's words are written. A 16-byte head (entry
+  /// count *F*, the apostrophe scalar, the pool length *P*, reserved), *F* UInt32 node ids
+  /// ascending (each a `LEXI` node that ends a word), *F* + 1 UInt32 pool offsets, the pool, zero
+  /// padding to a multiple of 16. An entry is one to four forms, best first; a form is a share
+  /// byte, a shape byte, an 8-byte capital mask when the shape says so, then the apostrophe
+  /// positions. docs/TableFormat.md gives the byte layout.
+  package enum WrittenForms {
+    package static let headSize = 16
+    package enum Offset {
+      package static let entryCount = 0     // UInt32
+      package static let apostrophe = 4     // UInt32 Unicode scalar
+      package static let poolLength = 8     // UInt32
+      package static let reserved = 12      // UInt32, zero
+    }
+    /// The most forms one word keeps.
+    package static let maximumFormCount = 4
+    /// The most apostrophes one form holds ("rock'n'roll" has two).
+    package static let maximumApostropheCount = 3
+    /// Shape bits 0–1: how the form's letters are cased.
+    package static let caseMask: UInt8 = 0b0000_0011
+    /// Every letter as `ALPH` stores it (lowercase).
+    package static let caseLower: UInt8 = 0
+    /// The first letter capital, the rest lowercase ("Haus", "I").
+    package static let caseCapitalised: UInt8 = 1
+    /// Every letter capital ("NASA").
+    package static let caseCapitals: UInt8 = 2
+    /// A UInt64 capital mask follows the shape byte: bit i, letter i is capital ("iPhone").
+    package static let caseMixed: UInt8 = 3
+    /// Shape bits 2–3: the number of apostrophe positions after the shape (and mask).
+    package static let apostropheCountShift: UInt8 = 2
+    package static let apostropheCountMask: UInt8 = 0b0000_1100
+    /// Shape bits 4–7 are zero.
+    package static let reservedShapeBits: UInt8 = 0b1111_0000
+    /// The apostrophe stored when the manifest names none.
+    package static let defaultApostrophe: Unicode.Scalar = "'"
+
+    package static func nodeIdsOffset() -> Int { headSize }
+    package static func poolOffsetsOffset(entryCount f: Int) -> Int { headSize + 4 * f }
+    package static func poolOffset(entryCount f: Int) -> Int { headSize + 8 * f + 4 }
+    package static func length(entryCount f: Int, poolLength p: Int) -> Int { (poolOffset(entryCount: f) + p + 15) & ~15 }
   }
 
   /// The `LAYT` section's limits.
