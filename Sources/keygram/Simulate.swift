@@ -120,7 +120,7 @@ extension Keygram {
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: layout)
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: folders.corpora, purpose: "evaluation")
-      let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
+      let typing = try setup.typing(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,
                                             keyOffsetSpread: keyOffsetSpread, rowSpread: rowSpread, seed: seed,
                                             omitRate: omitRate, extraRate: extraRate, timing: typistOptions.typist.timing, dualGaussian: typistOptions.typist.dualGaussian)
@@ -152,7 +152,7 @@ extension Keygram {
         return DecisionLog(path: path, table: setup.simulator.table,
                            method: methods.lastIndex { $0.decoder != nil && $0.context == .history } ?? 0)
       }
-      let result = setup.simulator.run(keystrokes, touches: touches, methods: methods, errors: errors, lexiconBalance: lexiconBalance,
+      let result = setup.simulator.run(typing.keystrokes, written: decode ? typing.words : nil, touches: touches, methods: methods, errors: errors, lexiconBalance: lexiconBalance,
                                        wordLog: log.map { log in { log.append($0) } }, decisionLog: decisions.map { log in { log.append($0) } })
       try log?.commit()
       try decisions?.commit()

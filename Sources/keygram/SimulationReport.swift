@@ -40,6 +40,17 @@ enum SimulationReport {
                    + "\(method.wordsFixed) | \(Int(method.wordsFixedInterval.lowerBound))–\(Int(method.wordsFixedInterval.upperBound)) | "
                    + "\(method.wordsBroken) | \(Int(method.wordsBrokenInterval.lowerBound))–\(Int(method.wordsBrokenInterval.upperBound)) |")
     }
+    let written = result.methods.filter { $0.writtenForms != nil }
+    if !written.isEmpty {
+      lines += ["", "Written forms, of the words committed with the right letters: lexicon words the text capitalises away from a sentence start kept with their capitals, lexicon words it writes in lowercase given a capital, words written with an apostrophe kept with it, and case errors (right letters and apostrophes, other capitals).", "",
+                "| method | capitals kept | lowercase capitalised | apostrophes kept | case errors |", "|---|---:|---:|---:|---:|"]
+      func share(_ part: Int, _ whole: Int) -> String { whole == 0 ? "— (0)" : String(format: "%.1f%% (%d of %d)", 100 * Double(part) / Double(whole), part, whole) }
+      for method in written {
+        let tally = method.writtenForms!
+        lines.append("| \(method.method.name) | \(share(tally.capitalWordsKept, tally.capitalWords)) | "
+                     + "\(share(tally.lowercaseWordsCapitalised, tally.lowercaseWords)) | \(share(tally.apostropheWordsKept, tally.apostropheWords)) | \(tally.caseErrors) |")
+      }
+    }
     return lines.joined(separator: "\n")
   }
 
@@ -112,6 +123,18 @@ enum SimulationReport {
       var wordsFixedCI95: [Double]?
       var wordsBroken: Int?
       var wordsBrokenCI95: [Double]?
+      /// How a decoded method wrote the words: capitals, apostrophes, case errors.
+      var writtenForms: WrittenForms?
+    }
+
+    struct WrittenForms: Encodable {
+      var capitalWords: Int
+      var capitalWordsKept: Int
+      var lowercaseWords: Int
+      var lowercaseWordsCapitalised: Int
+      var apostropheWords: Int
+      var apostropheWordsKept: Int
+      var caseErrors: Int
     }
 
     init(_ result: TypingSimulator.Result, lang: String, text: String) {
@@ -137,7 +160,11 @@ enum SimulationReport {
                wordErrorRateCI95: words ? pair($0.wordErrorRateInterval) : nil,
                wordReduction: words ? $0.wordReduction : nil, wordReductionCI95: words ? pair($0.wordReductionInterval) : nil,
                wordsFixed: words ? $0.wordsFixed : nil, wordsFixedCI95: words ? pair($0.wordsFixedInterval) : nil,
-               wordsBroken: words ? $0.wordsBroken : nil, wordsBrokenCI95: words ? pair($0.wordsBrokenInterval) : nil)
+               wordsBroken: words ? $0.wordsBroken : nil, wordsBrokenCI95: words ? pair($0.wordsBrokenInterval) : nil,
+               writtenForms: $0.writtenForms.map { WrittenForms(capitalWords: $0.capitalWords, capitalWordsKept: $0.capitalWordsKept,
+                                                                 lowercaseWords: $0.lowercaseWords, lowercaseWordsCapitalised: $0.lowercaseWordsCapitalised,
+                                                                 apostropheWords: $0.apostropheWords, apostropheWordsKept: $0.apostropheWordsKept,
+                                                                 caseErrors: $0.caseErrors) })
       }
     }
   }

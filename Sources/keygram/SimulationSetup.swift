@@ -53,13 +53,16 @@ struct SimulationSetup {
   }
 
   /// The keystrokes of a text file; an empty file or one without a letter of the alphabet is an error.
-  func keystrokes(of path: String, limit: Int?) throws -> [TypingSimulator.Keystroke] {
+  func keystrokes(of path: String, limit: Int?) throws -> [TypingSimulator.Keystroke] { try typing(of: path, limit: limit).keystrokes }
+
+  /// The keystrokes of a text file and the words they type as the text writes them.
+  func typing(of path: String, limit: Int?) throws -> TypingSimulator.TypedText {
     let bytes = try CorpusReader(path: path).readAll()
     try CorpusCounter.refuseNonText(bytes, path: path)
-    let keystrokes = simulator.keystrokes(of: String(decoding: bytes, as: UTF8.self), limit: limit)
-    guard keystrokes.contains(where: { $0 != .boundary }) else {
+    let typing = simulator.typing(of: String(decoding: bytes, as: UTF8.self), limit: limit)
+    guard typing.keystrokes.contains(where: { $0 != .boundary }) else {
       throw CLIError("\(path): no letters of the \(table.languageName) alphabet to type")
     }
-    return keystrokes
+    return typing
   }
 }

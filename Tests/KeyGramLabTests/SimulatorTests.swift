@@ -47,6 +47,20 @@ struct SimulatorTests {
     #expect(keystrokes.filter { $0 == .boundary }.count == 2)  // after "dont", after "stop" (", é!" is one run)
   }
 
+  @Test func writtenWordsKeepCapitalsApostrophesAndSentenceStarts() {
+    let typing = simulator().typing(of: "Don’t stop. London is big!\n\nI said 'no' …  ok")
+    #expect(typing.words.map(\.text) == ["Don't", "stop", "London", "is", "big", "I", "said", "no", "ok"])
+    #expect(typing.words.map(\.startsSentence) == [true, false, true, false, false, true, false, false, true])
+    #expect(typing.words.map(\.hasCapital) == [true, false, true, false, false, true, false, false, false])
+    #expect(typing.words.map(\.hasApostrophe) == [true, false, false, false, false, false, false, false, false])
+    // One written word per word the keystrokes type.
+    var wordsTyped = 0, inWord = false
+    for keystroke in typing.keystrokes {
+      if case .letter = keystroke { if !inWord { wordsTyped += 1 }; inWord = true } else { inWord = false }
+    }
+    #expect(wordsTyped == typing.words.count)
+  }
+
   @Test func withNoNoiseEveryResolverIsAlwaysRight() throws {
     let result = simulator().run(try heldOutText(), touches: .init(sigmaX: 0, sigmaY: 0))
     #expect(result.keystrokes == 30_000)

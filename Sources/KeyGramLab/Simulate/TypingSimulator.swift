@@ -252,6 +252,9 @@ public struct TypingSimulator {
     public var wordsFixedInterval: ClosedRange<Double>
     public var wordsBroken: Int
     public var wordsBrokenInterval: ClosedRange<Double>
+    /// How a decoded method wrote the words (capitals, apostrophes), when `run` was given the
+    /// written words; nil otherwise.
+    public var writtenForms: WrittenFormTally?
   }
 
   public struct Result: Sendable {
@@ -294,21 +297,7 @@ public struct TypingSimulator {
   /// boundaries (runs collapsed). Apostrophes are skipped or end the word, as the table's rule
   /// says the context reads them; a letter the table lacks is a boundary here (nobody can aim
   /// at a key it has not got).
-  public func keystrokes(of text: String, limit: Int? = nil) -> [Keystroke] {
-    var result: [Keystroke] = []
-    var letters = 0
-    for scalar in text.unicodeScalars {
-      if TypingContext.isApostrophe(scalar) && table.letterIndex(of: scalar) == nil && !table.apostrophesEndWords { continue }
-      if let index = table.letterIndex(of: scalar), letterKeys.keyIndex(ofLetter: index) != nil {
-        if let limit, letters >= limit { break }
-        result.append(.letter(index))
-        letters += 1
-      } else if result.last != .boundary {
-        result.append(.boundary)
-      }
-    }
-    return result
-  }
+  public func keystrokes(of text: String, limit: Int? = nil) -> [Keystroke] { typing(of: text, limit: limit).keystrokes }
 
   /// One word as typed, for `run`'s `wordLog`: the intended letters, the touches (none for a
   /// skipped letter, two for a doubled one) and what static resolution typed (key indices).
@@ -340,8 +329,11 @@ public struct TypingSimulator {
   /// history method starts with an empty `WordHistory` of `historyCapacity` nodes blended by
   /// `historyBalance`, which learns every word its context sees completed. Decoded methods type
   /// uncorrected and apply their `WordDecoder`'s decision when each word ends. `wordLog`, if
-  /// given, sees every word.
-  public func run(_ keystrokes: [Keystroke], touches: Touches, methods: [Method] = Method.standard,
+  /// given, sees every word. With `written` (one per word of `keystrokes`, `typing(of:)`), the
+  /// typist types in lowercase but for a sentence's first letter, which the host capitalises;
+  /// a decoded word with the right letters but other apostrophes than the text's is a word
+  /// error, and other capitals a case error (`MethodResult.writtenForms`).
+  public func run(_ keystrokes: [Keystroke], written: [WrittenWord]? = nil, touches: Touches, methods: [Method] = Method.standard,
                   errors: Errors = .corrected, lexiconBalance: Float = TypingContext.defaultLexiconBalance,
                   historyBalance: Float = WordHistory.defaultBalance,
                   historyCapacity: Int = WordHistory.defaultCapacity, curveWindow: Int = 500,
@@ -402,6 +394,9 @@ public struct TypingSimulator {
     let perWord = methods.indices.map { slips || decoders[$0] != nil }
     // Per decoded method, the letters of the last word it committed (for the decision log).
     var previousWords = [[Int]](repeating: [], count: methods.count)
+    // Per decoded method, the text it committed for the current word, and its written-form tally.
+    var committedTexts = [String](repeating: "", count: methods.count)
+    var writtenTallies = [WrittenFormTally](repeating: WrittenFormTally(), count: methods.count)
     // The nearest letter key to each point, for `specialKeysTypeLetters`.
     let letterKeyIndices = layout.keys.indices.filter { !layout.keys[$0].isSpecial }
     func nearestLetterKey(_ touch: TouchPoint) -> KeyIndex {
@@ -423,6 +418,7 @@ public struct TypingSimulator {
       }
       let committedWord = decision.replaces ? decision.best : decision.typed
       previousWords[index] = (0..<committedWord.count).map { committedWord.letter(at: $0) }
+      if written != nil { committedTexts[index] += committedWord.text }
       if decision.replaces {
         for _ in 0..<decision.typedLength { contexts[index].recordDeletion() }
         committedKeys[index].removeLast(decoder.typedCount)
@@ -452,14 +448,20 @@ public struct TypingSimulator {
         let staticKeys = methods.first?.kind == .static ? typedKeys[0].map { KeyIndex($0) } : []
         wordLog(TypedWord(intended: intendedLetters, touches: wordTouches, staticKeys: staticKeys))
       }
+      let writtenWord = written.flatMap { words - 1 < $0.count ? $0[words - 1] : nil }
       for index in methods.indices {
         let typedRight = Self.letterErrors(typedKeys[index], intended) == 0
         let committedErrors = Self.letterErrors(committedKeys[index], intended)
+        var apostrophesRight = true
+        if let writtenWord, decoders[index] != nil, committedErrors == 0 {
+          apostrophesRight = tally(writtenWord, committed: committedTexts[index], letters: intendedLetters, into: &writtenTallies[index])
+        }
+        committedTexts[index] = ""
         if perWord[index] { blocks[wordBlock][index].letterErrors += committedErrors }
-        if committedErrors > 0 { blocks[wordBlock][index].wordErrors += 1 }
+        if committedErrors > 0 || !apostrophesRight { blocks[wordBlock][index].wordErrors += 1 }
         if decoders[index] != nil {
-          if !typedRight && committedErrors == 0 { blocks[wordBlock][index].fixed += 1 }
-          if typedRight && committedErrors > 0 { blocks[wordBlock][index].broken += 1 }
+          if !typedRight && committedErrors == 0 && apostrophesRight { blocks[wordBlock][index].fixed += 1 }
+          if typedRight && (committedErrors > 0 || !apostrophesRight) { blocks[wordBlock][index].broken += 1 }
         }
         typedKeys[index].removeAll(keepingCapacity: true)
         committedKeys[index].removeAll(keepingCapacity: true)
@@ -544,7 +546,9 @@ public struct TypingSimulator {
             if let resolved, let capLetter = layout[resolved].letter, let capIndex = table.letterIndex(of: capLetter) {
               // On the intended key the typist gets the intended letter (é by a long press on e).
               let shown = resolved == key ? letter : capIndex
-              decoders[index]!.add(touch, key: resolved, letter: shown)
+              // The host capitalises a sentence's first letter; the typist types the rest in lowercase.
+              let capital = repeatIndex == 0 && intended.count == 1 && (written.map { words < $0.count && $0[words].startsSentence } ?? false)
+              decoders[index]!.add(touch, key: resolved, letter: shown, isCapital: capital)
               contexts[index].record(table.letter(at: shown))
             } else {
               contexts[index].recordBoundary()
@@ -566,8 +570,11 @@ public struct TypingSimulator {
       }
     }
     endWord()
-    return Result(keystrokes: typed, words: words, touches: touches,
-                  methods: Self.summarise(blocks, methods: methods, keystrokes: typed, words: words, seed: touches.seed),
+    var results = Self.summarise(blocks, methods: methods, keystrokes: typed, words: words, seed: touches.seed)
+    if written != nil {
+      for index in results.indices where decoders[index] != nil { results[index].writtenForms = writtenTallies[index] }
+    }
+    return Result(keystrokes: typed, words: words, touches: touches, methods: results,
                   learningCurve: curve, curveWindow: curveWindow)
   }
 
