@@ -135,6 +135,8 @@ struct WrittenFormsSectionTests {
         #expect(word.writtenCount >= word.count && word.writtenCount <= word.count + 3)
         _ = word.text
       }
+      _ = decoder.suggestions(limit: 8)
+      decoder._checkInvariants()
       decoder.reset()
     }
   }
@@ -159,7 +161,9 @@ struct WrittenFormsDecoderTests {
   func decide(_ typed: String, limit: Int = 3) -> (WordDecoder, WordDecision) {
     let decoder = WordDecoder(table: table, layout: Self.layout)
     Self.type(typed, into: decoder, table: table)
-    return (decoder, decoder.decide(limit: limit))
+    let decision = decoder.decide(limit: limit)
+    decoder._checkInvariants()
+    return (decoder, decision)
   }
 
   func written(_ word: DecodedWord) -> String {
@@ -252,6 +256,7 @@ struct WrittenFormsDecoderTests {
     decoder.removeLast()
     Self.type("aus", into: decoder, table: table)
     #expect(decoder.decide().typed.text == "Haus" && !decoder.decide().replaces)
+    decoder._checkInvariants()
   }
 
   @Test("words outside the lexicon keep the typed letters and capitals")
