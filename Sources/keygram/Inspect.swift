@@ -117,6 +117,9 @@ extension Keygram {
         let length = sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0
         lines.append("lexicon: \(lexicon.wordCount) words, \(lexicon.nodeCount) nodes, \(length) B")
       }
+      if table.hasWrittenForms {
+        lines.append("written forms: \(table.writtenFormEntryCount) words written otherwise than their letters in lowercase; apostrophe \(Printable.escaped(String(table.apostrophe))) (\(Hex.codePoint(table.apostrophe.value)))")
+      }
       if let range = sections.provenanceSection,
          let provenance = Provenance(section: table.bytes.slice(from: range.lowerBound, length: range.count), letterCount: letters.count) {
         lines.append("corpus: \(provenance.files.map(\.name).joined(separator: ", ")); \(provenance.letters) letters, \(provenance.words) words")
