@@ -33,13 +33,14 @@ extension Keygram {
     @Flag(help: "List the lexicon's words with their weights (expected occurrences per the lexicon's word mass).")
     var words = false
 
-    @Option(help: "List the word decoder's suggestions (completions and corrections) for these letters, each touched at its key's centre on the table's iPhone keyboard.")
+    @Option(help: "List the word decoder's suggestions (completions and corrections, as they are written) for these letters, each touched at its key's centre on the table's iPhone keyboard; a capital is typed with shift, an apostrophe read by the table's text rule.")
     var suggest: String?
 
     func validate() throws {
       guard top >= 1 else { throw ValidationError("--top must be at least 1.") }
       if let after {
-        let letters = after.unicodeScalars.count - (after.hasPrefix("?") ? 1 : 0)
+        // Apostrophes are read by the table's text rule (dropped or ending the word), not counted.
+        let letters = after.unicodeScalars.filter { !TypingContext.isApostrophe($0) }.count - (after.hasPrefix("?") ? 1 : 0)
         if letters > 3 {
           throw ValidationError("--after takes up to 3 letters (a table's longest row follows 3: a 4-gram), not \(letters) in \"\(after)\".")
         }
@@ -116,6 +117,9 @@ extension Keygram {
         let length = sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0
         lines.append("lexicon: \(lexicon.wordCount) words, \(lexicon.nodeCount) nodes, \(length) B")
       }
+      if table.hasWrittenForms {
+        lines.append("written forms: \(table.writtenFormEntryCount) words written otherwise than their letters in lowercase; apostrophe \(Printable.escaped(String(table.apostrophe))) (\(Hex.codePoint(table.apostrophe.value)))")
+      }
       if let range = sections.provenanceSection,
          let provenance = Provenance(section: table.bytes.slice(from: range.lowerBound, length: range.count), letterCount: letters.count) {
         lines.append("corpus: \(provenance.files.map(\.name).joined(separator: ", ")); \(provenance.letters) letters, \(provenance.words) words")
@@ -138,6 +142,15 @@ extension Keygram {
       let decoder = WordDecoder(table: table, layout: layout, letterKeys: letterKeys)
       var letters: [Int] = []
       for scalar in prefix.unicodeScalars {
+        // An apostrophe the alphabet does not hold reads as the runtime reads it: dropped, or
+        // ending the word (the letters after it are the word suggested for).
+        if TypingContext.isApostrophe(scalar) && table.letterIndex(of: scalar) == nil {
+          if table.apostrophesEndWords {
+            decoder.reset()
+            letters.removeAll()
+          }
+          continue
+        }
         guard let letter = table.letterIndex(of: scalar) else {
           throw CLIError("--suggest: \"\(scalar)\" is not a letter of the \(Printable.escaped(table.languageName)) alphabet")
         }
@@ -146,7 +159,9 @@ extension Keygram {
         }
         letters.append(letter)
         let frame = layout[key].frame
-        decoder.add(TouchPoint(x: frame.midX, y: frame.midY), key: key, letter: letter)
+        // A capital (the letter's stored uppercase, not the letter itself) is typed with shift.
+        let isCapital = scalar != table.letter(at: letter) && scalar == table.uppercaseLetter(at: letter)
+        decoder.add(TouchPoint(x: frame.midX, y: frame.midY), key: key, letter: letter, isCapital: isCapital)
       }
       guard !letters.isEmpty else { throw CLIError("--suggest: give at least one letter") }
       guard letters.count <= WordDecoder.capacity else {

@@ -62,6 +62,9 @@ enum TableJSON {
       let bytes = table.sections.sections.first { $0.tag == TableFormat.Section.lexicon }?.length ?? 0
       output.write(",\"lexicon\":{\"words\":\(lexicon.wordCount),\"nodes\":\(lexicon.nodeCount),\"bytes\":\(bytes)}")
     }
+    if table.hasWrittenForms {
+      output.write(",\"writtenForms\":{\"entries\":\(table.writtenFormEntryCount),\"apostrophe\":\(JSONText.string(String(table.apostrophe)))}")
+    }
     output.write("}\n")
   }
 }

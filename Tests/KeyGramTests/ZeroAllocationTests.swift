@@ -243,6 +243,57 @@ struct WordDecoderAllocationTests {
   }
 }
 
+extension WordDecoderAllocationTests {
+  @Test("written forms: typing with capitals, deciding, suggesting and reading the written words")
+  func writtenForms() {
+    let table = FormTable.table
+    let decoder = WordDecoder(table: table, layout: layout)
+    var points: [[TouchPoint]] = [], keys: [[KeyIndex]] = [], letters: [[Int]] = [], capitals: [[Bool]] = []
+    for word in ["dont", "Hsus", "HAUS", "i", "its", "Bill", "youre", "iPhone", "Qwx"] {
+      points.append([]); keys.append([]); letters.append([]); capitals.append([])
+      for scalar in word.unicodeScalars {
+        let isCapital = scalar.value >= 0x41 && scalar.value <= 0x5A
+        let lower = isCapital ? Unicode.Scalar(scalar.value + 0x20)! : scalar
+        let key = layout.keyIndex(ofLetter: lower)!
+        points[points.count - 1].append(TouchPoint(x: layout[key].frame.midX, y: layout[key].frame.midY))
+        keys[keys.count - 1].append(key)
+        letters[letters.count - 1].append(table.letterIndex(of: lower)!)
+        capitals[capitals.count - 1].append(isCapital)
+      }
+    }
+    var total = 0, replaced = 0
+    let count = mallocs {
+      for word in 0..<400 {
+        let w = word % points.count
+        for index in 0..<points[w].count {
+          decoder.add(points[w][index], key: keys[w][index], letter: letters[w][index], isCapital: capitals[w][index])
+          let suggestions = decoder.suggestions(limit: 4)
+          for position in 0..<suggestions.count {
+            let suggestion = suggestions[position]
+            for scalar in 0..<suggestion.writtenCount { total &+= Int(suggestion.writtenScalar(at: scalar).value) }
+          }
+        }
+        let decision = decoder.decide(limit: 4)
+        for index in 0..<decision.alternativeCount {
+          let alternative = decision.alternative(at: index)
+          for scalar in 0..<alternative.writtenCount { total &+= Int(alternative.writtenScalar(at: scalar).value) }
+          total &+= alternative.formIndex ?? 0
+        }
+        decoder.finishWord(decision)
+        if decision.replaces {
+          replaced += 1
+          if let restored = decoder.undoReplacement() {
+            total &+= restored.restored.writtenCount
+            decoder.finishWord(decoder.decide())
+          }
+        }
+      }
+    }
+    #expect(count == 0, "\(count) mallocs")
+    #expect(total > 0 && replaced > 0)
+  }
+}
+
 /// Opening is not the hot path, but a keyboard opens its table at every launch: count it too.
 /// Only optimised builds are meaningful here: unspecialised generic code in debug builds boxes
 /// array elements as it iterates (about 90 mallocs for the section list). `make test` also runs

@@ -626,6 +626,29 @@ struct KeygramCLITests {
     #expect(decision["typed"] as? String == "keyb" && decision["replaces"] is Bool)
   }
 
+  @Test func inspectReadsCapitalsAndApostrophesAsTheRuntimeDoes() throws {
+    // A typed capital first letter capitalises every suggestion; typed capitals write them in capitals.
+    let capitalised = try keygram("inspect", "tables/en.keygram", "--suggest", "Keyb", "--top", "2", "--json")
+    #expect(capitalised.status == 0, "\(capitalised.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(capitalised.stdout.utf8)) as? [String: Any])
+    let suggestions = try #require(object["suggestions"] as? [[String: Any]])
+    #expect(suggestions.first?["word"] as? String == "Keyboard")
+    let decision = try #require(object["decision"] as? [String: Any])
+    #expect(decision["typed"] as? String == "Keyb")
+    let capitals = try keygram("inspect", "tables/en.keygram", "--suggest", "KEYB", "--top", "1")
+    #expect(capitals.status == 0 && capitals.stdout.split(separator: "\n")[1].hasPrefix("  KEYBOARD  "), "\(capitals.stdout)")
+    // English drops apostrophes: "don’t" is suggested for as "dont", and --after reads "on't" as "ont".
+    for apostrophe in ["'", "\u{2019}", "\u{2BC}"] {
+      let typed = try keygram("inspect", "tables/en.keygram", "--suggest", "don\(apostrophe)t", "--top", "3")
+      let plain = try keygram("inspect", "tables/en.keygram", "--suggest", "dont", "--top", "3")
+      #expect(typed.status == 0 && typed.stdout.split(separator: "\n").dropFirst() == plain.stdout.split(separator: "\n").dropFirst(), "\(typed.stderr)")
+      let after = try keygram("inspect", "tables/en.keygram", "--after", "on\(apostrophe)t", "--json")
+      let plainAfter = try keygram("inspect", "tables/en.keygram", "--after", "ont", "--json")
+      #expect(after.status == 0, "\(after.stderr)")
+      #expect(after.stdout.replacingOccurrences(of: "on\(apostrophe)t", with: "ont") == plainAfter.stdout)
+    }
+  }
+
   @Test(arguments: [
     (["--suggest", "k3y"], "Error: --suggest: \"3\" is not a letter of the English alphabet\n"),
     (["--suggest", ""], "Error: --suggest: give at least one letter\n"),

@@ -7,6 +7,15 @@ final class WordSlots {
   let lengths: IntBuffer
   let scores: FloatBuffer
   let sources: IntBuffer
+  /// Per slot: the lexicon node where the word ends, or -1 for a word outside the lexicon.
+  let nodes: IntBuffer
+  /// Per slot: which of the lexicon word's forms it is written as, or -1 (outside the lexicon).
+  let formIndices: IntBuffer
+  /// Per slot: the written capitals, bit i for letter i (a UInt64's bits).
+  let capitals: IntBuffer
+  /// Per slot: the written apostrophes, packed: the count in bits 0–7, then each position (the
+  /// letter it stands before) a byte, ascending.
+  let apostrophes: IntBuffer
   var count = 0
 
   init(table: KeyGramTable, slotCount: Int) {
@@ -16,6 +25,10 @@ final class WordSlots {
     lengths = IntBuffer(repeating: 0, count: slotCount)
     scores = FloatBuffer(repeating: 0, count: slotCount)
     sources = IntBuffer(repeating: 0, count: slotCount)
+    nodes = IntBuffer(repeating: -1, count: slotCount)
+    formIndices = IntBuffer(repeating: -1, count: slotCount)
+    capitals = IntBuffer(repeating: 0, count: slotCount)
+    apostrophes = IntBuffer(repeating: 0, count: slotCount)
   }
 
   /// The letters of slot `from` of `other` copied into slot `to`.
@@ -27,7 +40,56 @@ final class WordSlots {
     lengths[slot] = length
     scores[slot] = other.scores[from]
     sources[slot] = other.sources[from]
+    nodes[slot] = other.nodes[from]
+    formIndices[slot] = other.formIndices[from]
+    capitals[slot] = other.capitals[from]
+    apostrophes[slot] = other.apostrophes[from]
   }
+
+  /// Slots `a` and `b` exchanged, everything they hold.
+  func swap(_ a: Int, _ b: Int) {
+    let longer = Swift.max(lengths[a], lengths[b])
+    for position in 0..<longer {
+      let held = letters[a * WordDecoder.capacity + position]
+      letters[a * WordDecoder.capacity + position] = letters[b * WordDecoder.capacity + position]
+      letters[b * WordDecoder.capacity + position] = held
+    }
+    // One buffer at a time: an array of them would allocate.
+    Self.swap(lengths, a, b)
+    Self.swap(sources, a, b)
+    Self.swap(nodes, a, b)
+    Self.swap(formIndices, a, b)
+    Self.swap(capitals, a, b)
+    Self.swap(apostrophes, a, b)
+    let score = scores[a]
+    scores[a] = scores[b]
+    scores[b] = score
+  }
+
+  private static func swap(_ buffer: IntBuffer, _ a: Int, _ b: Int) {
+    let held = buffer[a]
+    buffer[a] = buffer[b]
+    buffer[b] = held
+  }
+
+  /// Slot `slot` written as typed: its letters, the capitals `mask`, no apostrophes, no form.
+  func writeAsTyped(_ slot: Int, capitals mask: UInt64) {
+    nodes[slot] = -1
+    formIndices[slot] = -1
+    capitals[slot] = Int(bitPattern: UInt(mask))
+    apostrophes[slot] = 0
+  }
+
+  /// Whether slots `a` and `b` are written alike: the same letters, capitals and apostrophes.
+  func sameWriting(_ a: Int, _ b: Int) -> Bool {
+    sameLetters(a, b) && capitals[a] == capitals[b] && apostrophes[a] == apostrophes[b]
+  }
+
+  /// The number of apostrophes slot `slot` is written with.
+  func apostropheCount(_ slot: Int) -> Int { apostrophes[slot] & 0xFF }
+
+  /// The position (the letter it stands before) of slot `slot`'s `index`-th apostrophe.
+  func apostrophePosition(_ slot: Int, _ index: Int) -> Int { (apostrophes[slot] >> (8 * (index + 1))) & 0xFF }
 
   func sameLetters(_ a: Int, _ b: Int) -> Bool {
     guard lengths[a] == lengths[b] else { return false }
@@ -74,18 +136,60 @@ public struct DecodedWord {
   /// Lexicon, history, both, or neither (typed letters that are no known word).
   public var source: Source { Source(rawValue: slots.sources[slot]) }
 
-  /// The word as text, in lowercase; letters outside the table's alphabet are U+FFFD. It makes
-  /// a String (an allocation): for the text field and the suggestion bar, not for the hot path.
+  /// The word as it is written: a lexicon word in its form (`Haus`, `I`, `don't`; the form the
+  /// user typed when that is one of its forms, else its best), cased as it was typed (typed in
+  /// capitals, every letter a capital; typed with a capital first letter, that letter a
+  /// capital); a word outside the lexicon as its letters with the capitals typed. The typed
+  /// letters (`WordDecision.typed`) are exactly what was typed. Letters outside the table's
+  /// alphabet are U+FFFD. It makes a String (an allocation): for the text field and the
+  /// suggestion bar, not for the hot path; `writtenScalar(at:)` reads it without one.
   public var text: String {
     var scalars = String.UnicodeScalarView()
-    for position in 0..<count {
-      let letter = self.letter(at: position)
-      scalars.append(letter >= 0 && letter < slots.table.letterCount ? slots.table.letter(at: letter) : "\u{FFFD}")
-    }
+    for position in 0..<writtenCount { scalars.append(writtenScalar(at: position)) }
     return String(scalars)
   }
 
-  /// Whether `other` has the same letters.
+  /// The number of scalars the word is written with: its letters and apostrophes.
+  public var writtenCount: Int { count + slots.apostropheCount(slot) }
+
+  /// The scalar at `position` (0 ..< `writtenCount`) of the written word: a letter (capital or
+  /// not, as `text` writes it) or the table's apostrophe (`KeyGramTable.apostrophe`). No allocation.
+  public func writtenScalar(at position: Int) -> Unicode.Scalar {
+    precondition(position >= 0 && position < writtenCount, "DecodedWord written position out of range")
+    var letterPosition = position
+    for index in 0..<slots.apostropheCount(slot) {
+      let at = slots.apostrophePosition(slot, index) + index  // where the apostrophe stands in the written word
+      if position == at { return slots.table.apostrophe }
+      if position > at { letterPosition -= 1 }
+    }
+    let letter = self.letter(at: Swift.min(Swift.max(letterPosition, 0), count - 1))
+    guard letter >= 0 && letter < slots.table.letterCount else { return "\u{FFFD}" }
+    return isCapital(at: letterPosition) ? slots.table.uppercaseLetter(at: letter) : slots.table.letter(at: letter)
+  }
+
+  /// Whether the letter at `position` is written as its capital (`KeyGramTable.uppercaseLetter(at:)`).
+  public func isCapital(at position: Int) -> Bool {
+    position >= 0 && position < Swift.min(count, 64) && UInt(bitPattern: slots.capitals[slot]) >> UInt(position) & 1 != 0
+  }
+
+  /// Which of the lexicon word's forms (`KeyGramTable.writtenForms(of:)`, best first) the word
+  /// is written as, before the typed case is applied; nil for a word outside the lexicon and
+  /// for the typed letters themselves.
+  public var formIndex: Int? { slots.formIndices[slot] >= 0 ? slots.formIndices[slot] : nil }
+
+  /// The lexicon node where the word ends, or nil for a word outside the lexicon (and the typed letters).
+  public var lexiconNode: LexiconNode? {
+    slots.nodes[slot] >= 0 ? LexiconNode(index: UInt32(truncatingIfNeeded: slots.nodes[slot])) : nil
+  }
+
+  /// Whether `other` is written alike: the same letters, capitals and apostrophes.
+  public func hasSameWrittenText(as other: DecodedWord) -> Bool {
+    guard writtenCount == other.writtenCount else { return false }
+    for position in 0..<writtenCount where writtenScalar(at: position) != other.writtenScalar(at: position) { return false }
+    return true
+  }
+
+  /// Whether `other` has the same letters (however each is written).
   public func hasSameLetters(as other: DecodedWord) -> Bool {
     guard count == other.count else { return false }
     for position in 0..<count where letter(at: position) != other.letter(at: position) { return false }
@@ -97,12 +201,16 @@ public struct DecodedWord {
 /// until its next `decide()`.
 public struct WordDecision {
   let slots: WordSlots
-  /// The letters as typed (the letter shown at each touch). For a word longer than
+  /// What was typed: the letter shown at each touch, capital where the touch typed a capital
+  /// (`WordDecoder.add(_:key:letter:isCapital:)`). For a word longer than
   /// `WordDecoder.capacity`, the first `capacity` of them; `typedLength` is the whole length.
   public var typed: DecodedWord { DecodedWord(slots: slots, slot: 0) }
   /// The best-scoring word; the typed letters when the search found none.
   public var best: DecodedWord { alternativeCount > 0 ? alternative(at: 0) : typed }
-  /// Whether the keyboard should replace the typed letters with `best`.
+  /// Whether the keyboard should replace the typed text with `best`: another word that beat
+  /// the typed letters by more than the margin, or the typed letters' own word written
+  /// otherwise than typed (`dont` as `don't`, `i` as `I`). False when what was typed is one of
+  /// the word's forms.
   public let replaces: Bool
   /// `best.score − typed.score`: how far the best word beat the typed letters (≤ 0 when the
   /// typed letters are the best); replacement needs more than the decoder's margin.
@@ -114,8 +222,8 @@ public struct WordDecision {
   /// the decoder did not see, or a word the user restored with undo.
   public let isDecoded: Bool
 
-  /// The number of ranked alternatives (distinct words, best first), at most the `limit`
-  /// given to `decide`.
+  /// The number of ranked alternatives (distinct words, best first, a word with several forms
+  /// followed by its other forms), at most the `limit` given to `decide`.
   public var alternativeCount: Int { slots.count - 1 }
 
   /// The `index`-th best word (0 is `best`).

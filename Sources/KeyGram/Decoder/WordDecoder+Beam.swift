@@ -481,6 +481,7 @@ extension WordDecoder {
       writeWord(from: bestSlot, into: slots, target: target, align: chosen == 0)
       slots.scores[target] = bestScore
       slots.sources[target] = finalSource[best]
+      slots.nodes[target] = finalSource[best] & DecodedWord.Source.lexicon.rawValue != 0 ? Int(lexiconNode) : -1
       chosen += 1
     }
     slots.count = chosen + 1

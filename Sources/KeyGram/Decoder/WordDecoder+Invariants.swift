@@ -32,7 +32,20 @@ extension WordDecoder {
     for row in 0..<rowXScale.count {
       precondition(rowXScale[row] > 0 && rowXScale[row].isFinite && rowYScale[row] > 0 && rowYScale[row].isFinite, "row \(row) has no spread")
     }
+    precondition(typedCapitals & ~Self.mask(length: storedCount) == 0, "a capital noted past the stored touches")
     for slot in 0..<decisionSlots.count { precondition(decisionSlots.lengths[slot] <= Self.capacity, "decision slot \(slot) too long") }
+    // Written forms: at most three apostrophes, ascending, none past the word.
+    for slots in [decisionSlots, suggestionSlots, replacedSlots] {
+      for slot in 0..<slots.count {
+        let count = slots.apostropheCount(slot)
+        precondition(count <= 3, "slot \(slot) has \(count) apostrophes")
+        for index in 0..<count {
+          let position = slots.apostrophePosition(slot, index)
+          precondition(position <= slots.lengths[slot] && (index == 0 || position >= slots.apostrophePosition(slot, index - 1)),
+                       "slot \(slot)'s apostrophe \(index) out of place")
+        }
+      }
+    }
     precondition(decisionSlots.count <= decisionSlots.slotCount && suggestionSlots.count <= suggestionSlots.slotCount
                  && replacedSlots.count <= replacedSlots.slotCount, "more words than slots")
     checkBeamInvariants()

@@ -57,8 +57,11 @@ extension WordDecoder {
       let end = completion(of: slot, into: slots, target: position, extends: extends)
       let ends = endShares(lexicon: end.lexicon, history: end.history)
       slots.sources[position] = (ends.lexicon > 0 ? DecodedWord.Source.lexicon.rawValue : 0) | (ends.history > 0 ? DecodedWord.Source.history.rawValue : 0)
+      slots.nodes[position] = ends.lexicon > 0 ? Int(end.lexicon) : -1
+      writeForm(slots, position)
     }
     slots.count = count
+    offerOtherForms(in: slots, from: 0, end: limit)
   }
 
   /// Follows the likeliest continuation from the partial word at `slot` (the heaviest child,

@@ -69,6 +69,9 @@ public final class WordDecoder {
   let touchTime: DoubleBuffer
   /// The previous timed touch of the word and the constants of the next one's spread.
   public private(set) var motion: TouchMotion
+  /// Per stored touch, bit i: touch i typed a capital (shift or caps lock), for the case the
+  /// decoder's words are written in.
+  var typedCapitals: UInt64 = 0
   /// Touches stored (≤ `capacity`).
   var storedCount = 0
   /// Letters typed in the word (including those beyond the buffer), kept after `finishWord`
@@ -215,13 +218,16 @@ public final class WordDecoder {
   /// The touches of the current word the decoder holds.
   public var touchCount: Int { isFinished ? 0 : storedCount }
 
-  /// Notes a touch of the current word: where it landed, the key the resolver chose and the
-  /// letter (index into the table's alphabet) the keyboard showed. O(1). A touch that is not
+  /// Notes a touch of the current word: where it landed, the key the resolver chose, the
+  /// letter (index into the table's alphabet) the keyboard showed and whether it typed that
+  /// letter's capital (shift or caps lock). O(1). The capitals say how the decoder's words are
+  /// written: a word typed in capitals (two letters or more) is written in capitals, one typed
+  /// with a capital first letter is capitalised, and the typed letters keep the capitals typed. A touch that is not
   /// finite or lies far off the keyboard, a key outside the layout or a letter outside the
   /// alphabet makes the word stand as typed. Past `capacity` touches the word stands as typed.
   /// A timed touch is scored with the spread `TouchMotion` gives it from the word's previous
   /// touch; an untimed one, and every fallback `TouchMotion` lists, with the row's spread.
-  public func add(_ touch: TouchPoint, key: KeyIndex, letter: Int) {
+  public func add(_ touch: TouchPoint, key: KeyIndex, letter: Int, isCapital: Bool = false) {
     if isFinished { startWord() }
     canUndo = false
     keepsTyped = false
@@ -239,6 +245,8 @@ public final class WordDecoder {
     touchMoveInterval[index] = move?.interval ?? -1
     touchTime[index] = touch.timestamp ?? .nan
     touchKey[index] = key.rawValue
+    let bit: UInt64 = 1 << UInt64(index)
+    typedCapitals = isCapital ? typedCapitals | bit : typedCapitals & ~bit
     // An index outside the alphabet is kept as -1 (shown as U+FFFD), not truncated to a letter.
     touchLetter[index] = letter >= 0 && letter < letterCount ? Int32(letter) : -1
     let onKeyboard = touch.isFinite && touch.x >= boundsMinX && touch.x <= boundsMaxX && touch.y >= boundsMinY && touch.y <= boundsMaxY
@@ -262,6 +270,7 @@ public final class WordDecoder {
     lettersTyped -= 1
     guard lettersTyped < storedCount else { return }  // the letter was beyond the buffer
     storedCount -= 1
+    typedCapitals &= ~(1 << UInt64(storedCount))
     if touchInvalid[storedCount] != 0 { invalidCount -= 1 }
     beam.truncate(toTouches: storedCount)
   }
@@ -278,6 +287,7 @@ public final class WordDecoder {
 
   func startWord() {
     storedCount = 0
+    typedCapitals = 0
     lettersTyped = 0
     invalidCount = 0
     isIncomplete = false
@@ -375,6 +385,7 @@ public final class WordDecoder {
     slots.lengths[0] = touchCount
     slots.sources[0] = 0
     slots.scores[0] = 0
+    slots.writeAsTyped(0, capitals: typedCapitalMask)
     slots.count = 1
     bestAlignedTouches = 0
     guard isDecodable else {
@@ -388,8 +399,12 @@ public final class WordDecoder {
     guard slots.count > 1 else {
       return WordDecision(slots: slots, replaces: false, margin: 0, typedLength: typedCount, isDecoded: true)
     }
+    for target in 1..<slots.count { writeForm(slots, target) }
+    offerOtherForms(in: slots, from: 1, end: limit + 1)
     let margin = slots.scores[1] - typed.score
-    let replaces = !typed.isProtected && !slots.sameLetters(0, 1) && margin > parameters.margin
+    // Another word must beat the typed letters by the margin; the typed letters' own word
+    // replaces them when it is written otherwise than typed ("dont" as "don't").
+    let replaces = !typed.isProtected && (slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1) : margin > parameters.margin)
     return WordDecision(slots: slots, replaces: replaces, margin: margin, typedLength: typedCount, isDecoded: true)
   }
 

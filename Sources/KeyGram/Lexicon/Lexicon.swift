@@ -118,6 +118,27 @@ public struct Lexicon: Sendable {
     return nil
   }
 
+  /// The node of the prefix spelled by `letters` (letter indices), or nil when no lexicon word
+  /// starts that way: a walk from the root, O(letters × children), no allocation.
+  @inlinable
+  public func node(spelledBy letters: some Sequence<Int>) -> LexiconNode? {
+    var node = root
+    for letter in letters {
+      guard let next = child(of: node, letter: letter) else { return nil }
+      node = next
+    }
+    return node
+  }
+
+  /// The node where the lexicon word spelled by `letters` ends (its terminal node, which
+  /// `KeyGramTable.writtenForms(of:)` takes), or nil when `letters` are not a lexicon word.
+  /// No allocation.
+  @inlinable
+  public func word(spelledBy letters: some Sequence<Int>) -> LexiconNode? {
+    guard let node = node(spelledBy: letters), node.index != 0, endShare(of: node) > 0 else { return nil }
+    return node
+  }
+
   /// The node's share of its parent's row, out of 65,535 (the root's is 65,535).
   @inlinable
   public func share(of node: LexiconNode) -> UInt32 {
@@ -245,4 +266,11 @@ extension Lexicon: Equatable {
     lhs.nodeCount == rhs.nodeCount && lhs.wordCount == rhs.wordCount && lhs.totalMass == rhs.totalMass
       && lhs.letterCount == rhs.letterCount && lhs.maximumDepth == rhs.maximumDepth && lhs.section.count == rhs.section.count
   }
+}
+
+extension KeyGramTable {
+  /// How the lexicon word ending at `node` is written (format 2.2 `FORM`), best first; a word
+  /// without an entry, and every word of a table without `FORM`, has its plain lowercase form
+  /// alone. O(log entries), no allocation.
+  public func writtenForms(of node: LexiconNode) -> WrittenForms { writtenForms(ofNode: Int(node.index)) }
 }

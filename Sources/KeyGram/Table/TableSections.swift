@@ -3,7 +3,7 @@
 ///
 /// It checks the header, the directory, the padding, `LANG`, `ALPH` and `ASCI` itself; each
 /// other section it knows checks itself (`QuadgramSection`, `Lexicon`, `TextRulesSection`,
-/// `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
+/// `WrittenFormsSection`, `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
 @usableFromInline
 package struct TableSections: Sendable, Equatable {
   @usableFromInline package let majorVersion: UInt16
@@ -38,6 +38,10 @@ package struct TableSections: Sendable, Equatable {
   /// the Kelvin sign as k), as ascending UInt32 (scalar << 8 | letter).
   @usableFromInline package let readingsOffset: Int
   @usableFromInline package let readingCount: Int
+  /// The optional `FORM` section (format 2.2, `WrittenFormsSection`): how the lexicon's words are
+  /// written, and where it starts (0 when the table has none).
+  package let writtenForms: WrittenFormsSection?
+  package let writtenFormsOffset: Int
   /// Every directory entry, in file order, for tools that list or check them.
   package let sections: [SectionEntry]
 
@@ -158,6 +162,13 @@ package struct TableSections: Sendable, Equatable {
       lexicon = view
     } else {
       lexicon = nil
+    }
+    if let section = Self.find(F.Section.writtenForms, in: entries) {
+      writtenForms = try WrittenFormsSection(validating: bytes.slice(from: section.offset, length: section.length),
+                                             elementCount: section.elementCount, lexiconWordCount: lexicon?.wordCount)
+      writtenFormsOffset = section.offset
+    } else {
+      (writtenForms, writtenFormsOffset) = (nil, 0)
     }
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }
