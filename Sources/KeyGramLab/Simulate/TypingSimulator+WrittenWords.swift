@@ -56,7 +56,7 @@ extension TypingSimulator {
         }
         apostropheWaits = false
         newlines = 0
-        let capital = scalar.properties.isUppercase || scalar.properties.isTitlecase
+        let capital = scalar.properties.changesWhenLowercased
         word.text.unicodeScalars.append(capital ? table.uppercaseLetter(at: index) : table.letter(at: index))
         word.hasCapital = word.hasCapital || capital
         keystrokes.append(.letter(index))
@@ -158,7 +158,7 @@ extension TypingSimulator {
       if exact { tally.capitalWordsKept += 1 }
     } else {
       tally.lowercaseWords += 1
-      if committed.unicodeScalars.contains(where: { $0.properties.isUppercase || $0.properties.isTitlecase }) {
+      if committed.unicodeScalars.contains(where: { $0.properties.changesWhenLowercased }) {
         tally.lowercaseWordsCapitalised += 1
       }
     }
