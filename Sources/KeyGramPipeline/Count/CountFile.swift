@@ -111,6 +111,8 @@ package enum CountFile {
       text += "case \(String(from.value, radix: 16)) \(String(to.value, radix: 16))\n"
     }
     text += "apostrophes \(language.apostrophesAreTransparent ? "transparent" : "boundary")\n"
+    // Only a list changes the rules' text, so counts made before elisions existed keep their digest.
+    if !language.elisions.isEmpty { text += "elisions \(language.elisions.joined(separator: " "))\n" }
     for rule in language.sources {
       text += "source \(rule.files)\t\(rule.feeds.rawValue)\t\(rule.wordWeight)\n"
     }
