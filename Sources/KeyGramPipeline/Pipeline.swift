@@ -166,7 +166,7 @@ public enum Pipeline {
     let started = ContinuousClock.now
     let language = request.language, decoder = LetterDecoder(language: language)
     // Read, decode, count: from the corpus, or the sum of count files.
-    let (counts, words, provenance) = request.countFiles.isEmpty
+    let (counts, words, provenance, forms) = request.countFiles.isEmpty
       ? try CorpusCounter.count(request.inputs, decoder: decoder, naming: request.naming,
                                 frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
                                 part: request.part, inflater: request.inflater, progress: progress)
@@ -176,7 +176,7 @@ public enum Pipeline {
     if case .countFile(let path) = request.output {
       let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance,
                                 part: request.part ?? .whole)
-      try CountFile.write(head, words: words, to: path)
+      try CountFile.write(head, words: words, forms: forms, to: path)
       summary.countHead = head
       summary.seconds = (ContinuousClock.now - started) / .seconds(1)
       return summary
