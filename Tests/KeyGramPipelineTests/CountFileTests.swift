@@ -69,9 +69,11 @@ struct CountFileTests {
     let folder = corpus([("text.gz", "Quick quiet queens quit.\nThe thin thief.\n"), ("list.freq.txt", "the\t10\nqueen\t4\n")])
     let path = folder + "/c.kgcounts"
     try count(["text.gz", "list.freq.txt"], in: folder, to: path)
-    let (counts, words, provenance) = try CorpusCounter.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
+    let (counts, words, provenance, forms) = try CorpusCounter.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
                                                         decoder: LetterDecoder(language: Self.language), naming: Provenance.Naming(folder: folder))
-    let (loadedCounts, loadedWords, loadedProvenance) = try Merge.load([path], language: Self.language)
+    let (loadedCounts, loadedWords, loadedProvenance, loadedForms) = try Merge.load([path], language: Self.language)
+    #expect(loadedForms == forms)
+    #expect(!forms.isEmpty)
     #expect(loadedCounts == counts)
     #expect(loadedWords == words)
     #expect(loadedProvenance == provenance)
@@ -212,7 +214,7 @@ struct CountFileTests {
     let one = try CorpusCounter.count(inputs, decoder: decoder, naming: Provenance.Naming(folder: folder), jobs: 1)
     for jobs in [2, 3, 8] {
       let many = try CorpusCounter.count(inputs, decoder: decoder, naming: Provenance.Naming(folder: folder), jobs: jobs)
-      #expect(many.0 == one.0 && many.1 == one.1 && many.2 == one.2, "--jobs \(jobs)")
+      #expect(many.0 == one.0 && many.1 == one.1 && many.2 == one.2 && many.3 == one.3, "--jobs \(jobs)")
     }
   }
 
