@@ -318,9 +318,16 @@ struct CountFileTests {
   @Test func anotherFormatVersion() throws {
     let workspace = try badInputWorkspace()
     var future = bytes(workspace.good)
-    future[8] = 2
-    let bad = Fixtures.file("v2.kgcounts", future, in: workspace.folder)
-    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 2, minor: 0)), in: workspace)
+    future[8] = 3
+    let bad = Fixtures.file("v3.kgcounts", future, in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 3, minor: 0)), in: workspace)
+    // A 1.0 file (before the form evidence) is refused too, the message saying to count again.
+    var old = bytes(workspace.good)
+    old[8] = 1
+    let older = Fixtures.file("v1.kgcounts", old, in: workspace.folder)
+    let error = CountFileError(path: older, byteOffset: 8, kind: .unsupportedVersion(major: 1, minor: 0))
+    expectRefused(older, error, in: workspace)
+    #expect(error.description.hasSuffix("v1.kgcounts at byte 8: count format version 1.0; this keygram reads version 2.x only (count the files again with this keygram)"))
   }
 
   @Test func notACountFile() throws {
