@@ -135,6 +135,8 @@ public enum Pipeline {
     package var model: QuantisedModel?
     public var image: [UInt8]?
     package var lexicon: LexiconSection.Stats?
+    /// The lexicon's written forms (`.table` and `.image` builds with a lexicon).
+    package var writtenForms: WrittenForms?
     /// The inputs that fed the lexicon's words (empty: no lexicon).
     public var wordSources: [String] = []
     /// The request's corpora folder, for naming its files as the provenance does.
@@ -166,7 +168,7 @@ public enum Pipeline {
     let started = ContinuousClock.now
     let language = request.language, decoder = LetterDecoder(language: language)
     // Read, decode, count: from the corpus, or the sum of count files.
-    let (counts, words, provenance) = request.countFiles.isEmpty
+    let (counts, words, provenance, forms) = request.countFiles.isEmpty
       ? try CorpusCounter.count(request.inputs, decoder: decoder, naming: request.naming,
                                 frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
                                 part: request.part, inflater: request.inflater, progress: progress)
@@ -176,7 +178,7 @@ public enum Pipeline {
     if case .countFile(let path) = request.output {
       let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance,
                                 part: request.part ?? .whole)
-      try CountFile.write(head, words: words, to: path)
+      try CountFile.write(head, words: words, forms: forms, to: path)
       summary.countHead = head
       summary.seconds = (ContinuousClock.now - started) / .seconds(1)
       return summary
@@ -187,13 +189,17 @@ public enum Pipeline {
     let model = QuantisedModel(counts: counts, quadgramContexts: request.quadgramContexts)
     let lexicon = try LexiconTrie(words: words, letterCount: language.alphabet.count, maximumWords: request.lexiconWords,
                                   sources: request.wordSources).map { (trie: $0, section: LexiconSection.make($0)) }
+    let writtenForms = try lexicon.map { lexicon in
+      try WrittenForms.make(words: try words.top(request.lexiconWords), trie: lexicon.trie, forms: forms, language: language)
+    }
     // Emit, checked with the runtime's own validator before anything is replaced.
     let image = TableImage.make(language: language, model: model, provenance: provenance,
                                 asciiLetterIndices: decoder.asciiLetterIndices,
-                                lexicon: lexicon.map { ($0.section, $0.trie.wordCount) })
+                                lexicon: lexicon.map { ($0.section, $0.trie.wordCount) }, writtenForms: writtenForms)
     try TableImage.checkSelfConsistency(image, inputs: request.readPaths)
     summary.model = model
     summary.image = image
+    summary.writtenForms = writtenForms
     if let lexicon {
       summary.lexicon = LexiconSection.Stats(nodes: lexicon.trie.nodeCount, words: lexicon.trie.wordCount, bytes: lexicon.section.count,
                                             fidelity: lexicon.trie.fidelity)

@@ -48,6 +48,10 @@ struct BuildReport: CustomStringConvertible {
                      + "fewer than the \(grouped(UInt64(lexiconWords))) a lexicon takes (--lexicon-words)")
       }
       lines.append("lexicon fidelity: \(lexicon.fidelity)")
+      if let forms = summary.writtenForms {
+        lines.append("written forms: \(grouped(UInt64(forms.entries.count))) word\(forms.entries.count == 1 ? "" : "s") "
+                     + "(capitals \(grouped(UInt64(forms.capitalised))), apostrophes \(grouped(UInt64(forms.withApostrophes))))")
+      }
     } else {
       let words = summary.words
       lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"

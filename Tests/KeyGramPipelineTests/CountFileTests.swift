@@ -69,9 +69,11 @@ struct CountFileTests {
     let folder = corpus([("text.gz", "Quick quiet queens quit.\nThe thin thief.\n"), ("list.freq.txt", "the\t10\nqueen\t4\n")])
     let path = folder + "/c.kgcounts"
     try count(["text.gz", "list.freq.txt"], in: folder, to: path)
-    let (counts, words, provenance) = try CorpusCounter.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
+    let (counts, words, provenance, forms) = try CorpusCounter.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
                                                         decoder: LetterDecoder(language: Self.language), naming: Provenance.Naming(folder: folder))
-    let (loadedCounts, loadedWords, loadedProvenance) = try Merge.load([path], language: Self.language)
+    let (loadedCounts, loadedWords, loadedProvenance, loadedForms) = try Merge.load([path], language: Self.language)
+    #expect(loadedForms == forms)
+    #expect(!forms.isEmpty)
     #expect(loadedCounts == counts)
     #expect(loadedWords == words)
     #expect(loadedProvenance == provenance)
@@ -212,7 +214,7 @@ struct CountFileTests {
     let one = try CorpusCounter.count(inputs, decoder: decoder, naming: Provenance.Naming(folder: folder), jobs: 1)
     for jobs in [2, 3, 8] {
       let many = try CorpusCounter.count(inputs, decoder: decoder, naming: Provenance.Naming(folder: folder), jobs: jobs)
-      #expect(many.0 == one.0 && many.1 == one.1 && many.2 == one.2, "--jobs \(jobs)")
+      #expect(many.0 == one.0 && many.1 == one.1 && many.2 == one.2 && many.3 == one.3, "--jobs \(jobs)")
     }
   }
 
@@ -316,9 +318,16 @@ struct CountFileTests {
   @Test func anotherFormatVersion() throws {
     let workspace = try badInputWorkspace()
     var future = bytes(workspace.good)
-    future[8] = 2
-    let bad = Fixtures.file("v2.kgcounts", future, in: workspace.folder)
-    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 2, minor: 0)), in: workspace)
+    future[8] = 3
+    let bad = Fixtures.file("v3.kgcounts", future, in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 3, minor: 0)), in: workspace)
+    // A 1.0 file (before the form evidence) is refused too, the message saying to count again.
+    var old = bytes(workspace.good)
+    old[8] = 1
+    let older = Fixtures.file("v1.kgcounts", old, in: workspace.folder)
+    let error = CountFileError(path: older, byteOffset: 8, kind: .unsupportedVersion(major: 1, minor: 0))
+    expectRefused(older, error, in: workspace)
+    #expect(error.description.hasSuffix("v1.kgcounts at byte 8: count format version 1.0; this keygram reads version 2.x only (count the files again with this keygram)"))
   }
 
   @Test func notACountFile() throws {

@@ -33,6 +33,12 @@ RUNTIME_UPWARD_USES = {
     ("Table/TableSections.swift", "Lexicon"): "finding the sections validates the lexicon's",
     ("Table/TableFormat.swift", "Lexicon"): "TableFormat.Lexicon, the format's own nested name, not the Lexicon type",
 }
+# The builder's uses of a later stage's type name that are not that type: (file, name) → why.
+BUILDER_NESTED_NAMES = {
+    ("Language/LanguageManifest.swift", "WrittenForms"): "TableFormat.WrittenForms, the format's own nested name, not Normalise's type",
+    ("Decode/WrittenWordReader.swift", "WrittenForms"): "TableFormat.WrittenForms, the format's own nested name, not Normalise's type",
+    ("Count/FormEvidence.swift", "WrittenForms"): "TableFormat.WrittenForms, the format's own nested name, not Normalise's type",
+}
 # Files outside Internals/ that may name raw-pointer types or call withUnsafe…: path → why.
 RAW_POINTER_FILES = {
     "Table/KeyGramTable.swift": "init(copying:) copies an in-memory image into TableBytes",
@@ -132,7 +138,7 @@ def check_raw_pointers(root, allowed):
 
 
 def main():
-    builder_problems, builder_summary = check_layers(ROOT, LAYERS, {}, "stage")
+    builder_problems, builder_summary = check_layers(ROOT, LAYERS, BUILDER_NESTED_NAMES, "stage")
     runtime_problems, runtime_summary = check_layers(RUNTIME_ROOT, RUNTIME_LAYERS, RUNTIME_UPWARD_USES, "room")
     pointer_problems = check_raw_pointers(RUNTIME_ROOT, RAW_POINTER_FILES)
     problems = builder_problems + runtime_problems + pointer_problems

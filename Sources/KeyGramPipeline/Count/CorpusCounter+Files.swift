@@ -2,8 +2,9 @@ import Foundation
 
 /// Reading, decoding and counting whole files: the stages up to the counts, on `jobs` threads.
 extension CorpusCounter {
-  /// What counting files gives: the n-gram counts, the word counts and the provenance.
-  package typealias Counted = (counts: NgramCounts, words: WordCounts, provenance: Provenance)
+  /// What counting files gives: the n-gram counts, the word counts, the provenance and the
+  /// evidence of how words are written.
+  package typealias Counted = (counts: NgramCounts, words: WordCounts, provenance: Provenance, forms: FormEvidence)
 
   /// Reads every input on a background thread (recording the provenance as it goes), and
   /// decodes and counts it. Running text goes to the byte-level counter, word-frequency lists
@@ -67,22 +68,24 @@ extension CorpusCounter {
 
   /// The counts of several groups of files added up; an overflow names all of `paths`.
   private static func sum(_ parts: [Counted], paths: [String]) throws -> Counted {
-    var (counts, words, provenance) = parts[0]
+    var (counts, words, provenance, forms) = parts[0]
     var files = provenance.files
     var stored = provenance.storedBytes, text = provenance.textBytes
     for part in parts.dropFirst() {
       do {
         counts = try counts + part.counts
         words = try words + part.words
+        forms = try forms + part.forms
       } catch {
         throw CountOverflowError(error, paths: paths)
       }
       try words.spillIfFull()
+      try forms.spillIfFull()
       files += part.provenance.files
       stored += part.provenance.storedBytes
       text += part.provenance.textBytes
     }
-    return (counts, words, Provenance(files: files, counts: counts, storedBytes: stored, textBytes: text))
+    return (counts, words, Provenance(files: files, counts: counts, storedBytes: stored, textBytes: text), forms)
   }
 
   /// The files of one group, one after another, on this thread and one reader thread.
@@ -133,6 +136,6 @@ extension CorpusCounter {
       throw error
     }
     let counts = try counter.counts()
-    return (counts, try counter.words(), recorder.provenance(of: counts))
+    return (counts, try counter.words(), recorder.provenance(of: counts), try counter.forms())
   }
 }

@@ -16,6 +16,8 @@ package struct CorpusCounter: Counter {
   private var fileWords: SplitTextWordCounter?
   /// The words of every text file so far, times their sources' weights.
   private var textWords: WordCounts
+  /// How running text writes its words (every text file, whatever it feeds), once each.
+  private var formText: FormTextCounter
   private var path = ""
   /// The current file's text bytes so far, and the invalid UTF-8 count when it started.
   private var fileTextBytes: UInt64 = 0
@@ -31,6 +33,7 @@ package struct CorpusCounter: Counter {
     self.wordMemoryCap = wordMemoryCap
     self.wholeFiles = wholeFiles
     textWords = WordCounts(memoryCap: wordMemoryCap)
+    formText = FormTextCounter(decoder: decoder, memoryCap: wordMemoryCap)
     text = LetterCounter(decoder: decoder)
   }
 
@@ -76,15 +79,20 @@ package struct CorpusCounter: Counter {
       // The chunk's words are counted on two cores, its letters beside the first part's.
       fileWords = nil
       do {
-        try words.consume(chunk) { if feedsLetters { text.consume(chunk) } }
+        try words.consume(chunk) {
+          if feedsLetters { text.consume(chunk) }
+          formText.consume(chunk)
+        }
       } catch let error as CountOverflow {
         throw CountOverflowError(error, paths: [path])
       }
       try words.spillIfFull()
       fileWords = words
-    } else if feedsLetters {
-      text.consume(chunk)
+    } else {
+      if feedsLetters { text.consume(chunk) }
+      formText.consume(chunk)
     }
+    try formText.spillIfFull()
   }
 
   package mutating func finishFile() throws {
@@ -92,6 +100,7 @@ package struct CorpusCounter: Counter {
       try lists!.finishFile()
       return
     }
+    formText.finishFile()
     if textSource.feeds.contains(.letters) {
       text.finishFile()
       try refuseNonText()
@@ -147,6 +156,12 @@ package struct CorpusCounter: Counter {
   package func words() throws(CountOverflowError) -> WordCounts {
     guard let lists else { return textWords }
     do { return try lists.words + textWords } catch { throw CountOverflowError(error, paths: listPaths + [path]) }
+  }
+
+  /// The form evidence of every source: the lists' (words they feed) and the running text's.
+  package func forms() throws(CountOverflowError) -> FormEvidence {
+    guard let lists else { return formText.evidence }
+    do { return try lists.forms + formText.evidence } catch { throw CountOverflowError(error, paths: listPaths + [path]) }
   }
 
   /// The running text's counts and the lists' together; an error names the lists if the sum

@@ -11,6 +11,9 @@ extension CountFile {
     /// 4 (4-gram counts) or 3 (trigram counts, alphabets over 63 letters).
     package let order: Int
     package let wordEntries: UInt64
+    package let formEntries: UInt64
+    private var formsLeft: UInt64
+    private var lastForm: [UInt8] = []
     /// Where the language code, the alphabet and the rules digest are, for errors about them.
     package let languageOffset: Int, alphabetOffset: Int, rulesOffset: Int
     /// The CRC-32 the header records: a merge's second pass checks the file is the one it summed.
@@ -95,6 +98,8 @@ extension CountFile {
       let ngramEntries = u64(Offset.ngramEntries)
       wordEntries = u64(Offset.wordEntries)
       wordsLeft = wordEntries
+      formEntries = u64(Offset.formEntries)
+      formsLeft = formEntries
 
       // Pass 2: the head.
       let input = try BufferedInput(path: path, bufferSize: bufferSize)
@@ -180,7 +185,7 @@ extension CountFile {
     /// nil after the last, once the file is checked to end there.
     package func nextWord() throws(CountFileError) -> (word: [UInt8], count: UInt64)? {
       guard wordsLeft > 0 else {
-        guard input.offset == input.size else {
+        guard formEntries > 0 || input.offset == input.size else {
           throw CountFileError(path: path, byteOffset: input.offset, kind: .malformed("bytes after the last of \(wordEntries) words"))
         }
         return nil
@@ -203,6 +208,43 @@ extension CountFile {
       wordsRead += 1
       wordsLeft -= 1
       return (word, count)
+    }
+
+    /// The next form evidence key and count (`FormEvidence`), once every word was read.
+    package func nextForm() throws(CountFileError) -> (key: [UInt8], count: UInt64)? {
+      precondition(wordsLeft == 0, "the words come first")
+      guard formsLeft > 0 else {
+        guard input.offset == input.size else {
+          throw CountFileError(path: path, byteOffset: input.offset, kind: .malformed("bytes after the last of \(formEntries) form evidence entries"))
+        }
+        return nil
+      }
+      let at = input.offset
+      let (key, count) = try WordEntry.read(from: input)
+      guard key.count >= 2, FormEvidence.Kind(rawValue: key[0]) != nil, String(validating: key.dropFirst(), as: UTF8.self) != nil else {
+        throw CountFileError(path: path, byteOffset: at, kind: .malformed("a form evidence key is not a kind byte (L or T) and UTF-8"))
+      }
+      guard count > 0 else { throw CountFileError(path: path, byteOffset: at + 1 + key.count, kind: .malformed("form evidence count 0 stored")) }
+      guard formsLeft == formEntries || lastForm.lexicographicallyPrecedes(key) else {
+        throw CountFileError(path: path, byteOffset: at, kind: .malformed("form evidence not in strictly increasing order"))
+      }
+      lastForm = key
+      formsLeft -= 1
+      return (key, count)
+    }
+
+    /// The form evidence as a sorted source for `Merge.words(of:)`, after the words are read.
+    package var formSource: any SortedWordSource { FormSource(reader: self) }
+  }
+
+  /// A reader's form evidence as a sorted stream.
+  final class FormSource: SortedWordSource {
+    let reader: Reader
+    init(reader: Reader) { self.reader = reader }
+    var name: String { reader.path }
+    func nextWord() throws -> (word: [UInt8], count: UInt64)? {
+      while try reader.nextWord() != nil {}
+      return try reader.nextForm().map { ($0.key, $0.count) }
     }
   }
 }

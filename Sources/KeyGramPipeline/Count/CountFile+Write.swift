@@ -12,6 +12,8 @@ extension CountFile {
     private let order: Int
     private let ngramEntries: UInt64
     private var wordEntries: UInt64 = 0
+    private var formEntries: UInt64 = 0
+    private var lastForm: [UInt8] = []
     private var bodyCRC: UInt32 = 0
     private var bodyLength = 0
     private var pending: [UInt8] = []
@@ -57,10 +59,21 @@ extension CountFile {
     package func add(_ word: some Collection<UInt8>, count: UInt64) throws(OutputError) {
       precondition(!word.isEmpty && word.count <= WordCounts.maximumLength && count > 0, "not a countable word")
       precondition(wordEntries == 0 || lastWord.lexicographicallyPrecedes(word), "words out of order")
+      precondition(formEntries == 0, "words after the forms")
       lastWord.removeAll(keepingCapacity: true)
       lastWord.append(contentsOf: word)
       WordEntry.append(word, count: count, to: &pending)
       wordEntries += 1
+      if pending.count >= 1 << 16 { try flush() }
+    }
+
+    /// The next form evidence key (`FormEvidence`), after every word and every key written so far.
+    package func addForm(_ key: [UInt8], count: UInt64) throws(OutputError) {
+      precondition((2...FormEvidence.keyLimit).contains(key.count) && count > 0, "not a form evidence key")
+      precondition(formEntries == 0 || lastForm.lexicographicallyPrecedes(key), "form evidence out of order")
+      lastForm = key
+      WordEntry.append(key, count: count, to: &pending)
+      formEntries += 1
       if pending.count >= 1 << 16 { try flush() }
     }
 
@@ -87,7 +100,7 @@ extension CountFile {
       header.uint16(UInt16(order))
       header.uint64(ngramEntries)
       header.uint64(wordEntries)
-      header.uint64(0)
+      header.uint64(formEntries)
       precondition(header.bytes.count == CountFile.headerSize)
       let headCRC = header.bytes.withUnsafeBytes { zlib_crc32($0) }
       header.patch32(zlib_crc32Combine(headCRC, bodyCRC, secondLength: bodyLength), at: CountFile.Offset.crc)
@@ -98,10 +111,11 @@ extension CountFile {
     }
   }
 
-  /// Writes `head` and `words` (in any order; they are sorted here) to `path`.
-  package static func write(_ head: Head, words: WordCounts, to path: String) throws {
+  /// Writes `head`, `words` and `forms` (in any order; they are sorted here) to `path`.
+  package static func write(_ head: Head, words: WordCounts, forms: FormEvidence = FormEvidence(), to path: String) throws {
     let writer = try Writer(path: path, head: head)
     try words.forEachSorted { word, count in try writer.add(word, count: count) }
+    try forms.forEachSorted { key, count in try writer.addForm(key, count: count) }
     try writer.commit()
   }
 }

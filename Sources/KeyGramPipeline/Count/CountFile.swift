@@ -6,7 +6,9 @@ import KeyGram
 /// docs/CountFormat.md. Writer: `CountFile.Writer`; reader: `CountFile.Reader`; sum: `Merge`.
 package enum CountFile {
   package static let magic: [UInt8] = Array("KGCOUNT".utf8) + [0]
-  package static let majorVersion: UInt16 = 1
+  /// 2.0 added the form evidence (`FormEvidence`) after the words: a 1.x file lacks it, so a
+  /// table built from it would lose its written forms; it is refused, to be counted again.
+  package static let majorVersion: UInt16 = 2
   package static let minorVersion: UInt16 = 0
   package static let headerSize = 64
   package static let byteOrderMark: UInt32 = 0x0102_0304
@@ -27,7 +29,7 @@ package enum CountFile {
     package static let order = 38
     package static let ngramEntries = 40
     package static let wordEntries = 48
-    package static let reserved = 56
+    package static let formEntries = 56
   }
 
   /// Part `index` of `count` of a file's lines: the lines numbered index, index + count, ...
@@ -111,6 +113,8 @@ package enum CountFile {
       text += "case \(String(from.value, radix: 16)) \(String(to.value, radix: 16))\n"
     }
     text += "apostrophes \(language.apostrophesAreTransparent ? "transparent" : "boundary")\n"
+    // Only a list changes the rules' text, so counts made before elisions existed keep their digest.
+    if !language.elisions.isEmpty { text += "elisions \(language.elisions.joined(separator: " "))\n" }
     for rule in language.sources {
       text += "source \(rule.files)\t\(rule.feeds.rawValue)\t\(rule.wordWeight)\n"
     }
@@ -167,6 +171,7 @@ public struct CountFileError: Error, Equatable, CustomStringConvertible {
     case .notACountFile: return "\(path)\(at): not a KeyGram count file (no KGCOUNT magic)"
     case .unsupportedVersion(let major, let minor):
       return "\(path)\(at): count format version \(major).\(minor); this keygram reads version \(CountFile.majorVersion).x only"
+        + (major < CountFile.majorVersion ? " (count the files again with this keygram)" : "")
     case .incomplete: return "\(path)\(at): incomplete count file (state PART): its writer was interrupted; count again"
     case .truncated(let recorded, let actual):
       return "\(path)\(at): truncated count file: the header says \(recorded) bytes, the file has \(actual)"

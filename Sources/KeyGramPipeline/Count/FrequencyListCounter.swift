@@ -11,6 +11,9 @@ package struct FrequencyListCounter: Counter {
   package private(set) var counts: NgramCounts
   /// The lexicon's word counts, from lists that feed words (times their rule's weight).
   package private(set) var words = WordCounts()
+  /// The list evidence of how words are written: each entry holding an apostrophe, in lowercase.
+  package private(set) var forms = FormEvidence()
+  private let spelling: FormEvidence.Spelling
   private var source = SourceRule(files: "*", feeds: .letters)
   /// Words this file gave the lexicon, so a list that feeds words but has none is refused.
   private var wordsFromFile = 0
@@ -25,6 +28,8 @@ package struct FrequencyListCounter: Counter {
   package init(decoder: LetterDecoder, path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters),
               wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
+    forms = FormEvidence(memoryCap: wordMemoryCap)
+    spelling = FormEvidence.Spelling(language: decoder.language)
     self.decoder = decoder
     self.path = path
     self.source = source
@@ -32,7 +37,10 @@ package struct FrequencyListCounter: Counter {
   }
 
   /// Spills the words to a sorted run if they reached their memory cap (`WordCounts.spillIfFull`).
-  package mutating func spillIfFull() throws(OutputError) { try words.spillIfFull() }
+  package mutating func spillIfFull() throws(OutputError) {
+    try words.spillIfFull()
+    try forms.spillIfFull()
+  }
 
   /// The next list to read (after `finishFile()` of the one before): errors name its lines.
   package mutating func startFile(path: String, source: SourceRule = SourceRule(files: "*", feeds: .letters)) {
@@ -110,12 +118,28 @@ package struct FrequencyListCounter: Counter {
     // A word with a letter outside the alphabet or a digit would leave fragments ("mp3" → "mp"):
     // it feeds the letters, not the lexicon.
     let wholeWord = outsideAlphabet == 0 && invalidUTF8 == 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil }
-    try add(runs, count: count, outsideAlphabet: outsideAlphabet, invalidUTF8: invalidUTF8, wholeWord: wholeWord)
+    guard wholeWord, source.feeds.contains(.words), word.unicodeScalars.contains(where: Language.apostrophes.contains) else {
+      return try add(runs, count: count, outsideAlphabet: outsideAlphabet, invalidUTF8: invalidUTF8, wholeWord: wholeWord)
+    }
+    // Under `boundary`, an apostrophe splits the word only after a clitic; the letters still split at each.
+    let written = writtenWords(of: word)
+    try add(runs, wordRuns: decoder.language.apostrophesAreTransparent ? runs : written.map(\.symbols), forms: written,
+            count: count, outsideAlphabet: outsideAlphabet, invalidUTF8: invalidUTF8, wholeWord: wholeWord)
+  }
+
+  /// The words of a list entry as `WrittenWordReader` reads them (apostrophes kept).
+  private func writtenWords(of word: String) -> [WrittenWord] {
+    var reader = WrittenWordReader(decoder: decoder)
+    var written: [WrittenWord] = []
+    for scalar in word.unicodeScalars { reader.read(scalar) { word, _ in written.append(word) } }
+    reader.endLine { word, _ in written.append(word) }
+    return written
   }
 
   /// The line's word runs, `count` times each: into the lexicon's words if the source feeds
   /// them and the word is whole, and into the letter counts if it feeds letters.
-  private mutating func add(_ runs: [[UInt8]], count: UInt64, outsideAlphabet: UInt64, invalidUTF8: UInt64,
+  private mutating func add(_ runs: [[UInt8]], wordRuns: [[UInt8]]? = nil, forms written: [WrittenWord] = [],
+                            count: UInt64, outsideAlphabet: UInt64, invalidUTF8: UInt64,
                             wholeWord: Bool) throws(FrequencyListError) {
     if source.feeds.contains(.words) && wholeWord {
       var weighted = count
@@ -124,12 +148,14 @@ package struct FrequencyListCounter: Counter {
         guard scaled < 0x1p64 else { throw error("count out of range: \(count) × weight \(source.wordWeight) does not fit in 64 bits") }
         weighted = Swift.max(1, UInt64(scaled))
       }
+      let wordRuns = wordRuns ?? runs
       do {
-        for run in runs { try words.add(run, count: weighted) }
+        for run in wordRuns { try words.add(run, count: weighted) }
+        for word in written where !word.apostrophes.isEmpty { try forms.add(.list, word, spelling: spelling, count: weighted) }
       } catch {
         throw self.error("count out of range: \(error)")
       }
-      wordsFromFile += runs.count
+      wordsFromFile += wordRuns.count
     }
     guard source.feeds.contains(.letters) else { return }
     counts.outsideAlphabet += outsideAlphabet
@@ -180,6 +206,8 @@ package struct FrequencyListCounter: Counter {
       word.reserveCapacity(last - first)
       let letterLimit = UInt8(decoder.letterCount)
       for index in first..<last {
+        // An apostrophe is form evidence: the general path records it.
+        if bytes[index] == UInt8(ascii: "'") { return nil }
         let symbol = decoder.byteClasses[Int(bytes[index])]
         if symbol == LetterDecoder.ByteClass.skip { continue }
         guard symbol != Symbol.wordBoundary && symbol <= letterLimit else { return nil }

@@ -148,8 +148,14 @@ package enum Merge {
   /// Streams the sum of the word lists of the files at `paths` to `sink`, in increasing word
   /// order, with at most `Spill.fanIn` files open at once: more are merged a group at a time
   /// into sorted runs, which are then merged. Each file must still carry `checksums`' CRC.
-  static func words(ofFiles paths: [String], checksums: [UInt32], into sink: ([UInt8], UInt64) throws -> Void) throws {
-    func open(_ index: Int) throws(CountFileError) -> CountFile.Reader {
+  /// With `forms`, the files' form evidence instead, merged alike.
+  static func words(ofFiles paths: [String], checksums: [UInt32], forms: Bool = false,
+                    into sink: ([UInt8], UInt64) throws -> Void) throws {
+    func open(_ index: Int) throws(CountFileError) -> any SortedWordSource {
+      let reader = try openReader(index)
+      return forms ? reader.formSource : reader
+    }
+    func openReader(_ index: Int) throws(CountFileError) -> CountFile.Reader {
       let reader = try CountFile.Reader(path: paths[index], bufferSize: wordBufferSize, check: { _ throws(CountFileError) in },
                                         ngram: { _, _ throws(CountFileError) in })
       guard reader.checksum == checksums[index] else {
@@ -212,6 +218,7 @@ package enum Merge {
       try writer.add(word, count: count)
       words += 1
     }
+    try Self.words(ofFiles: paths, checksums: checksums, forms: true) { key, count in try writer.addForm(key, count: count) }
     try writer.commit()
     return (head, words)
   }
@@ -219,23 +226,28 @@ package enum Merge {
   /// `keygram build --counts`: the summed counts of `paths`, checked against `language`, as the
   /// count stage would have returned them.
   package static func load(_ paths: [String], language: Language, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
-                          ngramBudget: Int = defaultNgramBudget) throws -> (NgramCounts, WordCounts, Provenance) {
+                          ngramBudget: Int = defaultNgramBudget) throws -> CorpusCounter.Counted {
     let (head, checksums, lastNaming) = try sumOfHeads(paths, expecting: Expectation(language: language), ngramBudget: ngramBudget)
     if let partial = head.inputs.first(where: { !$0.isComplete }) {
       throw CountFileError(path: lastNaming[partial.file.name] ?? paths[paths.count - 1],
                            kind: .incompleteInput(name: partial.file.name, parts: partial.parts, of: partial.partCount))
     }
     var words = WordCounts(memoryCap: wordMemoryCap)
+    var forms = FormEvidence(memoryCap: wordMemoryCap)
     do {
       try words.addDropped(head.droppedWords)
       try Self.words(ofFiles: paths, checksums: checksums) { word, count in
         try words.add(word, count: count)
         try words.spillIfFull()
       }
+      try Self.words(ofFiles: paths, checksums: checksums, forms: true) { key, count in
+        try forms.add(key: key, count: count)
+        try forms.spillIfFull()
+      }
     } catch let error as CountOverflow {
       throw CountOverflowError(error, paths: paths)
     }
-    return (head.counts, words, head.provenance)
+    return (head.counts, words, head.provenance, forms)
   }
 }
 

@@ -46,7 +46,8 @@ package struct SplitTextWordCounter {
   /// the middle after the last one. With no such boundary the whole chunk is the first part.
   private func cuts(in bytes: UnsafeBufferPointer<UInt8>) -> (firstEnd: Int, middleEnd: Int) {
     let isCut = { (byte: UInt8) in
-      byte < 0x80 && decoder.byteClasses[Int(byte)] == Symbol.wordBoundary && byte &- UInt8(ascii: "0") >= 10
+      // Never at an apostrophe: under elisions it may join a word ("aujourd'hui").
+      byte < 0x80 && decoder.byteClasses[Int(byte)] == Symbol.wordBoundary && byte &- UInt8(ascii: "0") >= 10 && byte != UInt8(ascii: "'")
     }
     var firstEnd = Int(Double(bytes.count) * Self.firstShare)
     while firstEnd < bytes.count && !isCut(bytes[firstEnd]) { firstEnd += 1 }

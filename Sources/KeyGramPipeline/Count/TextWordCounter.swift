@@ -30,10 +30,20 @@ package struct TextWordCounter: Counter {
   /// The final form (ς) the word's last letter (σ, typed as Σ) takes if the word ends before
   /// another letter; 0 when none is awaited.
   private var awaitingFinalForm: UInt8 = 0
+  /// Under the `boundary` rule with `elisions`, the clitics packed as `ShortWordTable` keys them:
+  /// an apostrophe ends a word only after one of these (`WrittenWordReader` reads forms alike).
+  private let clitics: [(low: UInt64, high: UInt64)]
+  private let splitsAtClitics: Bool
 
   package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
     self.decoder = decoder
+    clitics = WrittenWordReader.clitics(of: decoder.language).filter { $0.count <= ShortWordTable.maximumLength }.map { word in
+      var low: UInt64 = 0, high: UInt64 = 0
+      for (index, symbol) in word.enumerated() { ShortWordTable.pack(symbol, at: index, low: &low, high: &high) }
+      return (low, high)
+    }
+    splitsAtClitics = !decoder.language.apostrophesAreTransparent && !decoder.language.elisions.isEmpty
     long.reserveCapacity(WordCounts.maximumLength + 1)
   }
 
@@ -52,7 +62,11 @@ package struct TextWordCounter: Counter {
     var i = 0
     if !pending.isEmpty {
       guard let (action, resume) = pending.complete(with: bytes, decoder: decoder, after: last) else { return }
-      try apply(action)
+      if splitsAtClitics, let scalar = pending.completedScalar, Language.apostrophes.contains(scalar) {
+        try apostrophe()
+      } else {
+        try apply(action)
+      }
       i = resume
     }
     while i < bytes.count {
@@ -68,6 +82,8 @@ package struct TextWordCounter: Counter {
         if symbol == Symbol.wordBoundary, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
           spoiled = true  // a digit spoils the runs on both sides of it, up to real boundaries
           try endWord()
+        } else if splitsAtClitics && byte == UInt8(ascii: "'") {
+          try apostrophe()
         } else {
           try apply(.append(symbol))
         }
@@ -77,6 +93,9 @@ package struct TextWordCounter: Counter {
       } else if symbol == LetterDecoder.ByteClass.outsideAlphabet {
         try apply(.outsideAlphabet)
         i += 1
+      } else if splitsAtClitics, let length = Self.apostropheLength(bytes, at: i) {
+        try apostrophe()
+        i += length
       } else {
         guard let (action, length) = decoder.action(ofSequenceIn: bytes, at: i, after: last) else {
           pending.keep(bytes[i...])
@@ -111,6 +130,7 @@ package struct TextWordCounter: Counter {
           let symbol = classes[Int(byte)]
           if symbol == Symbol.wordBoundary {
             if byte &- UInt8(ascii: "0") < 10 { break }  // a digit: the slow path spoils the words around it
+            if splitsAtClitics && byte == UInt8(ascii: "'") { break }  // the slow path splits only after a clitic
             if length > 0 {
               guard length <= ShortWordTable.maximumLength else { break }  // a long word ends on the slow path
               if !spoiled {
@@ -143,6 +163,24 @@ package struct TextWordCounter: Counter {
     try batch.withUnsafeBufferPointer { batch throws(CountOverflow) in
       try shortWords.add(batch: UnsafeBufferPointer(rebasing: batch[0..<(2 * words)]), firstSlots: &batchSlots)
     }
+  }
+
+  /// The length of the non-ASCII apostrophe (’ U+2019, ʼ U+02BC) at `i`, if there is one.
+  @inline(__always)
+  private static func apostropheLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    if bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0x99 { return 3 }
+    if bytes[i] == 0xCA, i + 1 < bytes.count, bytes[i + 1] == 0xBC { return 2 }
+    return nil
+  }
+
+  /// An apostrophe under the `boundary` rule with elisions: it ends the word after a clitic
+  /// ("l'", "jusqu'"); anywhere else the word goes on without it ("aujourd'hui").
+  private mutating func apostrophe() throws(CountOverflow) {
+    let isClitic = !spoiled && length > 0 && length <= ShortWordTable.maximumLength
+      && clitics.contains { $0.low == packedLow && $0.high == packedHigh }
+    guard isClitic else { return }
+    try endWord()
+    spoiled = false
   }
 
   /// The end of a file ends its last word.

@@ -23,12 +23,16 @@ package struct WordCounts: Sendable, Equatable {
   package private(set) var droppedWords: UInt64 = 0
   /// Distinct words held in memory before `spillIfFull()` spills them.
   package let memoryCap: Int
+  /// The longest key counted: `maximumLength` letters for words, more bytes for written forms.
+  package let keyLimit: Int
   /// Sorted runs already written; shared, immutable, deleted when no count holds them.
   private var runs: [Spill.Run] = []
 
-  package init(memoryCap: Int = WordCounts.defaultMemoryCap) {
+  package init(memoryCap: Int = WordCounts.defaultMemoryCap, keyLimit: Int = WordCounts.maximumLength) {
     precondition(memoryCap > 0, "the word memory cap must be positive")
+    precondition((1...255).contains(keyLimit), "a key's length is one byte")
     self.memoryCap = memoryCap
+    self.keyLimit = keyLimit
     // Counting may spill: first take away the runs that killed builds left in $TMPDIR.
     _ = Spill.staleRunsRemoved
   }
@@ -48,7 +52,7 @@ package struct WordCounts: Sendable, Equatable {
   /// as dropped. Throws when a count would pass UInt64.max, changing nothing.
   package mutating func add(_ word: some Collection<UInt8>, count: UInt64) throws(CountOverflow) {
     guard !word.isEmpty, count > 0 else { return }
-    guard word.count <= Self.maximumLength else {
+    guard word.count <= keyLimit else {
       try addDropped(count)
       return
     }

@@ -57,6 +57,8 @@ extension LetterDecoder {
 /// text counters carry one across chunks through it.
 struct SplitSequence {
   private var bytes: [UInt8] = []
+  /// The scalar the last `complete` decoded, if it was one (the word counter asks for apostrophes).
+  private(set) var completedScalar: Unicode.Scalar?
 
   var isEmpty: Bool { bytes.isEmpty }
 
@@ -80,6 +82,7 @@ struct SplitSequence {
       return nil
     }
     bytes.removeAll()
+    if case .scalar(let scalar, _) = joined.withUnsafeBufferPointer({ UTF8Sequence.decode($0, at: 0) }) { completedScalar = scalar } else { completedScalar = nil }
     return (action, Swift.max(0, length - previous))
   }
 }

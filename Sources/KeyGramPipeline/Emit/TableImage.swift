@@ -6,8 +6,10 @@ package enum TableImage {
   /// `asciiLetterIndices` is the `ASCI` section: for each ASCII byte, the index of the letter
   /// it decodes to or `TableFormat.notALetter` (`LetterDecoder.asciiLetterIndices`).
   /// `lexicon` is the `LEXI` section (`LexiconSection.make`) and its word count, if any.
+  /// `writtenForms`, the `FORM` section's content, goes right after the lexicon (only with one).
   package static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
-                          asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil) -> [UInt8] {
+                          asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil,
+                          writtenForms: WrittenForms? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
     precondition(model.letterCount == n, "model and language disagree on the alphabet")
@@ -36,7 +38,10 @@ package enum TableImage {
     if !model.quadgram.isEmpty {  // never for alphabets over 63 letters: they count no 4-grams
       sections.append((F.Section.quadgram, quadgramSection(model.quadgram, letterCount: n), model.quadgram.count))
     }
-    if let lexicon { sections.append((F.Section.lexicon, lexicon.section, lexicon.words)) }
+    if let lexicon {
+      sections.append((F.Section.lexicon, lexicon.section, lexicon.words))
+      if let writtenForms { sections.append((F.Section.writtenForms, writtenForms.section, writtenForms.entries.count)) }
+    }
     if let layout = language.layout { sections.append((F.Section.layout, layoutSection(layout, language: language), layout.keys.count)) }
     if let provenance { sections.append((F.Section.provenance, provenance.encoded, provenance.files.count)) }
 

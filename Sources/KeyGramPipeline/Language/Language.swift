@@ -12,6 +12,11 @@ public struct Language: Sendable, Equatable {
   /// When true, apostrophes (U+0027, U+2019, U+02BC) are dropped, so "don't" counts as "dont";
   /// when false they end a word.
   public var apostrophesAreTransparent: Bool
+  /// Under `boundary` apostrophes, the clitics (lowercase letters) after which an apostrophe
+  /// splits a word ("l'homme", "jusqu'à"); any other apostrophe word stays whole ("aujourd'hui").
+  public var elisions: [String]
+  /// The one scalar the table's written forms store every apostrophe as (U+0027 by default).
+  public var apostrophe: Unicode.Scalar
   /// The keyboard layout: rows of keys, each key typing one or more letters.
   public var layout: KeyboardLayoutSpec?
   /// What each corpus file feeds (letters, words or both), first matching rule first.
@@ -19,7 +24,8 @@ public struct Language: Sendable, Equatable {
 
   public init(code: String, name: String, alphabet: [Unicode.Scalar],
               caseMappings: [Unicode.Scalar: Unicode.Scalar] = [:],
-              apostrophesAreTransparent: Bool = true, layout: KeyboardLayoutSpec? = nil,
+              apostrophesAreTransparent: Bool = true, elisions: [String] = [],
+              apostrophe: Unicode.Scalar = "'", layout: KeyboardLayoutSpec? = nil,
               sources: [SourceRule] = SourceRule.lettersOnly) {
     self.code = code
     self.name = name
@@ -27,9 +33,14 @@ public struct Language: Sendable, Equatable {
     // The code's own rules first (Turkish I), then the manifest's, which win.
     self.caseMappings = Self.defaultCaseMappings(code: code, alphabet: alphabet).merging(caseMappings) { _, given in given }
     self.apostrophesAreTransparent = apostrophesAreTransparent
+    self.elisions = elisions
+    self.apostrophe = apostrophe
     self.layout = layout
     self.sources = sources
   }
+
+  /// The apostrophes a word may be written with (' ’ ʼ): every one reads as one apostrophe.
+  public static let apostrophes: [Unicode.Scalar] = ["'", "\u{2019}", "\u{02BC}"]
 
   /// The index of each alphabet letter.
   public var letterIndex: [Unicode.Scalar: Int] {

@@ -31,6 +31,8 @@ package enum LanguageManifest {
     var alphabet: String
     var caseMappings: [String: String]?
     var apostrophes: String?
+    var elisions: [String]?
+    var apostrophe: String?
     var layout: Layout?
     var sources: [Source]?
     struct Layout: Decodable {
@@ -68,7 +70,7 @@ package enum LanguageManifest {
 
   /// The keys each object of a manifest may hold (caseMappings' keys are characters, any).
   static let knownKeys: [String: [String]] = [
-    "": ["code", "name", "alphabet", "caseMappings", "apostrophes", "layout", "sources"],
+    "": ["code", "name", "alphabet", "caseMappings", "apostrophes", "elisions", "apostrophe", "layout", "sources"],
     "layout": ["name", "rows"],
     "sources[]": ["files", "feeds", "weight"],
   ]
@@ -141,6 +143,15 @@ package enum LanguageManifest {
     case "boundary": transparent = false
     case let other: throw fail("apostrophes", "\"\(other)\"; expected \"transparent\" or \"boundary\"")
     }
+    let elisions = try elisionList(file.elisions, transparent: transparent, alphabet: seen, fail: fail)
+    var apostrophe = TableFormat.WrittenForms.defaultApostrophe
+    if let given = file.apostrophe {
+      let scalars = Array(given.unicodeScalars)
+      guard scalars.count == 1, Language.apostrophes.contains(scalars[0]) else {
+        throw fail("apostrophe", "\(Printable.quoted(given)); expected one of \"'\" (U+0027), \"’\" (U+2019) or \"ʼ\" (U+02BC)")
+      }
+      apostrophe = scalars[0]
+    }
     var layout: KeyboardLayoutSpec?
     if let spec = file.layout {
       var typed: [Unicode.Scalar: String] = [:]
@@ -188,7 +199,29 @@ package enum LanguageManifest {
       }
     }
     return Language(code: file.code, name: file.name, alphabet: alphabet, caseMappings: caseMappings,
-                    apostrophesAreTransparent: transparent, layout: layout, sources: sources)
+                    apostrophesAreTransparent: transparent, elisions: elisions, apostrophe: apostrophe, layout: layout, sources: sources)
+  }
+
+  /// The `elisions` list: lowercase clitics of alphabet letters, each once, and only where
+  /// apostrophes are word boundaries (a transparent apostrophe splits nothing).
+  static func elisionList(_ list: [String]?, transparent: Bool, alphabet: Set<Unicode.Scalar>,
+                          fail: (String, String) -> ManifestError) throws(ManifestError) -> [String] {
+    guard let list else { return [] }
+    guard !transparent else {
+      throw fail("elisions", "allowed only with \"apostrophes\": \"boundary\" (a transparent apostrophe splits no word)")
+    }
+    var seen: Set<String> = []
+    for (index, clitic) in list.enumerated() {
+      let field = "elisions[\(index)]"
+      let letters = clitic.precomposedStringWithCanonicalMapping
+      guard !letters.isEmpty else { throw fail(field, "empty; a clitic is one or more letters such as \"l\" or \"qu\"") }
+      if let stranger = letters.unicodeScalars.first(where: { !alphabet.contains($0) }) {
+        throw fail(field, "\(Printable.quoted(clitic)) has \(Printable.quoted(String(stranger))), which is not a lowercase letter of the alphabet")
+      }
+      guard letters.unicodeScalars.count <= TableFormat.Lexicon.maximumDepth else { throw fail(field, "longer than a word may be") }
+      guard seen.insert(letters).inserted else { throw fail(field, "\(Printable.quoted(clitic)) appears twice") }
+    }
+    return list.map(\.precomposedStringWithCanonicalMapping)
   }
 
   /// Why `key` is neither a key of alphabet letters nor a letterless key (one punctuation mark

@@ -131,6 +131,12 @@ package struct TableVerifier: Sendable {
       report.lexiconNodes = lexicon.nodeCount
       for problem in lexicon.verifyStructure() { fail(.normalisation, "LEXI: \(problem)") }
     }
+    // The written forms: every FORM invariant (ids, offsets, shares, shapes, masks, positions, padding).
+    if let form = table.sections.sections.first(where: { $0.tag == TableFormat.Section.writtenForms }) {
+      let lexicon = table.sections.sections.first { $0.tag == TableFormat.Section.lexicon }
+      let bytes = { (entry: TableSections.SectionEntry) in table.bytes.slice(from: entry.offset, length: entry.length).array }
+      for problem in Self.writtenFormsProblems(bytes(form), fileOffset: form.offset, lexicon: lexicon.map(bytes)) { fail(.format, problem) }
+    }
 
     // The file name: a keyboard opens `<code>.keygram` and must get that language.
     let code = table.languageCode

@@ -1,0 +1,74 @@
+/// The text evidence of how words are written (`FormEvidence.Kind.text`): reads running text a
+/// line at a time (a line is whole whatever the chunks or `--part`, so counts stay exact), and
+/// adds 1 to the written form of each word that does not open a sentence.
+package struct FormTextCounter: Counter {
+  private var reader: WrittenWordReader
+  private let spelling: FormEvidence.Spelling
+  package private(set) var evidence: FormEvidence
+  private var partialLine: [UInt8] = []
+
+  package init(decoder: LetterDecoder, memoryCap: Int = WordCounts.defaultMemoryCap) {
+    reader = WrittenWordReader(decoder: decoder)
+    spelling = FormEvidence.Spelling(language: decoder.language)
+    evidence = FormEvidence(memoryCap: memoryCap)
+  }
+
+  /// Reads the complete lines of `chunk`; a line cut by its end waits for the next chunk.
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) {
+    var lineStart = 0
+    for (index, byte) in chunk.enumerated() where byte == UInt8(ascii: "\n") {
+      if partialLine.isEmpty {
+        line(UnsafeRawBufferPointer(rebasing: chunk[lineStart..<index]))
+      } else {
+        partialLine += chunk[lineStart..<index]
+        let whole = partialLine
+        partialLine.removeAll(keepingCapacity: true)
+        whole.withUnsafeBytes { line($0) }
+      }
+      lineStart = index + 1
+    }
+    partialLine += chunk[lineStart...]
+  }
+
+  /// The file's last line needs no newline.
+  package mutating func finishFile() {
+    let last = partialLine
+    partialLine.removeAll()
+    if !last.isEmpty { last.withUnsafeBytes { line($0) } }
+  }
+
+  package mutating func spillIfFull() throws(OutputError) { try evidence.spillIfFull() }
+
+  private mutating func line(_ bytes: UnsafeRawBufferPointer) {
+    var keys: [[UInt8]] = []
+    let spelling = self.spelling
+    let emit = { (word: WrittenWord, opensSentence: Bool) in
+      if !opensSentence && word.hasForm { keys.append(spelling.key(.text, word, keepingCase: true)) }
+    }
+    defer {
+      // One more occurrence cannot pass UInt64.max before the text passes every disk.
+      for key in keys { try? evidence.add(key: key, count: 1) }
+    }
+    let buffer = bytes.bindMemory(to: UInt8.self)
+    var i = 0
+    while i < buffer.count {
+      if buffer[i] < 0x80 {
+        reader.read(Unicode.Scalar(buffer[i]), emit: emit)
+        i += 1
+        continue
+      }
+      switch UTF8Sequence.decode(buffer, at: i) {
+      case .scalar(let scalar, let length):
+        reader.read(scalar, emit: emit)
+        i += length
+      case .invalid(let length):
+        reader.readInvalid(emit: emit)
+        i += length
+      case .needMoreBytes:
+        reader.readInvalid(emit: emit)
+        i = buffer.count
+      }
+    }
+    reader.endLine(emit: emit)
+  }
+}

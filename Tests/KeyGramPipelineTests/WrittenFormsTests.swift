@@ -1,0 +1,270 @@
+import Foundation
+import KeyGram
+@testable import KeyGramPipeline
+import Testing
+
+/// How words are written (format 2.2 `FORM`): the evidence counted, the forms chosen, the bytes checked.
+@Suite("Written forms")
+struct WrittenFormsTests {
+  static let english = Language(code: "en", name: "English", alphabet: Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars),
+                                sources: [SourceRule(files: "*.freq.txt", feeds: .words), SourceRule(files: "*", feeds: .letters)])
+  static let french = Language(code: "fr", name: "French", alphabet: Array("abcdefghijklmnopqrstuvwxyzàâéèêîïôûç".unicodeScalars),
+                               apostrophesAreTransparent: false, elisions: ["l", "d", "qu", "jusqu"])
+
+  static let list = "don't 90\ndont 10\nits 40\nit's 60\n"
+  // ' ’ ʼ all read as one apostrophe; "We", the third "Haus", the first "I" and "Don’t" open sentences.
+  static let text = "We saw Haus and Haus. Haus ... I think I can, and I will.\nDon’t say donʼt\n"
+
+  /// The evidence as readable keys: "L don't" → count.
+  static func readable(_ forms: FormEvidence) throws -> [String: UInt64] {
+    var result: [String: UInt64] = [:]
+    try forms.forEachSorted { key, count in result["\(Character(Unicode.Scalar(key[0]))) \(String(decoding: key.dropFirst(), as: UTF8.self))"] = count }
+    return result
+  }
+
+  static func counted(_ files: [(String, String)], language: Language) throws -> CorpusCounter.Counted {
+    let folder = Fixtures.temporaryFolder()
+    let paths = files.map { Fixtures.file($0.0, Array($0.1.utf8), in: folder) }
+    return try CorpusCounter.count(paths, decoder: LetterDecoder(language: language))
+  }
+
+  @Test("list evidence for apostrophe entries, text evidence away from sentence starts, case kept")
+  func evidenceIsCountedExactly() throws {
+    let counted = try Self.counted([("words.freq.txt", Self.list), ("text.txt", Self.text)], language: Self.english)
+    #expect(try Self.readable(counted.forms) == [
+      "L don't": 90, "L it's": 60,
+      "T saw": 1, "T Haus": 2, "T and": 2, "T think": 1, "T I": 2, "T can": 1, "T will": 1, "T say": 1, "T don't": 1,
+    ])
+    // The word counts are as before: lowercase, apostrophes dropped.
+    let words = try counted.words.sortedEntries().map { (String(String.UnicodeScalarView($0.word.map { Self.english.alphabet[Symbol.letterIndex(of: $0)] })), $0.count) }
+    #expect(Dictionary(uniqueKeysWithValues: words) == ["dont": 100, "its": 100])
+  }
+
+  @Test("the same evidence whatever the chunks, and from two halves merged")
+  func evidenceAddsUp() throws {
+    let whole = try Self.counted([("text.txt", Self.text + Self.text)], language: Self.english).forms
+    let halves = try Self.counted([("a.txt", Self.text), ("b.txt", Self.text)], language: Self.english).forms
+    #expect(try Self.readable(whole) == Self.readable(halves))
+    var counter = FormTextCounter(decoder: LetterDecoder(language: Self.english))
+    Fixtures.feed(Array(Self.text.utf8), chunkSize: 3) { counter.consume($0) }
+    counter.finishFile()
+    #expect(try Self.readable(counter.evidence) == Self.readable(try Self.counted([("t.txt", Self.text)], language: Self.english).forms))
+  }
+
+  typealias Form = WrittenForms.Form
+  static func evidence(list: [[UInt8]: UInt64] = [:], text: [(UInt64, [UInt8], UInt64)] = []) -> WrittenForms.Evidence {
+    var evidence = WrittenForms.Evidence()
+    evidence.list = list
+    for (capitals, apostrophes, count) in text { evidence.text[.init(capitals: capitals, apostrophes: apostrophes)] = count }
+    return evidence
+  }
+
+  @Test("the rule: apostrophe variants over 10%, case patterns over 30% of at least 2 occurrences, shares multiplied")
+  func formsAreChosenByTheRule() {
+    // don't: list 90 of 100, text 1 → don't 91/101, dont 10/101 (under 10%, dropped).
+    #expect(WrittenForms.choose(Self.evidence(list: [[3]: 90], text: [(0, [3], 1)]), wordCount: 100, length: 4)
+            == [Form(share: 230, casing: 0, mask: 0, apostrophes: [3])])
+    // its 40 / it's 60: both kept.
+    #expect(WrittenForms.choose(Self.evidence(list: [[2]: 60]), wordCount: 100, length: 3)
+            == [Form(share: 153, casing: 0, mask: 0, apostrophes: [2]), Form(share: 102, casing: 0, mask: 0, apostrophes: [])])
+    // Haus twice capitalised; I twice (one letter: capitalised, not capitals).
+    #expect(WrittenForms.choose(Self.evidence(text: [(1, [], 2)]), wordCount: 5, length: 4) == [Form(share: 255, casing: 1, mask: 0, apostrophes: [])])
+    #expect(WrittenForms.choose(Self.evidence(text: [(1, [], 2)]), wordCount: 5, length: 1) == [Form(share: 255, casing: 1, mask: 0, apostrophes: [])])
+    // One occurrence is too few: lowercase (the caller then writes no entry).
+    #expect(WrittenForms.choose(Self.evidence(text: [(1, [], 1)]), wordCount: 5, length: 4) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])
+    // NASA 3, nasa 1 → capitals 75%; Bill 6, bill 4 → both; iPhone mixed.
+    #expect(WrittenForms.choose(Self.evidence(text: [(15, [], 3), (0, [], 1)]), wordCount: 5, length: 4) == [Form(share: 191, casing: 2, mask: 0, apostrophes: [])])
+    #expect(WrittenForms.choose(Self.evidence(text: [(1, [], 6), (0, [], 4)]), wordCount: 9, length: 4)
+            == [Form(share: 153, casing: 1, mask: 0, apostrophes: []), Form(share: 102, casing: 0, mask: 0, apostrophes: [])])
+    #expect(WrittenForms.choose(Self.evidence(text: [(2, [], 5)]), wordCount: 9, length: 6) == [Form(share: 255, casing: 3, mask: 2, apostrophes: [])])
+  }
+
+  @Test("a built lexicon: each word's entry at its LEXI node, plain words left out, the section verified clean")
+  func sectionForATinyCorpus() throws {
+    let counted = try Self.counted([("words.freq.txt", Self.list + "haus 5\ni 9\nsaw 3\n"), ("text.txt", Self.text)], language: Self.english)
+    let top = try counted.words.top(10)
+    let trie = try #require(try LexiconTrie(words: counted.words, letterCount: 26, maximumWords: 10, sources: []))
+    let forms = try WrittenForms.make(words: top, trie: trie, forms: counted.forms, language: Self.english)
+    let spelled = Dictionary(uniqueKeysWithValues: zip(top.map { String(String.UnicodeScalarView($0.word.map { Self.english.alphabet[Symbol.letterIndex(of: $0)] })) },
+                                                       trie.wordNodes(top.map { Symbol.letterIndices($0.word) })))
+    let byNode = Dictionary(uniqueKeysWithValues: forms.entries.map { ($0.node, $0.forms) })
+    #expect(byNode[spelled["dont"]!] == [Form(share: 230, casing: 0, mask: 0, apostrophes: [3])])
+    #expect(byNode[spelled["its"]!] == [Form(share: 153, casing: 0, mask: 0, apostrophes: [2]), Form(share: 102, casing: 0, mask: 0, apostrophes: [])])
+    #expect(byNode[spelled["haus"]!] == [Form(share: 255, casing: 1, mask: 0, apostrophes: [])])
+    #expect(byNode[spelled["i"]!] == [Form(share: 255, casing: 1, mask: 0, apostrophes: [])])
+    #expect(byNode[spelled["saw"]!] == nil)
+    #expect(forms.entries.count == 4)
+    #expect(TableVerifier.writtenFormsProblems(forms.section, fileOffset: 0, lexicon: LexiconSection.make(trie)).isEmpty)
+  }
+
+  // MARK: French elisions
+
+  @Test("boundary: an apostrophe splits only after a clitic (jusqu'à, l’homme), any other word stays whole")
+  func elisionsSplitOnlyAfterClitics() throws {
+    let text = "jusqu'à aujourd'hui l’homme quelqu'un presqu'île d'abord\n"
+    let expected: [String: UInt64] = ["jusqu": 1, "à": 1, "aujourdhui": 1, "l": 1, "homme": 1, "quelquun": 1, "presquîle": 1, "d": 1, "abord": 1]
+    let alphabet = Self.french.alphabet
+    func spelled(_ words: [[UInt8]: UInt64]) -> [String: UInt64] {
+      Dictionary(uniqueKeysWithValues: words.map { (String(String.UnicodeScalarView($0.key.map { alphabet[Symbol.letterIndex(of: $0)] })), $0.value) })
+    }
+    for size in [1, 2, 5, 1000] {
+      var counter = TextWordCounter(decoder: LetterDecoder(language: Self.french))
+      try Fixtures.feed(Array(text.utf8), chunkSize: size) { try counter.consume($0) }
+      try counter.finishFile()
+      #expect(spelled(counter.words.counts) == expected, "chunks of \(size)")
+      var split = SplitTextWordCounter(decoder: LetterDecoder(language: Self.french))
+      try Fixtures.feed(Array(text.utf8), chunkSize: size) { try split.consume($0) }
+      try split.finishFile()
+      #expect(spelled(try split.words().counts) == expected, "split, chunks of \(size)")
+    }
+    // A word list splits alike and records the apostrophe forms; the letters still split at every apostrophe.
+    var language = Self.french
+    language.sources = [SourceRule(files: "*", feeds: [.words, .letters])]
+    let counted = try Self.counted([("fr.freq.txt", "jusqu'à 7\naujourd'hui 5\n"), ("t.txt", text)], language: language)
+    let forms = try Self.readable(counted.forms)
+    #expect(forms["L jusqu'"] == 7 && forms["L aujourd'hui"] == 5)
+    #expect(forms["T aujourd'hui"] == 1 && forms["T l'"] == 1 && forms["T presqu'île"] == 1 && forms["T jusqu'"] == nil)
+    let words = spelled(Dictionary(uniqueKeysWithValues: try counted.words.sortedEntries().map { ($0.word, $0.count) }))
+    #expect(words["jusqu"] == 8 && words["à"] == 8 && words["aujourdhui"] == 6)
+    // Written forms: aujourd'hui keeps its apostrophe.
+    #expect(WrittenForms.choose(Self.evidence(list: [[7]: 5], text: [(0, [7], 1)]), wordCount: 5, length: 10) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [7])])
+  }
+
+  // MARK: The manifest
+
+  static func manifest(_ extra: String) throws(ManifestError) -> Language {
+    let path = Fixtures.file("language.json", Array(#"{"code":"xx","name":"Toy","alphabet":"abcqu","#.utf8) + Array(extra.utf8) + Array("}".utf8))
+    return try LanguageManifest.load(path)
+  }
+
+  @Test func manifestElisionsAndApostrophe() throws {
+    let good = try Self.manifest(#""apostrophes":"boundary","elisions":["qu","a"],"apostrophe":"’""#)
+    #expect(good.elisions == ["qu", "a"] && good.apostrophe == "\u{2019}")
+    #expect(try Self.manifest(#""apostrophes":"boundary""#).apostrophe == "'")
+    let transparent = #expect(throws: ManifestError.self) { try Self.manifest(#""elisions":["a"]"#) }
+    #expect(transparent?.field == "elisions" && transparent?.problem.contains("boundary") == true)
+    let foreign = #expect(throws: ManifestError.self) { try Self.manifest(#""apostrophes":"boundary","elisions":["l"]"#) }
+    #expect(foreign?.field == "elisions[0]" && foreign?.problem.contains("not a lowercase letter of the alphabet") == true)
+    let capital = #expect(throws: ManifestError.self) { try Self.manifest(#""apostrophes":"boundary","elisions":["a","Qu"]"#) }
+    #expect(capital?.field == "elisions[1]")
+    let twice = #expect(throws: ManifestError.self) { try Self.manifest(#""apostrophes":"boundary","elisions":["a","a"]"#) }
+    #expect(twice?.problem.contains("twice") == true)
+    let empty = #expect(throws: ManifestError.self) { try Self.manifest(#""apostrophes":"boundary","elisions":[""]"#) }
+    #expect(empty?.field == "elisions[0]")
+    let apostrophe = #expect(throws: ManifestError.self) { try Self.manifest(#""apostrophe":"`""#) }
+    #expect(apostrophe?.field == "apostrophe" && apostrophe?.problem.contains("U+2019") == true)
+  }
+
+  // MARK: Verify: each bad FORM byte is named
+
+  /// A section of two entries: dont → don't; iphone → iPhone and iphone.
+  static func sample() -> (form: [UInt8], lexicon: [UInt8]) {
+    let letters = { (word: String) in word.unicodeScalars.map { UInt8($0.value - 97) } }
+    let trie = LexiconTrie(words: [(letters("dont"), 10), (letters("iphone"), 5), (letters("a"), 3)], letterCount: 26, maximumWords: 10)!
+    let nodes = trie.wordNodes([letters("dont"), letters("iphone")])
+    let forms = WrittenForms(entries: [
+      .init(node: nodes[0], forms: [Form(share: 200, casing: 0, mask: 0, apostrophes: [3])]),
+      .init(node: nodes[1], forms: [Form(share: 180, casing: 3, mask: 2, apostrophes: []), Form(share: 75, casing: 0, mask: 0, apostrophes: [])]),
+    ].sorted { $0.node < $1.node }, apostrophe: "'")
+    return (forms.section, LexiconSection.make(trie))
+  }
+
+  static let headAndIds = 16 + 8 + 12  // head, 2 ids, 3 offsets: the pool starts here
+
+  @Test("a bad FORM byte gets a problem naming its byte", arguments: [
+    (4, 0x60, "the apostrophe U+60 is not"),
+    (12, 1, "reserved bytes are not zero"),
+    (0, 9, "do not make the section"),
+    (16, 0, "ends no word"),
+  ] as [(Int, UInt8, String)])
+  func badHeadAndIds(at: Int, value: UInt8, problem: String) {
+    var (form, lexicon) = Self.sample()
+    #expect(TableVerifier.writtenFormsProblems(form, fileOffset: 1000, lexicon: lexicon).isEmpty)
+    form[at] = value
+    let problems = TableVerifier.writtenFormsProblems(form, fileOffset: 1000, lexicon: lexicon)
+    #expect(problems.contains { $0.contains(problem) && $0.contains("FORM byte") && $0.contains("file byte") }, "\(problems)")
+  }
+
+  @Test func badPoolBytes() {
+    let (good, lexicon) = Self.sample()
+    func problems(_ change: (inout [UInt8]) -> Void) -> [String] {
+      var form = good
+      change(&form)
+      return TableVerifier.writtenFormsProblems(form, fileOffset: 0, lexicon: lexicon)
+    }
+    let pool = Self.headAndIds
+    // Which entry comes first depends on the node order: find each by its shape.
+    let mixedAt = good[pool + 1] == 3 ? pool : pool + 2 + 1 + 0
+    #expect(problems { $0[16 + 4] = $0[16] }.contains { $0.contains("does not follow") })
+    #expect(problems { $0[16 + 8] = 1 }.contains { $0.contains("first pool offset") })
+    #expect(problems { $0[good.count - 1] = 9 }.contains { $0.contains("padding byte") })
+    #expect(problems { $0[pool] = 0 }.contains { $0.contains("share 0") })
+    #expect(problems { $0[pool + 1] |= 0x10 }.contains { $0.contains("reserved bits") })
+    // The apostrophe form: its position past the word's 4 letters; the mixed form's mask degenerate or too long.
+    let apostropheAt = good[pool + 1] == 0b0100 ? pool : pool + 2 + 8 + 2
+    #expect(problems { $0[apostropheAt + 2] = 9 }.contains { $0.contains("apostrophe position 9") })
+    #expect(problems { $0[mixedAt + 2] = 1 }.contains { $0.contains("degenerate") })
+    #expect(problems { $0[mixedAt + 2] = 0x80 }.contains { $0.contains("at or past the word's 6 letters") })
+    // The second form of the iPhone entry made like the first, and a share rising.
+    let second = mixedAt + 10
+    #expect(problems { $0[second + 1] = 3; $0[second] = 180 }.contains { $0.contains("cut by") || $0.contains("repeats") })
+    #expect(problems { $0[second] = 181 }.contains { $0.contains("shares do not increase") })
+    #expect(TableVerifier.writtenFormsProblems(good, fileOffset: 0, lexicon: nil).contains { $0.contains("must have LEXI") })
+  }
+
+  @Test func aLonePlainFormIsRefused() {
+    let letters = { (word: String) in word.unicodeScalars.map { UInt8($0.value - 97) } }
+    let trie = LexiconTrie(words: [(letters("ab"), 10)], letterCount: 26, maximumWords: 10)!
+    let forms = WrittenForms(entries: [.init(node: trie.wordNodes([letters("ab")])[0], forms: [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])], apostrophe: "'")
+    #expect(TableVerifier.writtenFormsProblems(forms.section, fileOffset: 0, lexicon: LexiconSection.make(trie)).contains { $0.contains("the default") })
+  }
+}
+
+/// A look at a built table's forms: `KEYGRAM_FORMS_DUMP=table.keygram:word,word swift test --filter WrittenFormsDump`.
+@Suite("Written forms dump")
+struct WrittenFormsDump {
+  @Test func dump() throws {
+    guard let request = ProcessInfo.processInfo.environment["KEYGRAM_FORMS_DUMP"] else { return }
+    let parts = request.split(separator: ":", maxSplits: 1).map(String.init)
+    let table = try KeyGramTable(contentsOf: parts[0])
+    let section = { (tag: TableFormat.Tag) in table.sections.sections.first { $0.tag == tag }.map { table.bytes.slice(from: $0.offset, length: $0.length).array } }
+    let lexicon = try #require(section(TableFormat.Section.lexicon)), form = try #require(section(TableFormat.Section.writtenForms))
+    let alphabet = table.alphabet
+    // Each node's word, breadth first.
+    let n = Int(lexicon[0]) | Int(lexicon[1]) << 8 | Int(lexicon[2]) << 16 | Int(lexicon[3]) << 24
+    var words = [String](repeating: "", count: n)
+    var next = 1
+    for v in 0..<n {
+      for child in next..<(next + Int(lexicon[32 + n + v])) { words[child] = words[v] + String(alphabet[Int(lexicon[32 + child])]) }
+      next += Int(lexicon[32 + n + v])
+    }
+    func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(form[at + $1]) << (8 * $1) } }
+    let f = u32(0), apostrophe = Character(Unicode.Scalar(UInt32(u32(4)))!)
+    let pool = TableFormat.WrittenForms.poolOffset(entryCount: f)
+    var written: [String: String] = [:]
+    for entry in 0..<f {
+      let word = Array(words[u32(16 + 4 * entry)])
+      var at = pool + u32(16 + 4 * f + 4 * entry), end = pool + u32(16 + 4 * f + 4 * entry + 4), shown: [String] = []
+      while at < end {
+        let share = form[at], shape = form[at + 1]
+        at += 2
+        var mask: UInt64 = 0
+        switch shape & 3 { case 1: mask = 1; case 2: mask = .max; default: break }
+        if shape & 3 == 3 { mask = (0..<8).reduce(UInt64(0)) { $0 | UInt64(form[at + $1]) << (8 * UInt64($1)) }; at += 8 }
+        let positions = (0..<Int(shape >> 2 & 3)).map { Int(form[at + $0]) }
+        at += positions.count
+        var text = ""
+        for (i, letter) in word.enumerated() {
+          if positions.contains(i) { text.append(apostrophe) }
+          text += i < 64 && mask & (1 << UInt64(i)) != 0 ? String(letter).uppercased() : String(letter)
+        }
+        if positions.contains(word.count) { text.append(apostrophe) }
+        shown.append("\(text) \(share)")
+      }
+      written[String(word)] = shown.joined(separator: ", ")
+    }
+    for word in parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : [] {
+      print("FORM \(word): \(written[word] ?? "(no entry: \(words.contains(word) ? "lowercase" : "not in the lexicon"))")")
+    }
+  }
+}
