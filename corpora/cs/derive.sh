@@ -17,3 +17,4 @@ store_held_out
 echo "derive: cs from fortunes-cs $(version fortunes-cs), manpages-cs $(version manpages-cs), libreoffice-l10n-cs $(version libreoffice-l10n-cs)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list cs large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
+hunspell_forms hunspell-cs cs_CZ  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

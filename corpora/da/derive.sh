@@ -16,3 +16,4 @@ store_held_out
 echo "derive: da from manpages-da $(version manpages-da), libreoffice-help-da $(version libreoffice-help-da), libreoffice-l10n-da $(version libreoffice-l10n-da)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list da small  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its small list (see SOURCES.md)
+hunspell_forms hunspell-da da_DK  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

@@ -15,3 +15,4 @@ wordfreq_list de  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
   "$scratch/hunspell-de-de/usr/share/hunspell/de_DE.aff" > "$scratch/de_DE.forms" 2>/dev/null
 python3 "$KEYGRAM_CORPORA/spelling.py" de wordfreq.freq.gz --dictionary "$scratch/de_DE.forms" --text fortunes.gz
 echo "derive: de ß restored from hunspell-de-de $(version hunspell-de-de)"
+hunspell_forms hunspell-de-de de_DE  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

@@ -18,3 +18,4 @@ echo "derive: el from manpages-el $(version manpages-el), libreoffice-help-el $(
 wordfreq_list el small  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its small list (see SOURCES.md)
 # wordfreq folds final ς to σ; Greek always writes ς at a word's end, so corpora/spelling.py restores it.
 python3 "$KEYGRAM_CORPORA/spelling.py" el wordfreq.freq.gz
+hunspell_forms hunspell-el el_GR  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

@@ -21,3 +21,4 @@ jargon="$scratch/jargon-text/usr/share/doc/jargon-text/jargon.txt.gz"
 (cd heldout && gzip -dc "$jargon" | awk 'int((NR - 1) / 200) % 2 == 1' | store jargon-evaluation)
 echo "derive: en from bible-kjv-text $(version bible-kjv-text), fortunes $(version fortunes); held out: jargon-text $(version jargon-text)"
 wordfreq_list en  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
+hunspell_forms hunspell-en-us en_US  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

@@ -14,3 +14,4 @@ store_held_out
 echo "derive: es from fortunes-es $(version fortunes-es), debian-reference-es $(version debian-reference-es)," \
   "maint-guide-es $(version maint-guide-es)"
 wordfreq_list es  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
+hunspell_forms hunspell-es es_ES  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

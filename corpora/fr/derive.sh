@@ -25,3 +25,4 @@ gzip -dc "$scratch/debian-reference-fr/usr/share/debian-reference/debian-referen
 store_held_out
 echo "derive: fr from stardict-xmlittre $(version stardict-xmlittre), debian-reference-fr $(version debian-reference-fr)"
 wordfreq_list fr  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
+hunspell_forms hunspell-fr-classical fr  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

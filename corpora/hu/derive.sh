@@ -16,3 +16,4 @@ store_held_out
 echo "derive: hu from manpages-hu $(version manpages-hu), libreoffice-help-hu $(version libreoffice-help-hu), libreoffice-l10n-hu $(version libreoffice-l10n-hu)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list hu small  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its small list (see SOURCES.md)
+hunspell_forms hunspell-hu hu_HU  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

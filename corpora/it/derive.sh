@@ -13,3 +13,4 @@ gzip -dc "$scratch/debian-reference-it/usr/share/debian-reference/debian-referen
 store_held_out
 echo "derive: it from fortunes-it $(version fortunes-it), debian-reference-it $(version debian-reference-it)"
 wordfreq_list it  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
+hunspell_forms hunspell-it it_IT  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

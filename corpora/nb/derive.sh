@@ -27,3 +27,4 @@ tools=$(for package in $catalogue_packages; do printf ', %s %s' "$package" "$(ve
 echo "derive: nb from manpages-nb $(version manpages-nb), libreoffice-l10n-nb $(version libreoffice-l10n-nb)$tools" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list nb large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
+hunspell_forms hunspell-no nb_NO  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

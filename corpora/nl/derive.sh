@@ -16,3 +16,4 @@ store_held_out
 echo "derive: nl from manpages-nl $(version manpages-nl), libreoffice-help-nl $(version libreoffice-help-nl), libreoffice-l10n-nl $(version libreoffice-l10n-nl)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list nl large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
+hunspell_forms hunspell-nl nl  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

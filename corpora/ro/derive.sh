@@ -27,3 +27,4 @@ tools=$(for package in $catalogue_packages; do printf ', %s %s' "$package" "$(ve
 echo "derive: ro from manpages-ro $(version manpages-ro), libreoffice-l10n-ro $(version libreoffice-l10n-ro)$tools" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list ro small  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its small list (see SOURCES.md)
+hunspell_forms hunspell-ro ro_RO  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

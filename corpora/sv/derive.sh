@@ -16,3 +16,4 @@ store_held_out
 echo "derive: sv from manpages-sv $(version manpages-sv), libreoffice-help-sv $(version libreoffice-help-sv), libreoffice-l10n-sv $(version libreoffice-l10n-sv)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list sv large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
+hunspell_forms hunspell-sv sv_SE  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

@@ -14,3 +14,4 @@ store_held_out
 echo "derive: uk from manpages-uk $(version manpages-uk), libreoffice-l10n-uk $(version libreoffice-l10n-uk)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list uk large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
+hunspell_forms hunspell-uk uk_UA  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)

@@ -18,6 +18,9 @@ package struct CorpusCounter: Counter {
   private var textWords: WordCounts
   /// How running text writes its words (every text file, whatever it feeds), once each.
   private var formText: FormTextCounter
+  /// How a list of written forms writes its words (sources that feed `forms`).
+  private var formList: FormListCounter
+  private var readingForms = false
   private var path = ""
   /// The current file's text bytes so far, and the invalid UTF-8 count when it started.
   private var fileTextBytes: UInt64 = 0
@@ -34,6 +37,7 @@ package struct CorpusCounter: Counter {
     self.wholeFiles = wholeFiles
     textWords = WordCounts(memoryCap: wordMemoryCap)
     formText = FormTextCounter(decoder: decoder, memoryCap: wordMemoryCap)
+    formList = FormListCounter(decoder: decoder, memoryCap: wordMemoryCap)
     text = LetterCounter(decoder: decoder)
   }
 
@@ -52,6 +56,7 @@ package struct CorpusCounter: Counter {
     self.path = path
     fileTextBytes = 0
     invalidUTF8AtFileStart = text.invalidUTF8
+    readingForms = !isFrequencyList && source.feeds == .forms
     guard isFrequencyList else {
       textSource = source
       fileWords = source.feeds.contains(.words) ? SplitTextWordCounter(decoder: decoder, wordMemoryCap: wordMemoryCap) : nil
@@ -72,6 +77,11 @@ package struct CorpusCounter: Counter {
     if readingList {
       try lists!.consume(chunk)
       try lists!.spillIfFull()
+      return
+    }
+    if readingForms {
+      formList.consume(chunk)
+      try formList.spillIfFull()
       return
     }
     let feedsLetters = textSource.feeds.contains(.letters)
@@ -98,6 +108,10 @@ package struct CorpusCounter: Counter {
   package mutating func finishFile() throws {
     if readingList {
       try lists!.finishFile()
+      return
+    }
+    if readingForms {
+      formList.finishFile()
       return
     }
     formText.finishFile()
@@ -160,8 +174,13 @@ package struct CorpusCounter: Counter {
 
   /// The form evidence of every source: the lists' (words they feed) and the running text's.
   package func forms() throws(CountOverflowError) -> FormEvidence {
-    guard let lists else { return formText.evidence }
-    do { return try lists.forms + formText.evidence } catch { throw CountOverflowError(error, paths: listPaths + [path]) }
+    do {
+      let written = try formText.evidence + formList.evidence
+      guard let lists else { return written }
+      return try lists.forms + written
+    } catch {
+      throw CountOverflowError(error, paths: listPaths + [path])
+    }
   }
 
   /// The running text's counts and the lists' together; an error names the lists if the sum

@@ -2,13 +2,15 @@ import KeyGram
 
 /// How the corpus wrote its words, for the table's `FORM` section: counts keyed by a kind byte
 /// and the written form's UTF-8 (letters as `ALPH` stores them or their capitals, every apostrophe
-/// as U+0027). Two kinds: *list* evidence, the apostrophe entries of word lists that feed words,
+/// as U+0027). Three kinds: *dictionary* evidence, each line of a list of written forms (a
+/// Hunspell dictionary's, a source that feeds `forms`), once, case kept; *list* evidence, the apostrophe entries of word lists that feed words,
 /// in lowercase, times their rule's weight; *text* evidence, each word of running text away from
 /// a sentence start, case kept, once. A `WordCounts` holds them, so memory stays bounded (sorted
 /// runs in `$TMPDIR`) and sums are exact whatever the sharding.
 package struct FormEvidence: Sendable, Equatable {
   /// The evidence kinds, the key's first byte.
   package enum Kind: UInt8, Sendable {
+    case dictionary = 0x44  // "D"
     case list = 0x4C  // "L"
     case text = 0x54  // "T"
   }
@@ -30,7 +32,7 @@ package struct FormEvidence: Sendable, Equatable {
   /// Adds `count` occurrences of `word`, written as `spelling` spells it.
   package mutating func add(_ kind: Kind, _ word: WrittenWord, spelling: Spelling, count: UInt64 = 1) throws(CountOverflow) {
     guard word.hasForm else { return }
-    try entries.add(spelling.key(kind, word, keepingCase: kind == .text), count: count)
+    try entries.add(spelling.key(kind, word, keepingCase: kind != .list), count: count)
   }
 
   package mutating func spillIfFull() throws(OutputError) { try entries.spillIfFull() }

@@ -8,6 +8,9 @@ public struct SourceRule: Sendable, Equatable {
     public static let letters = Feeds(rawValue: 1)
     /// The word counts behind the lexicon.
     public static let words = Feeds(rawValue: 2)
+    /// How words are written, and nothing else: a list of written forms, one per line (a
+    /// Hunspell dictionary's), read for the capitals of words the text holds too few times.
+    public static let forms = Feeds(rawValue: 4)
   }
 
   /// A file name in the language's folder, or a pattern with `*` (any run of characters).

@@ -189,10 +189,15 @@ package enum LanguageManifest {
           switch feed {
           case "letters": feeds.insert(.letters)
           case "words": feeds.insert(.words)
-          default: throw fail("\(field).feeds", "\"\(feed)\"; expected \"letters\" or \"words\"")
+          case "forms": feeds.insert(.forms)
+          default: throw fail("\(field).feeds", "\"\(feed)\"; expected \"letters\", \"words\" or \"forms\"")
           }
         }
-        guard !feeds.isEmpty else { throw fail("\(field).feeds", "empty; say \"letters\", \"words\" or both") }
+        guard !feeds.isEmpty else { throw fail("\(field).feeds", "empty; say \"letters\", \"words\" or both, or \"forms\"") }
+        // A list of written forms has no counts to give the letters or the lexicon.
+        guard feeds == .forms || !feeds.contains(.forms) else {
+          throw fail("\(field).feeds", "\"forms\" with \"letters\" or \"words\"; a list of written forms feeds nothing else")
+        }
         let weight = rule.weight ?? 1
         guard weight.isFinite && weight > 0 && weight <= 1e9 else { throw fail("\(field).weight", "\(weight); expected a number in (0, 1e9]") }
         return SourceRule(files: rule.files, feeds: feeds, wordWeight: weight)

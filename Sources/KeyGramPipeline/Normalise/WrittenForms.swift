@@ -10,7 +10,10 @@ import KeyGram
 /// - Case patterns: text evidence alone, apostrophes ignored. With at least
 ///   `minimumCaseOccurrences` occurrences away from a sentence start, patterns (lower,
 ///   capitalised, capitals, a mixed mask) holding at least `minimumCaseShare` are kept, at most
-///   `maximumCasePatterns`; with none kept, or too few occurrences, the word stays lowercase.
+///   `maximumCasePatterns`; with none kept the word stays lowercase. With too few, the dictionary
+///   decides: a word it lists in lowercase stays lowercase, else its listed patterns (at most
+///   `maximumCasePatterns`, capitalised before capitals before mixed) share alike; a word it does
+///   not list stays lowercase.
 /// - Forms: the best pattern with each kept variant, then the second pattern with the best
 ///   variant; at most `TableFormat.WrittenForms.maximumFormCount`; share = the product of the
 ///   two shares out of 255 (1 ... 255), non-increasing, ties by the form's bytes.
@@ -71,6 +74,8 @@ package struct WrittenForms: Equatable, Sendable {
     var list: [[UInt8]: UInt64] = [:]
     /// Text evidence by capital mask and apostrophe positions.
     var text: [Pattern: UInt64] = [:]
+    /// The capital masks a dictionary writes the word with.
+    var dictionary: Set<UInt64> = []
     struct Pattern: Hashable {
       var capitals: UInt64
       var apostrophes: [UInt8]
@@ -91,6 +96,7 @@ package struct WrittenForms: Equatable, Sendable {
       case .list where !word.apostrophes.isEmpty: evidence[position, default: Evidence()].list[word.apostrophes, default: 0] &+= count
       case .list: break
       case .text: evidence[position, default: Evidence()].text[Evidence.Pattern(capitals: word.capitals, apostrophes: word.apostrophes), default: 0] &+= count
+      case .dictionary: evidence[position, default: Evidence()].dictionary.insert(word.capitals)
       }
     }
     let nodes = trie.wordNodes(words.map { Symbol.letterIndices($0.word) })
@@ -124,13 +130,16 @@ package struct WrittenForms: Equatable, Sendable {
     var patterns: [Form: UInt64] = [:]
     var occurrences: UInt64 = 0
     let every: UInt64 = length >= 64 ? .max : (1 << UInt64(length)) - 1
-    for (pattern, count) in evidence.text {
-      let capitals = pattern.capitals & every
+    func casing(_ capitals: UInt64) -> Form {
+      let capitals = capitals & every
       var casing = W.caseMixed, mask = capitals
       if capitals == 0 { casing = W.caseLower; mask = 0 }
       else if capitals == 1 { casing = W.caseCapitalised; mask = 0 }
       else if capitals == every && length >= 2 { casing = W.caseCapitals; mask = 0 }
-      patterns[Form(share: 0, casing: casing, mask: mask, apostrophes: []), default: 0] &+= count
+      return Form(share: 0, casing: casing, mask: mask, apostrophes: [])
+    }
+    for (pattern, count) in evidence.text {
+      patterns[casing(pattern.capitals), default: 0] &+= count
       occurrences &+= count
     }
     var keptPatterns: [(form: Form, share: Double)] = []
@@ -138,6 +147,11 @@ package struct WrittenForms: Equatable, Sendable {
       keptPatterns = patterns.map { ($0.key, Double($0.value) / Double(occurrences)) }.filter { $0.share >= Rule.minimumCaseShare }
       keptPatterns.sort { $0.share != $1.share ? $0.share > $1.share : $0.form.encoded.lexicographicallyPrecedes($1.form.encoded) }
       keptPatterns = Array(keptPatterns.prefix(Rule.maximumCasePatterns))
+    } else if !evidence.dictionary.contains(where: { $0 & every == 0 }) {
+      // Too little text: the dictionary's patterns, unless it lists the word in lowercase.
+      let listed = Set(evidence.dictionary.map(casing)).sorted { $0.encoded.lexicographicallyPrecedes($1.encoded) }
+      let kept = listed.prefix(Rule.maximumCasePatterns)
+      keptPatterns = kept.map { ($0, 1 / Double(kept.count)) }
     }
     if keptPatterns.isEmpty { keptPatterns = [(Form(share: 0, casing: W.caseLower, mask: 0, apostrophes: []), 1)] }
 

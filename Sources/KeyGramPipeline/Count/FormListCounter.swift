@@ -1,0 +1,49 @@
+/// The dictionary evidence of how words are written (`FormEvidence.Kind.dictionary`): a list of
+/// written forms, one per line (a Hunspell dictionary's, expanded), each line that holds one word
+/// adding 1 to its form, case kept. It gives no letter or word counts.
+package struct FormListCounter: Counter {
+  private var reader: WrittenWordReader
+  private let spelling: FormEvidence.Spelling
+  package private(set) var evidence: FormEvidence
+  private var partialLine: [UInt8] = []
+
+  package init(decoder: LetterDecoder, memoryCap: Int = WordCounts.defaultMemoryCap) {
+    reader = WrittenWordReader(decoder: decoder)
+    spelling = FormEvidence.Spelling(language: decoder.language)
+    evidence = FormEvidence(memoryCap: memoryCap)
+  }
+
+  /// Reads the complete lines of `chunk`; a line cut by its end waits for the next chunk.
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer) {
+    var lineStart = 0
+    for (index, byte) in chunk.enumerated() where byte == UInt8(ascii: "\n") {
+      partialLine += chunk[lineStart..<index]
+      line(partialLine)
+      partialLine.removeAll(keepingCapacity: true)
+      lineStart = index + 1
+    }
+    partialLine += chunk[lineStart...]
+  }
+
+  /// The file's last line needs no newline.
+  package mutating func finishFile() {
+    if !partialLine.isEmpty { line(partialLine) }
+    partialLine.removeAll()
+  }
+
+  package mutating func spillIfFull() throws(OutputError) { try evidence.spillIfFull() }
+
+  /// A line of one word (and nothing the word counters would split it at) is evidence; "e-mail"
+  /// or "Rock and Roll" is not one word's form.
+  private mutating func line(_ bytes: [UInt8]) {
+    var words: [WrittenWord] = []
+    let collect = { (word: WrittenWord, _: Bool) in words.append(word) }
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars where scalar != "\r" {
+      reader.read(scalar, emit: collect)
+    }
+    reader.endLine(emit: collect)
+    guard words.count == 1, words[0].hasForm else { return }
+    // One more line cannot pass UInt64.max before the list passes every disk.
+    try? evidence.add(.dictionary, words[0], spelling: spelling)
+  }
+}
