@@ -136,7 +136,7 @@ public enum Pipeline {
     public var image: [UInt8]?
     package var lexicon: LexiconSection.Stats?
     /// The lexicon's written forms (`.table` and `.image` builds with a lexicon).
-    package var writtenForms: WrittenForms?
+    package var writtenForms: LexiconForms?
     /// The inputs that fed the lexicon's words (empty: no lexicon).
     public var wordSources: [String] = []
     /// The request's corpora folder, for naming its files as the provenance does.
@@ -190,7 +190,7 @@ public enum Pipeline {
     let lexicon = try LexiconTrie(words: words, letterCount: language.alphabet.count, maximumWords: request.lexiconWords,
                                   sources: request.wordSources).map { (trie: $0, section: LexiconSection.make($0)) }
     let writtenForms = try lexicon.map { lexicon in
-      try WrittenForms.make(words: try words.top(request.lexiconWords), trie: lexicon.trie, forms: forms, language: language)
+      try LexiconForms.make(words: try words.top(request.lexiconWords), trie: lexicon.trie, forms: forms, language: language)
     }
     // Emit, checked with the runtime's own validator before anything is replaced.
     let image = TableImage.make(language: language, model: model, provenance: provenance,

@@ -124,10 +124,10 @@ enum SimulationReport {
       var wordsBroken: Int?
       var wordsBrokenCI95: [Double]?
       /// How a decoded method wrote the words: capitals, apostrophes, case errors.
-      var writtenForms: WrittenForms?
+      var writtenForms: WrittenFormFigures?
     }
 
-    struct WrittenForms: Encodable {
+    struct WrittenFormFigures: Encodable {
       var capitalWords: Int
       var capitalWordsKept: Int
       var lowercaseWords: Int
@@ -161,7 +161,7 @@ enum SimulationReport {
                wordReduction: words ? $0.wordReduction : nil, wordReductionCI95: words ? pair($0.wordReductionInterval) : nil,
                wordsFixed: words ? $0.wordsFixed : nil, wordsFixedCI95: words ? pair($0.wordsFixedInterval) : nil,
                wordsBroken: words ? $0.wordsBroken : nil, wordsBrokenCI95: words ? pair($0.wordsBrokenInterval) : nil,
-               writtenForms: $0.writtenForms.map { WrittenForms(capitalWords: $0.capitalWords, capitalWordsKept: $0.capitalWordsKept,
+               writtenForms: $0.writtenForms.map { WrittenFormFigures(capitalWords: $0.capitalWords, capitalWordsKept: $0.capitalWordsKept,
                                                                  lowercaseWords: $0.lowercaseWords, lowercaseWordsCapitalised: $0.lowercaseWordsCapitalised,
                                                                  apostropheWords: $0.apostropheWords, apostropheWordsKept: $0.apostropheWordsKept,
                                                                  caseErrors: $0.caseErrors) })

@@ -51,9 +51,9 @@ struct WrittenFormsTests {
     #expect(try Self.readable(counter.evidence) == Self.readable(try Self.counted([("t.txt", Self.text)], language: Self.english).forms))
   }
 
-  typealias Form = WrittenForms.Form
-  static func evidence(list: [[UInt8]: UInt64] = [:], text: [(UInt64, [UInt8], UInt64)] = []) -> WrittenForms.Evidence {
-    var evidence = WrittenForms.Evidence()
+  typealias Form = LexiconForms.Form
+  static func evidence(list: [[UInt8]: UInt64] = [:], text: [(UInt64, [UInt8], UInt64)] = []) -> LexiconForms.Evidence {
+    var evidence = LexiconForms.Evidence()
     evidence.list = list
     for (capitals, apostrophes, count) in text { evidence.text[.init(capitals: capitals, apostrophes: apostrophes)] = count }
     return evidence
@@ -62,21 +62,21 @@ struct WrittenFormsTests {
   @Test("the rule: apostrophe variants over 10%, case patterns over 30% of at least 2 occurrences, shares multiplied")
   func formsAreChosenByTheRule() {
     // don't: list 90 of 100, text 1 → don't 91/101, dont 10/101 (under 10%, dropped).
-    #expect(WrittenForms.choose(Self.evidence(list: [[3]: 90], text: [(0, [3], 1)]), wordCount: 100, length: 4)
+    #expect(LexiconForms.choose(Self.evidence(list: [[3]: 90], text: [(0, [3], 1)]), wordCount: 100, length: 4)
             == [Form(share: 230, casing: 0, mask: 0, apostrophes: [3])])
     // its 40 / it's 60: both kept.
-    #expect(WrittenForms.choose(Self.evidence(list: [[2]: 60]), wordCount: 100, length: 3)
+    #expect(LexiconForms.choose(Self.evidence(list: [[2]: 60]), wordCount: 100, length: 3)
             == [Form(share: 153, casing: 0, mask: 0, apostrophes: [2]), Form(share: 102, casing: 0, mask: 0, apostrophes: [])])
     // Haus twice capitalised; I twice (one letter: capitalised, not capitals).
-    #expect(WrittenForms.choose(Self.evidence(text: [(1, [], 2)]), wordCount: 5, length: 4) == [Form(share: 255, casing: 1, mask: 0, apostrophes: [])])
-    #expect(WrittenForms.choose(Self.evidence(text: [(1, [], 2)]), wordCount: 5, length: 1) == [Form(share: 255, casing: 1, mask: 0, apostrophes: [])])
+    #expect(LexiconForms.choose(Self.evidence(text: [(1, [], 2)]), wordCount: 5, length: 4) == [Form(share: 255, casing: 1, mask: 0, apostrophes: [])])
+    #expect(LexiconForms.choose(Self.evidence(text: [(1, [], 2)]), wordCount: 5, length: 1) == [Form(share: 255, casing: 1, mask: 0, apostrophes: [])])
     // One occurrence is too few: lowercase (the caller then writes no entry).
-    #expect(WrittenForms.choose(Self.evidence(text: [(1, [], 1)]), wordCount: 5, length: 4) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])
+    #expect(LexiconForms.choose(Self.evidence(text: [(1, [], 1)]), wordCount: 5, length: 4) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])
     // NASA 3, nasa 1 → capitals 75%; Bill 6, bill 4 → both; iPhone mixed.
-    #expect(WrittenForms.choose(Self.evidence(text: [(15, [], 3), (0, [], 1)]), wordCount: 5, length: 4) == [Form(share: 191, casing: 2, mask: 0, apostrophes: [])])
-    #expect(WrittenForms.choose(Self.evidence(text: [(1, [], 6), (0, [], 4)]), wordCount: 9, length: 4)
+    #expect(LexiconForms.choose(Self.evidence(text: [(15, [], 3), (0, [], 1)]), wordCount: 5, length: 4) == [Form(share: 191, casing: 2, mask: 0, apostrophes: [])])
+    #expect(LexiconForms.choose(Self.evidence(text: [(1, [], 6), (0, [], 4)]), wordCount: 9, length: 4)
             == [Form(share: 153, casing: 1, mask: 0, apostrophes: []), Form(share: 102, casing: 0, mask: 0, apostrophes: [])])
-    #expect(WrittenForms.choose(Self.evidence(text: [(2, [], 5)]), wordCount: 9, length: 6) == [Form(share: 255, casing: 3, mask: 2, apostrophes: [])])
+    #expect(LexiconForms.choose(Self.evidence(text: [(2, [], 5)]), wordCount: 9, length: 6) == [Form(share: 255, casing: 3, mask: 2, apostrophes: [])])
   }
 
   @Test("a built lexicon: each word's entry at its LEXI node, plain words left out, the section verified clean")
@@ -84,7 +84,7 @@ struct WrittenFormsTests {
     let counted = try Self.counted([("words.freq.txt", Self.list + "haus 5\ni 9\nsaw 3\n"), ("text.txt", Self.text)], language: Self.english)
     let top = try counted.words.top(10)
     let trie = try #require(try LexiconTrie(words: counted.words, letterCount: 26, maximumWords: 10, sources: []))
-    let forms = try WrittenForms.make(words: top, trie: trie, forms: counted.forms, language: Self.english)
+    let forms = try LexiconForms.make(words: top, trie: trie, forms: counted.forms, language: Self.english)
     let spelled = Dictionary(uniqueKeysWithValues: zip(top.map { String(String.UnicodeScalarView($0.word.map { Self.english.alphabet[Symbol.letterIndex(of: $0)] })) },
                                                        trie.wordNodes(top.map { Symbol.letterIndices($0.word) })))
     let byNode = Dictionary(uniqueKeysWithValues: forms.entries.map { ($0.node, $0.forms) })
@@ -95,6 +95,41 @@ struct WrittenFormsTests {
     #expect(byNode[spelled["saw"]!] == nil)
     #expect(forms.entries.count == 4)
     #expect(TableVerifier.writtenFormsProblems(forms.section, fileOffset: 0, lexicon: LexiconSection.make(trie)).isEmpty)
+  }
+
+  @Test("a list of written forms: one word a line, case kept, no letter or word counts; it decides only where the text is thin")
+  func dictionaryEvidence() throws {
+    let language = Language(code: "en", name: "English", alphabet: Self.english.alphabet,
+                            sources: [SourceRule(files: "*.freq.txt", feeds: .words), SourceRule(files: "forms.txt", feeds: .forms),
+                                      SourceRule(files: "*", feeds: .letters)])
+    // "e-mail" is two words and "Rock and Roll" three: no evidence. "London" is listed twice, once per line.
+    let counted = try Self.counted([("forms.txt", "Haus\nbill\nBill\nLondon\nLondon\nNASA\ne-mail\nRock and Roll\r\n"),
+                                    ("text.txt", "we saw haus and haus here\n")], language: language)
+    #expect(try Self.readable(counted.forms) == [
+      "D Haus": 1, "D bill": 1, "D Bill": 1, "D London": 2, "D NASA": 1,
+      "T saw": 1, "T haus": 2, "T and": 1, "T here": 1,
+    ])
+    #expect(try counted.counts.symbolTotal() == Self.letterTotal(of: "we saw haus and haus here\n", language: language))
+    // The text's two lowercase "haus" outweigh the dictionary's "Haus"; with one it would not.
+    var haus = Self.evidence(text: [(0, [], 2)])
+    haus.dictionary = [1]
+    #expect(LexiconForms.choose(haus, wordCount: 5, length: 4) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])
+    haus = Self.evidence(text: [(0, [], 1)])
+    haus.dictionary = [1]
+    #expect(LexiconForms.choose(haus, wordCount: 5, length: 4) == [Form(share: 255, casing: 1, mask: 0, apostrophes: [])])
+    // Listed in lowercase too: lowercase. Capitalised and in capitals: both, capitalised first.
+    var bill = Self.evidence()
+    bill.dictionary = [0, 1]
+    #expect(LexiconForms.choose(bill, wordCount: 5, length: 4) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])
+    var nasa = Self.evidence()
+    nasa.dictionary = [15, 1]
+    #expect(LexiconForms.choose(nasa, wordCount: 5, length: 4)
+            == [Form(share: 128, casing: 1, mask: 0, apostrophes: []), Form(share: 128, casing: 2, mask: 0, apostrophes: [])])
+  }
+
+  /// The letter counts' total for `text` alone: what a forms list must not add to.
+  static func letterTotal(of text: String, language: Language) throws -> UInt64 {
+    try counted([("text.txt", text)], language: language).counts.symbolTotal()
   }
 
   // MARK: French elisions
@@ -122,12 +157,13 @@ struct WrittenFormsTests {
     language.sources = [SourceRule(files: "*", feeds: [.words, .letters])]
     let counted = try Self.counted([("fr.freq.txt", "jusqu'à 7\naujourd'hui 5\n"), ("t.txt", text)], language: language)
     let forms = try Self.readable(counted.forms)
-    #expect(forms["L jusqu'"] == 7 && forms["L aujourd'hui"] == 5)
-    #expect(forms["T aujourd'hui"] == 1 && forms["T l'"] == 1 && forms["T presqu'île"] == 1 && forms["T jusqu'"] == nil)
+    // A clitic is written without the apostrophe that ends it: on the keyboard, that is the key the host types.
+    #expect(forms["L jusqu'"] == nil && forms["L aujourd'hui"] == 5)
+    #expect(forms["T aujourd'hui"] == 1 && forms["T l"] == 1 && forms["T l'"] == nil && forms["T presqu'île"] == 1 && forms["T jusqu'"] == nil)
     let words = spelled(Dictionary(uniqueKeysWithValues: try counted.words.sortedEntries().map { ($0.word, $0.count) }))
     #expect(words["jusqu"] == 8 && words["à"] == 8 && words["aujourdhui"] == 6)
     // Written forms: aujourd'hui keeps its apostrophe.
-    #expect(WrittenForms.choose(Self.evidence(list: [[7]: 5], text: [(0, [7], 1)]), wordCount: 5, length: 10) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [7])])
+    #expect(LexiconForms.choose(Self.evidence(list: [[7]: 5], text: [(0, [7], 1)]), wordCount: 5, length: 10) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [7])])
   }
 
   // MARK: The manifest
@@ -153,6 +189,9 @@ struct WrittenFormsTests {
     #expect(empty?.field == "elisions[0]")
     let apostrophe = #expect(throws: ManifestError.self) { try Self.manifest(#""apostrophe":"`""#) }
     #expect(apostrophe?.field == "apostrophe" && apostrophe?.problem.contains("U+2019") == true)
+    #expect(try Self.manifest(#""sources":[{"files":"d.txt","feeds":["forms"]}]"#).sources.first?.feeds == .forms)
+    let mixed = #expect(throws: ManifestError.self) { try Self.manifest(#""sources":[{"files":"d.txt","feeds":["forms","letters"]}]"#) }
+    #expect(mixed?.field == "sources[0].feeds" && mixed?.problem.contains("feeds nothing else") == true)
   }
 
   // MARK: Verify: each bad FORM byte is named
@@ -162,7 +201,7 @@ struct WrittenFormsTests {
     let letters = { (word: String) in word.unicodeScalars.map { UInt8($0.value - 97) } }
     let trie = LexiconTrie(words: [(letters("dont"), 10), (letters("iphone"), 5), (letters("a"), 3)], letterCount: 26, maximumWords: 10)!
     let nodes = trie.wordNodes([letters("dont"), letters("iphone")])
-    let forms = WrittenForms(entries: [
+    let forms = LexiconForms(entries: [
       .init(node: nodes[0], forms: [Form(share: 200, casing: 0, mask: 0, apostrophes: [3])]),
       .init(node: nodes[1], forms: [Form(share: 180, casing: 3, mask: 2, apostrophes: []), Form(share: 75, casing: 0, mask: 0, apostrophes: [])]),
     ].sorted { $0.node < $1.node }, apostrophe: "'")
@@ -215,7 +254,7 @@ struct WrittenFormsTests {
   @Test func aLonePlainFormIsRefused() {
     let letters = { (word: String) in word.unicodeScalars.map { UInt8($0.value - 97) } }
     let trie = LexiconTrie(words: [(letters("ab"), 10)], letterCount: 26, maximumWords: 10)!
-    let forms = WrittenForms(entries: [.init(node: trie.wordNodes([letters("ab")])[0], forms: [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])], apostrophe: "'")
+    let forms = LexiconForms(entries: [.init(node: trie.wordNodes([letters("ab")])[0], forms: [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])], apostrophe: "'")
     #expect(TableVerifier.writtenFormsProblems(forms.section, fileOffset: 0, lexicon: LexiconSection.make(trie)).contains { $0.contains("the default") })
   }
 }

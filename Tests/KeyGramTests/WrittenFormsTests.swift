@@ -184,6 +184,22 @@ struct WrittenFormsDecoderTests {
     #expect(decision.replaces)
   }
 
+  @Test("typed letters that no other word beats by the margin are still written as their lexicon word is")
+  func typedWordWrittenWhenKept() {
+    var parameters = WordDecoder.Parameters()
+    parameters.margin = 1000
+    parameters.languageWeight = 5
+    for limit in [1, 3] {
+      let decoder = WordDecoder(table: table, layout: Self.layout, parameters: parameters)
+      Self.type("vat", into: decoder, table: table)
+      let decision = decoder.decide(limit: limit)
+      decoder._checkInvariants()
+      // "cat" scores above "vat" (v is c's neighbour, cat 25 times as common) but not by the margin.
+      #expect(decision.best.text == "VAT" && decision.replaces && decision.typed.text == "vat", "limit \(limit)")
+      if limit == 3 { #expect(decision.alternative(at: 1).text == "cat") }
+    }
+  }
+
   @Test("capitals come from the form, and a typed capital first letter or typed capitals on top", arguments: [
     ("hsus", "Haus", true), ("haus", "Haus", true), ("Haus", "Haus", false), ("HAUS", "HAUS", false), ("i", "I", true),
     ("I", "I", false), ("nasa", "NASA", true), ("NASA", "NASA", false), ("iphone", "iPhone", true), ("iPhone", "iPhone", false),

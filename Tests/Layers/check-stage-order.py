@@ -35,9 +35,6 @@ RUNTIME_UPWARD_USES = {
 }
 # The builder's uses of a later stage's type name that are not that type: (file, name) → why.
 BUILDER_NESTED_NAMES = {
-    ("Language/LanguageManifest.swift", "WrittenForms"): "TableFormat.WrittenForms, the format's own nested name, not Normalise's type",
-    ("Decode/WrittenWordReader.swift", "WrittenForms"): "TableFormat.WrittenForms, the format's own nested name, not Normalise's type",
-    ("Count/FormEvidence.swift", "WrittenForms"): "TableFormat.WrittenForms, the format's own nested name, not Normalise's type",
 }
 # Files outside Internals/ that may name raw-pointer types or call withUnsafe…: path → why.
 RAW_POINTER_FILES = {

@@ -102,6 +102,35 @@ extension WordDecoder {
     return packed
   }
 
+  /// When no other word beats the typed letters by the margin, the typed letters stand, but
+  /// written as their lexicon word is ("dont" as "don't", "i" as "I"): that word is moved (or,
+  /// beyond the ranked list, written) first among the alternatives, so `best` is what the
+  /// keyboard commits. False, changing nothing, when it is written as typed or is no lexicon word.
+  func putTypedWordFirst(in slots: WordSlots, end: Int) -> Bool {
+    guard table.hasWrittenForms, !isFinished, storedCount > 0, lettersTyped == storedCount, end >= 2 else { return false }
+    var found = -1
+    for slot in 1..<slots.count where slots.sameLetters(0, slot) {
+      found = slot
+      break
+    }
+    if found < 0 {
+      let letters = touchLetter
+      guard let node = table.lexicon?.word(spelledBy: (0..<storedCount).lazy.map { Int(letters[$0]) }) else { return false }
+      found = Swift.min(slots.count, end - 1)
+      slots.copy(slot: 0, of: slots, to: found)
+      slots.nodes[found] = Int(node.index)
+      slots.sources[found] |= DecodedWord.Source.lexicon.rawValue
+      writeForm(slots, found)
+      slots.count = Swift.min(slots.count + 1, end)
+    }
+    guard !slots.sameWriting(0, found) else { return false }
+    while found > 1 {
+      slots.swap(found, found - 1)
+      found -= 1
+    }
+    return true
+  }
+
   /// After each lexicon word of `slots` from `first` on, its other forms as further entries
   /// (each scored the word's score + log(its share / the written form's share)), pushing later
   /// entries down and off past `end` slots. A form the typed case writes like an entry already

@@ -401,10 +401,14 @@ public final class WordDecoder {
     }
     for target in 1..<slots.count { writeForm(slots, target) }
     offerOtherForms(in: slots, from: 1, end: limit + 1)
-    let margin = slots.scores[1] - typed.score
+    var margin = slots.scores[1] - typed.score
     // Another word must beat the typed letters by the margin; the typed letters' own word
     // replaces them when it is written otherwise than typed ("dont" as "don't").
-    let replaces = !typed.isProtected && (slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1) : margin > parameters.margin)
+    var replaces = !typed.isProtected && (slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1) : margin > parameters.margin)
+    if !replaces && !typed.isProtected && !slots.sameLetters(0, 1) && putTypedWordFirst(in: slots, end: limit + 1) {
+      margin = slots.scores[1] - typed.score
+      replaces = true
+    }
     return WordDecision(slots: slots, replaces: replaces, margin: margin, typedLength: typedCount, isDecoded: true)
   }
 

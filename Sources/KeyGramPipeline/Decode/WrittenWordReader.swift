@@ -1,7 +1,7 @@
 import KeyGram
 
 /// A word as it was written: its letter symbols (what the word counters count), which letters
-/// were capitals and where apostrophes stood. `FormEvidence` records these; `WrittenForms` picks
+/// were capitals and where apostrophes stood. `FormEvidence` records these; `LexiconForms` picks
 /// a lexicon word's forms from them.
 package struct WrittenWord: Equatable, Sendable {
   /// Letter symbols (1 ... N), as `WordCounts` keys the word.
@@ -26,7 +26,8 @@ package struct WrittenWord: Equatable, Sendable {
 /// after `.`, `!`, `?` or `…`, whatever quotes, brackets and spaces lie between.
 ///
 /// Apostrophes (' ’ ʼ) never break a word but one: under the `boundary` rule, an apostrophe right
-/// after a listed clitic (`Language.elisions`) ends it, written with its apostrophe ("l'", "jusqu'").
+/// after a listed clitic (`Language.elisions`) ends it, and the clitic is written without it ("l",
+/// "jusqu"): on the keyboard that apostrophe is the key that ends the word, which the host types.
 /// An apostrophe counts in a form only between letters (a closing quote after "dogs" is no apostrophe).
 package struct WrittenWordReader {
   package let decoder: LetterDecoder
@@ -62,7 +63,6 @@ package struct WrittenWordReader {
   package mutating func read(_ scalar: Unicode.Scalar, emit: (WrittenWord, Bool) -> Void) {
     if Language.apostrophes.contains(scalar) {
       if !clitics.isEmpty, !spoiled, !word.symbols.isEmpty, clitics.contains(word.symbols) {
-        addApostrophe(at: word.symbols.count)
         endWord(emit)
         spoiled = false
       } else if !word.symbols.isEmpty {

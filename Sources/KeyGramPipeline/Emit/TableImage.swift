@@ -9,7 +9,7 @@ package enum TableImage {
   /// `writtenForms`, the `FORM` section's content, goes right after the lexicon (only with one).
   package static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
                           asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil,
-                          writtenForms: WrittenForms? = nil) -> [UInt8] {
+                          writtenForms: LexiconForms? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
     precondition(model.letterCount == n, "model and language disagree on the alphabet")

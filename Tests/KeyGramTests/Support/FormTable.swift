@@ -26,6 +26,7 @@ enum FormTable {
     Word("i", 4000, form: "I"), Word("its", 1200, [(150, "its"), (105, "it's")]), Word("nasa", 200, form: "NASA"),
     Word("iphone", 100, form: "iPhone"), Word("bill", 300, [(170, "Bill"), (85, "bill")]), Word("it", 2000),
     Word("is", 1500), Word("on", 1400), Word("dog", 300), Word("done", 350), Word("you", 2500),
+    Word("vat", 20, form: "VAT"),
   ]
 
   /// The fixture table with `words` as its lexicon and their forms as `FORM`.

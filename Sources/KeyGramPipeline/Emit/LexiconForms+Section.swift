@@ -1,7 +1,7 @@
 import KeyGram
 
-/// The `FORM` section (format 2.2, docs/TableFormat.md) for `WrittenForms`.
-extension WrittenForms {
+/// The `FORM` section (format 2.2, docs/TableFormat.md) for `LexiconForms`.
+extension LexiconForms {
   /// The head (entry count, apostrophe, pool length, reserved), the node ids, the pool offsets,
   /// the pool, zero padding to a multiple of 16.
   package var section: [UInt8] {

@@ -17,7 +17,7 @@ import KeyGram
 /// - Forms: the best pattern with each kept variant, then the second pattern with the best
 ///   variant; at most `TableFormat.WrittenForms.maximumFormCount`; share = the product of the
 ///   two shares out of 255 (1 ... 255), non-increasing, ties by the form's bytes.
-package struct WrittenForms: Equatable, Sendable {
+package struct LexiconForms: Equatable, Sendable {
   /// The thresholds of the rule, in one place (docs/Languages.md repeats them).
   package enum Rule {
     /// An apostrophe variant is kept with at least this share of the word's apostrophe evidence.
@@ -85,7 +85,7 @@ package struct WrittenForms: Equatable, Sendable {
   /// The forms of the lexicon's `words` (letter symbols and counts, as `WordCounts.top` gives
   /// them), whose trie is `trie`, from `forms`.
   package static func make(words: [(word: [UInt8], count: UInt64)], trie: LexiconTrie, forms: FormEvidence,
-                           language: Language) throws -> WrittenForms {
+                           language: Language) throws -> LexiconForms {
     var index: [[UInt8]: Int] = [:]
     for (position, word) in words.enumerated() { index[word.word] = position }
     var evidence: [Int: Evidence] = [:]
@@ -107,7 +107,7 @@ package struct WrittenForms: Equatable, Sendable {
       entries.append(Entry(node: nodes[position], forms: chosen))
     }
     entries.sort { $0.node < $1.node }
-    return WrittenForms(entries: entries, apostrophe: language.apostrophe)
+    return LexiconForms(entries: entries, apostrophe: language.apostrophe)
   }
 
   /// The rule above for one word of `length` letters counted `wordCount` times.
