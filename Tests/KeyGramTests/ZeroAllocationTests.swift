@@ -296,7 +296,7 @@ extension WordDecoderAllocationTests {
 
 /// Opening is not the hot path, but a keyboard opens its table at every launch: count it too.
 /// Only optimised builds are meaningful here: unspecialised generic code in debug builds boxes
-/// array elements as it iterates (about 90 mallocs for the section list). `make test` also runs
+/// array elements as it iterates (about 90 mallocs for the section list, over 200 with every section). `make test` also runs
 /// this suite with `-c release`.
 @Suite("Allocations at open")
 struct OpenAllocationTests {
@@ -310,7 +310,7 @@ struct OpenAllocationTests {
     // The table object and its section list.
     #expect(count <= 3, "\(count) mallocs")
     #endif
-    #expect(count < 200, "\(count) mallocs")
+    #expect(count < 300, "\(count) mallocs")
   }
 
   /// The exact count README states for an open in an optimised build, over 100 opens (after
@@ -359,7 +359,7 @@ struct OpenAllocationTests {
     // The table object, its section list, and the decoded image.
     #expect(count <= 3, "\(count) mallocs")
     #endif
-    #expect(count < 200, "\(count) mallocs")
+    #expect(count < 300, "\(count) mallocs")
   }
 }
 #endif

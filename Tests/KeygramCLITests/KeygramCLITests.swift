@@ -111,12 +111,13 @@ struct KeygramCLITests {
       lexicon: 9 words of 9, 27 nodes, 160 bytes; from corpora/en/tiny.gz
       small list: the word lists hold 9 distinct words, fewer than the 100,000 a lexicon takes (--lexicon-words)
       lexicon fidelity: words weighted below ½ 0.00%, above 2× 0.00%; row divergence mean 5.60e-11 bits, worst 1.34e-09
-      wrote tables/en.keygram (50,208 bytes; bigram+trigram 39,312 bytes)
-      wrote swift/English.swift (67,290 bytes)
+      written forms: 0 words (capitals 0, apostrophes 0)
+      wrote tables/en.keygram (50,256 bytes; bigram+trigram 39,312 bytes)
+      wrote swift/English.swift (67,354 bytes)
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
-      tables/en.keygram: ok: en, 50208 bytes, CRC-32 0x57f9720c valid, 755 rows each sum to 65536 with no zero, \
+      tables/en.keygram: ok: en, 50256 bytes, CRC-32 0x412912aa valid, 755 rows each sum to 65536 with no zero, \
       lexicon of 9 words (27 nodes) well-formed, 26 letters match the manifest, swift/English.swift matches, 1 corpus file unchanged, \
       building them again gives the same bytes; lexicon words weighted below ½ 0.00%, above 2× 0.00%; \
       row divergence mean 5.60e-11 bits, worst 1.34e-09
@@ -124,7 +125,7 @@ struct KeygramCLITests {
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50208,"crc32":1475965452,\
+      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50256,"crc32":1093210794,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":true,"lexicon":{"massBelowHalf":0,"massAboveDouble":0,\
       "meanDivergenceBits":5.5984884611012545e-11,"worstDivergenceBits":1.3436349517067223e-09,"squashedChildren":0},\
       "swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
@@ -136,12 +137,13 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
-      tables/en.keygram: English (en), format 2.1, 50208 bytes, CRC-32 0x57f9720c (valid)
+      tables/en.keygram: English (en), format 2.2, 50256 bytes, CRC-32 0x412912aa (valid)
       alphabet (26): abcdefghijklmnopqrstuvwxyz
-      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, TEXT 12 B, QUAD 9478 B, LEXI 160 B, LAYT 137 B, PROV 325 B
+      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, TEXT 12 B, QUAD 9478 B, LEXI 160 B, FORM 32 B, LAYT 137 B, PROV 325 B
       keyboard: qwertyuiop / asdfghjkl / zxcvbnm
       text rules: apostrophes are dropped; also read as letters: İ (U+130)→i K (U+212A)→k
       lexicon: 9 words, 27 nodes, 160 B
+      written forms: 0 words written otherwise than their letters in lowercase; apostrophe ' (U+27)
       corpus: tiny.gz; 49 letters, 10 words
       top letters: t 0.187  h 0.160  e 0.120  i 0.053  a 0.040  l 0.040  n 0.040  r 0.040  d 0.027  f 0.027
       top initials: t 0.926  h 0.015  e 0.011  i 0.005  a 0.004  l 0.004  n 0.004  r 0.004  d 0.002  f 0.002
@@ -201,7 +203,7 @@ struct KeygramCLITests {
     let bigram = symbols.map { LetterContext(previous: .unknownLetter, last: $0) }
     let trigram = (symbols + [.boundary]).flatMap { previous in symbols.map { LetterContext(previous: previous, last: $0) } }
     let head: String = "{\"language\":\"en\",\"alphabet\":[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "],"
-    let lexicon: String = "\"lexicon\":{\"words\":9,\"nodes\":27,\"bytes\":160}}\n"
+    let lexicon: String = "\"lexicon\":{\"words\":9,\"nodes\":27,\"bytes\":160},\"writtenForms\":{\"entries\":0,\"apostrophe\":\"'\"}}\n"
     let expected: String = head
       + "\"unigram\":\(row(table.unigram)),\"initial\":\(row(table.initial)),"
       + "\"bigram\":\(rows(bigram) { name($0.last) }),"
@@ -416,7 +418,7 @@ struct KeygramCLITests {
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8)))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50208,"crc32":1475965452,\
+      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50256,"crc32":1093210794,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":false,"lexicon":null,"swift":"swift/English.swift","failures":[{"check":"freshness",\
       "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
 

@@ -115,7 +115,8 @@ extension TableVerifier {
     for v in 0..<n {
       let degree = Int(lexicon[degrees + v])
       var sum = 0
-      for child in next..<min(next + degree, n) {
+      // A damaged degree can point past the nodes: those children are not there.
+      for child in min(next, n)..<min(next + degree, n) {
         sum += u16(shares + 2 * child)
         depth[child] = depth[v] + 1
       }
