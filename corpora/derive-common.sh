@@ -100,8 +100,8 @@ mo_text() {
 # hunspell_forms PACKAGE DICTIONARY: write corpora/<lang>/hunspell-forms.gz, how the Debian Hunspell
 # dictionary DICTIONARY (e.g. de_DE, from PACKAGE, e.g. hunspell-de-de) spells the words of the
 # language's wordfreq.freq.gz: every form unmunch (Debian package hunspell-tools, unpacked, not
-# installed) expands from it whose lowercase the list holds (corpora/hunspell_forms.py). Run after
-# wordfreq_list.
+# installed) expands from its entries that are words on their own, whose lowercase the list holds
+# (corpora/hunspell_forms.py). Run after wordfreq_list.
 hunspell_forms() {
   local package="$1" dictionary="$2" tools dic aff
   unpack hunspell-tools "$package"
@@ -109,6 +109,7 @@ hunspell_forms() {
   dic=$(find "$scratch/$package" -name "$dictionary.dic" | head -1)
   aff=$(find "$scratch/$package" -name "$dictionary.aff" | head -1)
   [ -n "$dic" ] && [ -n "$aff" ] || { echo "derive: $package has no $dictionary.dic and .aff" >&2; exit 1; }
-  "$tools" "$dic" "$aff" 2>/dev/null | python3 "$KEYGRAM_CORPORA/hunspell_forms.py" "$aff" wordfreq.freq.gz | store hunspell-forms
+  python3 "$KEYGRAM_CORPORA/hunspell_forms.py" --standalone "$aff" < "$dic" > "$scratch/standalone.dic"
+  "$tools" "$scratch/standalone.dic" "$aff" 2>/dev/null | python3 "$KEYGRAM_CORPORA/hunspell_forms.py" "$aff" wordfreq.freq.gz | store hunspell-forms
   echo "derive: hunspell-forms from $package $(version "$package")"
 }

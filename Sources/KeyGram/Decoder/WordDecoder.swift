@@ -404,8 +404,9 @@ public final class WordDecoder {
     var margin = slots.scores[1] - typed.score
     // Another word must beat the typed letters by the margin; the typed letters' own word
     // replaces them when it is written otherwise than typed ("dont" as "don't").
-    var replaces = !typed.isProtected && (slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1) : margin > parameters.margin)
-    if !replaces && !typed.isProtected && !slots.sameLetters(0, 1) && putTypedWordFirst(in: slots, end: limit + 1) {
+    // A word the history protects keeps its letters, but is still written as the language writes it.
+    var replaces = slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1) : !typed.isProtected && margin > parameters.margin
+    if !replaces && !slots.sameLetters(0, 1) && putTypedWordFirst(in: slots, end: limit + 1) {
       margin = slots.scores[1] - typed.score
       replaces = true
     }
