@@ -42,12 +42,12 @@ enum SimulationReport {
     }
     let written = result.methods.filter { $0.writtenForms != nil }
     if !written.isEmpty {
-      lines += ["", "Written forms, of the words committed with the right letters: lexicon words the text capitalises away from a sentence start kept with their capitals, lexicon words it writes in lowercase given a capital, words written with an apostrophe kept with it, and case errors (right letters and apostrophes, other capitals).", "",
-                "| method | capitals kept | lowercase capitalised | apostrophes kept | case errors |", "|---|---:|---:|---:|---:|"]
+      lines += ["", "Written forms, of the words committed with the right letters: lexicon words the text capitalises away from a sentence start kept with their capitals (all, and those it always capitalises so), lexicon words it writes in lowercase given a capital, words written with an apostrophe kept with it, and case errors (right letters and apostrophes, other capitals).", "",
+                "| method | capitals kept | always-capitalised kept | lowercase capitalised | apostrophes kept | case errors |", "|---|---:|---:|---:|---:|---:|"]
       func share(_ part: Int, _ whole: Int) -> String { whole == 0 ? "— (0)" : String(format: "%.1f%% (%d of %d)", 100 * Double(part) / Double(whole), part, whole) }
       for method in written {
         let tally = method.writtenForms!
-        lines.append("| \(method.method.name) | \(share(tally.capitalWordsKept, tally.capitalWords)) | "
+        lines.append("| \(method.method.name) | \(share(tally.capitalWordsKept, tally.capitalWords)) | \(share(tally.namedWordsKept, tally.namedWords)) | "
                      + "\(share(tally.lowercaseWordsCapitalised, tally.lowercaseWords)) | \(share(tally.apostropheWordsKept, tally.apostropheWords)) | \(tally.caseErrors) |")
       }
     }
@@ -130,6 +130,8 @@ enum SimulationReport {
     struct WrittenFormFigures: Encodable {
       var capitalWords: Int
       var capitalWordsKept: Int
+      var alwaysCapitalisedWords: Int
+      var alwaysCapitalisedWordsKept: Int
       var lowercaseWords: Int
       var lowercaseWordsCapitalised: Int
       var apostropheWords: Int
@@ -162,6 +164,7 @@ enum SimulationReport {
                wordsFixed: words ? $0.wordsFixed : nil, wordsFixedCI95: words ? pair($0.wordsFixedInterval) : nil,
                wordsBroken: words ? $0.wordsBroken : nil, wordsBrokenCI95: words ? pair($0.wordsBrokenInterval) : nil,
                writtenForms: $0.writtenForms.map { WrittenFormFigures(capitalWords: $0.capitalWords, capitalWordsKept: $0.capitalWordsKept,
+                                                                 alwaysCapitalisedWords: $0.namedWords, alwaysCapitalisedWordsKept: $0.namedWordsKept,
                                                                  lowercaseWords: $0.lowercaseWords, lowercaseWordsCapitalised: $0.lowercaseWordsCapitalised,
                                                                  apostropheWords: $0.apostropheWords, apostropheWordsKept: $0.apostropheWordsKept,
                                                                  caseErrors: $0.caseErrors) })

@@ -53,6 +53,9 @@ struct SimulatorTests {
     #expect(typing.words.map(\.startsSentence) == [true, false, true, false, false, true, false, false, true])
     #expect(typing.words.map(\.hasCapital) == [true, false, true, false, false, true, false, false, false])
     #expect(typing.words.map(\.hasApostrophe) == [true, false, false, false, false, false, false, false, false])
+    // "London" away from a sentence start twice, always so: a name; "Bill" once as "bill": not.
+    let names = simulator().typing(of: "to London and London. London is Bill's, not bill's").words
+    #expect(names.map(\.isAlwaysCapitalised) == [false, true, false, true, true, false, false, false, false])
     // One written word per word the keystrokes type.
     var wordsTyped = 0, inWord = false
     for keystroke in typing.keystrokes {

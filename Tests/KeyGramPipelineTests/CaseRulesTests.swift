@@ -222,4 +222,45 @@ struct ShippedCaseRulesTests {
       #expect(differing == 0, "\(code): spelling \(index) learns \(differing) of \(words.count) words otherwise")
     }
   }
+
+  /// The sample with an apostrophe inside every third word of four letters or more ("wo'rd"),
+  /// written as `apostrophe`.
+  static func withApostrophes(_ text: String, _ apostrophe: Unicode.Scalar) -> String {
+    text.split(separator: " ").enumerated().map { index, word -> String in
+      let scalars = Array(word.unicodeScalars)
+      guard index % 3 == 0, scalars.count >= 4 else { return String(word) }
+      return String(String.UnicodeScalarView(scalars[..<2] + [apostrophe] + scalars[2...]))
+    }.joined(separator: " ")
+  }
+
+  @Test(arguments: CorpusFolder(root: Fixtures.packageRoot + "/corpora").languageCodes)
+  func everyApostropheCountsWritesAndReadsAlike(code: String) throws {
+    let language = try Self.corpora.language(code)
+    let sample = try Self.sample(language)
+    let texts = ["'", "\u{2019}", "\u{2BC}"].map { Self.withApostrophes(sample, Unicode.Scalar($0)!) }
+    #expect(texts[0].contains("'"))
+    let folder = Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // The letter counts, the word counts and the form evidence: the same for each apostrophe.
+    let counted = try texts.enumerated().map { index, text in
+      try CorpusCounter.count([Fixtures.file("text\(index).txt", Array(text.utf8), in: folder)], decoder: LetterDecoder(language: language))
+    }
+    for index in 1..<3 {
+      #expect(counted[index].counts == counted[0].counts, "\(code): apostrophe \(index)")
+      #expect(try counted[index].words.sortedEntries().map(\.count) == counted[0].words.sortedEntries().map(\.count), "\(code): apostrophe \(index)")
+      #expect(try WrittenFormsTests.readable(counted[index].forms) == WrittenFormsTests.readable(counted[0].forms), "\(code): apostrophe \(index)")
+    }
+    // A table of the first; the runtime reads the three alike, as the table's rule says.
+    var request = Pipeline.Request(language: language, inputs: [Fixtures.file("text0.txt", Array(texts[0].utf8), in: folder)],
+                                   corpusFolder: folder, output: .image)
+    request.minimumLetters = 0
+    request.lexiconWords = 0
+    let table = try KeyGramTable(copying: try #require(Pipeline.build(request).image))
+    let contexts = texts.map { text -> LetterContext in
+      var context = TypingContext(table: table)
+      context.reset(textBeforeCursor: String(text.suffix(60)))
+      return context.letterContext
+    }
+    for index in 1..<3 { #expect(contexts[index] == contexts[0], "\(code): apostrophe \(index)") }
+  }
 }

@@ -136,8 +136,8 @@ public struct DecodedWord {
   /// Lexicon, history, both, or neither (typed letters that are no known word).
   public var source: Source { Source(rawValue: slots.sources[slot]) }
 
-  /// The word as it is written: a lexicon word in its form (`Haus`, `I`, `don't`; its best form
-  /// with the capitals the user typed when one has them, else its best), cased as it was typed (typed in
+  /// The word as it is written: a lexicon word in its form (`Haus`, `I`, `don't`; the form the
+  /// user typed when that is one of its forms, else its best), cased as it was typed (typed in
   /// capitals, every letter a capital; typed with a capital first letter, that letter a
   /// capital); a word outside the lexicon as its letters with the capitals typed. The typed
   /// letters (`WordDecision.typed`) are exactly what was typed. Letters outside the table's

@@ -37,8 +37,8 @@ extension WordDecoder {
   }
 
   /// Writes slot `target` of `slots`, whose letters and lexicon node (`slots.nodes`, −1 outside
-  /// the lexicon) are set: a lexicon word in its best form with the capitals the user typed, if
-  /// one has them (a typed capital first letter aside), else in its best form; a word outside the lexicon with the
+  /// the lexicon) are set: a lexicon word in the form the user typed if that is one of its forms
+  /// (a typed capital first letter aside), else its best; a word outside the lexicon with the
   /// typed capitals when it has the typed letters; then the typed case on top.
   func writeForm(_ slots: WordSlots, _ target: Int) {
     let length = Swift.min(slots.lengths[target], 64)
@@ -74,10 +74,10 @@ extension WordDecoder {
     slots.apostrophes[target] = apostrophes
   }
 
-  /// Whether typing the capitals `typed` writes `form`: the same capitals, a typed capital first
-  /// letter aside (shift or a sentence start gives it). Apostrophes do not count: the decoder
-  /// never sees one typed, so the forms' order decides them (`its` as `it's` where that ranks first).
+  /// Whether typing the capitals `typed` (and no apostrophe) writes `form`: the same capitals,
+  /// a typed capital first letter aside (shift or a sentence start gives it).
   static func matches(_ form: WrittenForm, length: Int, typed: UInt64) -> Bool {
+    guard form.apostropheCount == 0 else { return false }
     let capitals = form.capitalMask(length: length)
     return typed & 1 != 0 ? capitals & ~1 == typed & ~1 : capitals == typed
   }

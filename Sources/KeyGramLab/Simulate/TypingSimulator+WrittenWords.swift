@@ -12,6 +12,9 @@ extension TypingSimulator {
     public var hasCapital: Bool
     /// Whether an apostrophe stands between two of its letters.
     public var hasApostrophe: Bool
+    /// Whether the text writes this word so every time away from a sentence start, at least
+    /// twice, with a capital: a name or a German noun, not a capital the context gives.
+    public var isAlwaysCapitalised = false
 
     public init(text: String, startsSentence: Bool, hasCapital: Bool, hasApostrophe: Bool) {
       self.text = text
@@ -75,6 +78,20 @@ extension TypingSimulator {
       }
     }
     finishWord()
+    // The words the text always writes with the same capitals away from a sentence start.
+    var writings: [String: (text: String, times: Int, consistent: Bool)] = [:]
+    for word in words where !word.startsSentence {
+      let key = lettersAndApostrophes(of: word.text, folded: true)
+      if let seen = writings[key] {
+        writings[key] = (seen.text, seen.times + 1, seen.consistent && seen.text == word.text)
+      } else {
+        writings[key] = (word.text, 1, word.hasCapital)
+      }
+    }
+    for index in words.indices where words[index].hasCapital {
+      let writing = writings[lettersAndApostrophes(of: words[index].text, folded: true)]
+      words[index].isAlwaysCapitalised = writing.map { $0.consistent && $0.times >= 2 && $0.text == words[index].text } ?? false
+    }
     return TypedText(keystrokes: keystrokes, words: words)
   }
 
@@ -86,6 +103,9 @@ extension TypingSimulator {
     /// committed with exactly the text's capitals.
     public var capitalWords = 0
     public var capitalWordsKept = 0
+    /// Of those, the words the text always capitalises so (`WrittenWord.isAlwaysCapitalised`).
+    public var namedWords = 0
+    public var namedWordsKept = 0
     /// Lexicon words the text writes in lowercase away from a sentence start, and how many of
     /// them were committed with a capital.
     public var lowercaseWords = 0
@@ -103,6 +123,8 @@ extension TypingSimulator {
       var sum = a
       sum.capitalWords += b.capitalWords
       sum.capitalWordsKept += b.capitalWordsKept
+      sum.namedWords += b.namedWords
+      sum.namedWordsKept += b.namedWordsKept
       sum.lowercaseWords += b.lowercaseWords
       sum.lowercaseWordsCapitalised += b.lowercaseWordsCapitalised
       sum.apostropheWords += b.apostropheWords
@@ -123,8 +145,30 @@ extension TypingSimulator {
     return lexicon.endShare(of: node) > 0
   }
 
-  /// `text` with every apostrophe written as the table's, and each letter as the table writes
-  /// it (lowercase, or its capital): what `WrittenWord.text` and `DecodedWord.text` compare by.
+  /// How `text` is written, letters aside: its letter count, where its apostrophes stand (before
+  /// which letter) and which letters are capitals. Two writings of the same keys compare by it,
+  /// so a long-press letter (ż for z, as the key types both) is no writing of its own.
+  struct Writing: Equatable {
+    var letters = 0
+    var apostrophes: [Int] = []
+    var capitals: [Int] = []
+  }
+
+  func writing(of text: String) -> Writing {
+    var writing = Writing()
+    for scalar in text.unicodeScalars {
+      if TypingContext.isApostrophe(scalar) && table.letterIndex(of: scalar) == nil {
+        writing.apostrophes.append(writing.letters)
+      } else if table.letterIndex(of: scalar) != nil {
+        if scalar.properties.changesWhenLowercased { writing.capitals.append(writing.letters) }
+        writing.letters += 1
+      }
+    }
+    return writing
+  }
+
+  /// `text` with every apostrophe written as the table's and each letter as the table writes it
+  /// in lowercase: the key by which the text's occurrences of a word are grouped.
   func lettersAndApostrophes(of text: String, folded: Bool) -> String {
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -143,25 +187,28 @@ extension TypingSimulator {
   /// for it, concatenated) with its letters right; false when its apostrophes are wrong (a
   /// word error: `dont` for `don't`, or `it's` for `its`).
   func tally(_ written: WrittenWord, committed: String, letters: [Int], into tally: inout WrittenFormTally) -> Bool {
-    let committedFolded = lettersAndApostrophes(of: committed, folded: true)
-    let writtenFolded = lettersAndApostrophes(of: written.text, folded: true)
+    let intended = writing(of: written.text), got = writing(of: committed)
+    let apostrophesRight = intended.letters == got.letters && intended.apostrophes == got.apostrophes
     if written.hasApostrophe {
       tally.apostropheWords += 1
-      if committedFolded == writtenFolded { tally.apostropheWordsKept += 1 }
+      if apostrophesRight { tally.apostropheWordsKept += 1 }
     }
-    guard committedFolded == writtenFolded else { return false }
-    let exact = lettersAndApostrophes(of: committed, folded: false) == written.text
+    guard apostrophesRight else { return false }
+    let exact = intended.capitals == got.capitals
     if !exact { tally.caseErrors += 1 }
     guard !written.startsSentence, isLexiconWord(letters) else { return true }
     if written.hasCapital {
       tally.capitalWords += 1
       if exact { tally.capitalWordsKept += 1 }
+      if written.isAlwaysCapitalised {
+        tally.namedWords += 1
+        if exact { tally.namedWordsKept += 1 }
+      }
     } else {
       tally.lowercaseWords += 1
-      if committed.unicodeScalars.contains(where: { $0.properties.changesWhenLowercased }) {
-        tally.lowercaseWordsCapitalised += 1
-      }
+      if !got.capitals.isEmpty { tally.lowercaseWordsCapitalised += 1 }
     }
     return true
   }
+
 }

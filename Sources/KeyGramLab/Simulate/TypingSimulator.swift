@@ -450,7 +450,8 @@ public struct TypingSimulator {
       }
       let writtenWord = written.flatMap { words - 1 < $0.count ? $0[words - 1] : nil }
       for index in methods.indices {
-        let typedRight = Self.letterErrors(typedKeys[index], intended) == 0
+        // A word written with an apostrophe is never typed right where no apostrophe is typed.
+        let typedRight = Self.letterErrors(typedKeys[index], intended) == 0 && !(writtenWord?.hasApostrophe ?? false)
         let committedErrors = Self.letterErrors(committedKeys[index], intended)
         var apostrophesRight = true
         if let writtenWord, decoders[index] != nil, committedErrors == 0 {
