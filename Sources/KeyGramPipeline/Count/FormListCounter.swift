@@ -5,7 +5,7 @@ package struct FormListCounter: Counter {
   private var reader: WrittenWordReader
   private let spelling: FormEvidence.Spelling
   package private(set) var evidence: FormEvidence
-  private var partialLine: [UInt8] = []
+  private var lines = LineBuffer()
 
   package init(decoder: LetterDecoder, memoryCap: Int = WordCounts.defaultMemoryCap) {
     reader = WrittenWordReader(decoder: decoder)
@@ -15,27 +15,23 @@ package struct FormListCounter: Counter {
 
   /// Reads the complete lines of `chunk`; a line cut by its end waits for the next chunk.
   package mutating func consume(_ chunk: UnsafeRawBufferPointer) {
-    var lineStart = 0
-    for (index, byte) in chunk.enumerated() where byte == UInt8(ascii: "\n") {
-      partialLine += chunk[lineStart..<index]
-      line(partialLine)
-      partialLine.removeAll(keepingCapacity: true)
-      lineStart = index + 1
-    }
-    partialLine += chunk[lineStart...]
+    var lines = self.lines
+    lines.consume(chunk) { line($0) }
+    self.lines = lines
   }
 
   /// The file's last line needs no newline.
   package mutating func finishFile() {
-    if !partialLine.isEmpty { line(partialLine) }
-    partialLine.removeAll()
+    var lines = self.lines
+    lines.finishFile { line($0) }
+    self.lines = lines
   }
 
   package mutating func spillIfFull() throws(OutputError) { try evidence.spillIfFull() }
 
   /// A line of one word (and nothing the word counters would split it at) is evidence; "e-mail"
   /// or "Rock and Roll" is not one word's form.
-  private mutating func line(_ bytes: [UInt8]) {
+  private mutating func line(_ bytes: UnsafeRawBufferPointer) {
     var words: [WrittenWord] = []
     let collect = { (word: WrittenWord, _: Bool) in words.append(word) }
     for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars where scalar != "\r" {

@@ -5,7 +5,7 @@ package struct FormTextCounter: Counter {
   private var reader: WrittenWordReader
   private let spelling: FormEvidence.Spelling
   package private(set) var evidence: FormEvidence
-  private var partialLine: [UInt8] = []
+  private var lines = LineBuffer()
 
   package init(decoder: LetterDecoder, memoryCap: Int = WordCounts.defaultMemoryCap) {
     reader = WrittenWordReader(decoder: decoder)
@@ -15,26 +15,16 @@ package struct FormTextCounter: Counter {
 
   /// Reads the complete lines of `chunk`; a line cut by its end waits for the next chunk.
   package mutating func consume(_ chunk: UnsafeRawBufferPointer) {
-    var lineStart = 0
-    for (index, byte) in chunk.enumerated() where byte == UInt8(ascii: "\n") {
-      if partialLine.isEmpty {
-        line(UnsafeRawBufferPointer(rebasing: chunk[lineStart..<index]))
-      } else {
-        partialLine += chunk[lineStart..<index]
-        let whole = partialLine
-        partialLine.removeAll(keepingCapacity: true)
-        whole.withUnsafeBytes { line($0) }
-      }
-      lineStart = index + 1
-    }
-    partialLine += chunk[lineStart...]
+    var lines = self.lines
+    lines.consume(chunk) { line($0) }
+    self.lines = lines
   }
 
   /// The file's last line needs no newline.
   package mutating func finishFile() {
-    let last = partialLine
-    partialLine.removeAll()
-    if !last.isEmpty { last.withUnsafeBytes { line($0) } }
+    var lines = self.lines
+    lines.finishFile { line($0) }
+    self.lines = lines
   }
 
   package mutating func spillIfFull() throws(OutputError) { try evidence.spillIfFull() }
