@@ -2,8 +2,8 @@
 
 /// Tables with written forms (format 2.2 `FORM`) made by hand: the fixture table's sections with
 /// its `LEXI` replaced by a trie over the words given and a `FORM` section written from their
-/// forms, packed and checksummed as `TableImage` packs them. Until the builder writes `FORM`,
-/// this is how the runtime's tests get one.
+/// forms, packed and checksummed as `TableImage` packs them: each form is one the test chose,
+/// whatever a corpus would give.
 enum FormTable {
   /// A word of the lexicon: its letters (lowercase, no apostrophes), its count, and its forms
   /// best first as written ("don't", "Haus"; none for a plain word), each with its share of 255.
