@@ -11,12 +11,19 @@ final class WordSlots {
   let nodes: IntBuffer
   /// Per slot: which of the lexicon word's forms it is written as, or -1 (outside the lexicon).
   let formIndices: IntBuffer
+  /// Per slot: how many forms the lexicon word has (0 outside the lexicon), so only a word with
+  /// several looks its forms up again to offer the others.
+  let formCounts: IntBuffer
   /// Per slot: the written capitals, bit i for letter i (a UInt64's bits).
   let capitals: IntBuffer
   /// Per slot: the written apostrophes, packed: the count in bits 0–7, then each position (the
   /// letter it stands before) a byte, ascending.
   let apostrophes: IntBuffer
   var count = 0
+
+  /// The bytes a slot holds besides its letters: seven Int buffers (lengths, sources, nodes, form
+  /// indices and counts, capitals, apostrophes) and the Float scores.
+  static let bytesPerSlot = 7 * MemoryLayout<Int>.size + MemoryLayout<Float>.size
 
   init(table: KeyGramTable, slotCount: Int) {
     self.table = table
@@ -27,6 +34,7 @@ final class WordSlots {
     sources = IntBuffer(repeating: 0, count: slotCount)
     nodes = IntBuffer(repeating: -1, count: slotCount)
     formIndices = IntBuffer(repeating: -1, count: slotCount)
+    formCounts = IntBuffer(repeating: 0, count: slotCount)
     capitals = IntBuffer(repeating: 0, count: slotCount)
     apostrophes = IntBuffer(repeating: 0, count: slotCount)
   }
@@ -42,6 +50,7 @@ final class WordSlots {
     sources[slot] = other.sources[from]
     nodes[slot] = other.nodes[from]
     formIndices[slot] = other.formIndices[from]
+    formCounts[slot] = other.formCounts[from]
     capitals[slot] = other.capitals[from]
     apostrophes[slot] = other.apostrophes[from]
   }
@@ -59,6 +68,7 @@ final class WordSlots {
     Self.swap(sources, a, b)
     Self.swap(nodes, a, b)
     Self.swap(formIndices, a, b)
+    Self.swap(formCounts, a, b)
     Self.swap(capitals, a, b)
     Self.swap(apostrophes, a, b)
     let score = scores[a]
@@ -76,6 +86,7 @@ final class WordSlots {
   func writeAsTyped(_ slot: Int, capitals mask: UInt64) {
     nodes[slot] = -1
     formIndices[slot] = -1
+    formCounts[slot] = 0
     capitals[slot] = Int(bitPattern: UInt(mask))
     apostrophes[slot] = 0
   }

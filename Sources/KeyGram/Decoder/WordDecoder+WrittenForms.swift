@@ -57,12 +57,14 @@ extension WordDecoder {
           break
         }
       }
+      slots.formCounts[target] = forms.count
       let form = forms[chosen]
       capitals = form.capitalMask(length: length)
       apostrophes = Self.packApostrophes(of: form, length: length)
       slots.formIndices[target] = chosen
     } else {
       slots.formIndices[target] = -1
+      slots.formCounts[target] = 0
       if sameLetters { capitals = typedMask }
     }
     switch typedCase {
@@ -140,7 +142,7 @@ extension WordDecoder {
     var position = first
     while position < slots.count {
       let node = slots.nodes[position], own = slots.formIndices[position]
-      guard node >= 0, own >= 0 else {
+      guard node >= 0, own >= 0, slots.formCounts[position] > 1 else {
         position += 1
         continue
       }

@@ -207,7 +207,7 @@ public final class WordDecoder {
                   logShare, spatial, finalScore]
     let ints = [keyOfLetter, rowOfKey, touchKey, touchInvalid, historyChildOfLetter, stampOfLetter, finalSource, completionOrder,
                 chosenSlot, bestAlignmentKeys]
-    let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * 24 }
+    let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * WordSlots.bytesPerSlot }
     return floats.reduce(0) { $0 + 4 * $1.count } + ints.reduce(0) { $0 + 8 * $1.count }
       + 4 * (touchLetter.count + chosenLexicon.count + chosenHistory.count) + 8 * touchTime.count + beam.bytes + slots
       + 8 * (correction.offsetX.count + correction.offsetY.count) / 2
