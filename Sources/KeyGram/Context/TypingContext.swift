@@ -192,8 +192,8 @@ public struct TypingContext {
 
   /// P(`letter`) in the n-gram row at `location`.
   func probability(ofLetter letter: Int, in location: DistributionRow) -> Double {
-    guard let weights = location.weights(in: table), letter < table.letterCount else { return 1 / Double(table.letterCount + 1) }
-    return Double(weights.uint16(at: 2 * letter)) / Double(LetterDistribution.weightTotal)
+    guard letter < table.letterCount, let weight = location.weight(of: letter, in: table) else { return 1 / Double(table.letterCount + 1) }
+    return Double(weight) / Double(LetterDistribution.weightTotal)
   }
 
   /// Puts the lexicon and word-history cursors where the remembered history leaves them, after

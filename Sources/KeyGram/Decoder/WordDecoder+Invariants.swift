@@ -5,19 +5,20 @@ extension WordDecoder {
   @_spi(Testing) public func _checkInvariants() {
     #if KEYGRAM_INTERNAL_CHECKS
     // The touches of the word: the first `capacity` letters typed are stored, the rest are not.
+    let storedCount = touches.storedCount, lettersTyped = touches.lettersTyped
     precondition(lettersTyped >= 0, "negative letters typed")
     precondition(storedCount == Swift.min(lettersTyped, Self.capacity), "stored touches \(storedCount) for \(lettersTyped) letters typed")
     var invalid = 0
     for touch in 0..<storedCount {
-      precondition(touchInvalid[touch] == 0 || touchInvalid[touch] == 1, "touch \(touch) is neither valid nor invalid")
-      invalid += touchInvalid[touch]
-      if touchInvalid[touch] == 0 {
-        precondition(touchX[touch].isFinite && touchY[touch].isFinite, "a valid touch \(touch) is not finite")
-        precondition(touchKey[touch] >= 0 && touchKey[touch] < keyCount, "a valid touch \(touch) has no key")
-        precondition(touchLetter[touch] >= 0 && Int(touchLetter[touch]) < letterCount, "a valid touch \(touch) has no letter")
+      precondition(touches.invalid[touch] == 0 || touches.invalid[touch] == 1, "touch \(touch) is neither valid nor invalid")
+      invalid += touches.invalid[touch]
+      if touches.invalid[touch] == 0 {
+        precondition(touches.x[touch].isFinite && touches.y[touch].isFinite, "a valid touch \(touch) is not finite")
+        precondition(touches.key[touch] >= 0 && touches.key[touch] < keyCount, "a valid touch \(touch) has no key")
+        precondition(touches.letter[touch] >= 0 && Int(touches.letter[touch]) < letterCount, "a valid touch \(touch) has no letter")
       }
     }
-    precondition(invalid == invalidCount, "invalid count \(invalidCount), \(invalid) invalid touches stored")
+    precondition(invalid == touches.invalidCount, "invalid count \(touches.invalidCount), \(invalid) invalid touches stored")
     precondition(!canUndo || isFinished, "undo offered for a word still being typed")
     precondition(pendingObservations >= 0 && pendingObservations <= Self.capacity, "pending observations out of range")
     precondition(bestAlignedTouches >= 0 && bestAlignedTouches <= Self.capacity, "aligned touches out of range")
@@ -25,14 +26,17 @@ extension WordDecoder {
       precondition(bestAlignmentKeys[touch] >= -1 && bestAlignmentKeys[touch] < keyCount, "touch \(touch) aligned to no key")
     }
     // The learned spread: forgetting keeps the sums within `spreadMemory` touches.
-    precondition(spreadTouches >= 0 && spreadTouches <= parameters.spreadMemory, "spread touches \(spreadTouches) out of range")
-    precondition(spreadSquaresX >= 0 && spreadSquaresY >= 0 && spreadSquaresX.isFinite && spreadSquaresY.isFinite, "spread sums out of range")
-    precondition(pendingTouches >= 0 && pendingTouches <= Float(Self.capacity), "pending spread touches out of range")
-    precondition(pendingSquaresX >= 0 && pendingSquaresY >= 0 && pendingSquaresX.isFinite && pendingSquaresY.isFinite, "pending spread sums out of range")
-    for row in 0..<rowXScale.count {
-      precondition(rowXScale[row] > 0 && rowXScale[row].isFinite && rowYScale[row] > 0 && rowYScale[row].isFinite, "row \(row) has no spread")
+    let spread = learnedSpread
+    precondition(spread.touches >= 0 && spread.touches <= parameters.spreadMemory, "spread touches \(spread.touches) out of range")
+    precondition(spread.squaresX >= 0 && spread.squaresY >= 0 && spread.squaresX.isFinite && spread.squaresY.isFinite, "spread sums out of range")
+    precondition(spread.pendingTouches >= 0 && spread.pendingTouches <= Float(Self.capacity), "pending spread touches out of range")
+    precondition(spread.pendingSquaresX >= 0 && spread.pendingSquaresY >= 0 && spread.pendingSquaresX.isFinite && spread.pendingSquaresY.isFinite,
+                 "pending spread sums out of range")
+    for row in 0..<likelihood.rowXScale.count {
+      precondition(likelihood.rowXScale[row] > 0 && likelihood.rowXScale[row].isFinite && likelihood.rowYScale[row] > 0 && likelihood.rowYScale[row].isFinite,
+                   "row \(row) has no spread")
     }
-    precondition(typedCapitals & ~Self.mask(length: storedCount) == 0, "a capital noted past the stored touches")
+    precondition(touches.capitals & ~Self.mask(length: storedCount) == 0, "a capital noted past the stored touches")
     for slot in 0..<decisionSlots.count { precondition(decisionSlots.lengths[slot] <= Self.capacity, "decision slot \(slot) too long") }
     // Written forms: at most three apostrophes, ascending, none past the word.
     for slots in [decisionSlots, suggestionSlots, replacedSlots] {
@@ -56,6 +60,7 @@ extension WordDecoder {
   /// The beam's ready steps: within the stored touches, each step's words within its widths,
   /// each word's parent a word of the step before (or, for a skipped letter, of its own step).
   private func checkBeamInvariants() {
+    let storedCount = touches.storedCount
     precondition(beam.readySteps >= 0 && beam.readySteps <= storedCount + 1, "\(beam.readySteps) ready steps for \(storedCount) touches")
     // History nodes are only checked while the beam is built on the history as it is now.
     let history = wordHistory.flatMap { $0.generation == beam.historyGeneration ? $0 : nil }
@@ -100,6 +105,6 @@ extension WordDecoder {
   #if KEYGRAM_INTERNAL_CHECKS
   /// Breaks one promise on purpose (a stored touch more than the letters typed), so a test can
   /// see `_checkInvariants()` catch it. Debug builds only.
-  @_spi(Testing) public func _breakInvariantForTesting() { storedCount = lettersTyped + 1 }
+  @_spi(Testing) public func _breakInvariantForTesting() { touches.breakCountsForTesting() }
   #endif
 }

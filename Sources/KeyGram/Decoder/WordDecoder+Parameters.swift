@@ -6,9 +6,9 @@ extension WordDecoder {
     /// NaN, infinite or ≤ 0 spreads: the default; others clamped to `spreadRange`
     /// (0.1 … 1,000 points). Non-finite offsets: 0; others clamped to `offsetRange` (±10,000 points).
     /// Within these ranges every score is finite.
-    public var sigmaX: Float = 8
+    public var sigmaX: Float = KeyLikelihood.defaultSigma
     /// The vertical spread, in points.
-    public var sigmaY: Float = 8
+    public var sigmaY: Float = KeyLikelihood.defaultSigma
     /// The horizontal offset of touches from the cap centre, in points.
     public var offsetX: Float = 0
     /// The vertical offset of touches from the cap centre, in points.

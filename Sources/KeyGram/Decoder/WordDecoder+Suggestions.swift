@@ -4,7 +4,7 @@ extension WordDecoder {
   /// no likelier than its prefix), so partial words are completed best first and the search
   /// stops once the next one cannot beat the list's worst.
   func complete(limit: Int, into slots: WordSlots) {
-    let beam = self.beam, step = storedCount
+    let beam = self.beam, step = touches.storedCount
     let total = beam.mainCount[step] + beam.omissionCount[step]
     for index in 0..<total { completionOrder[index] = slot(step: step, index: index) }
     // Insertion sort, best prefix first: at most `beam.stride` partial words.
@@ -55,8 +55,8 @@ extension WordDecoder {
       let extends = chosenSlot[position] >= 0, slot = extends ? chosenSlot[position] : -1 - chosenSlot[position]
       writeWord(from: slot, into: slots, target: position, align: false)
       let end = completion(of: slot, into: slots, target: position, extends: extends)
-      let ends = endShares(lexicon: end.lexicon, history: end.history)
-      slots.sources[position] = (ends.lexicon > 0 ? DecodedWord.Source.lexicon.rawValue : 0) | (ends.history > 0 ? DecodedWord.Source.history.rawValue : 0)
+      let ends = prior.endShares(lexicon: end.lexicon, history: end.history)
+      slots.sources[position] = WordPrior.source(of: ends)
       slots.nodes[position] = ends.lexicon > 0 ? Int(end.lexicon) : -1
       writeForm(slots, position)
     }
@@ -69,7 +69,7 @@ extension WordDecoder {
   /// continuation's letters to slot `target`. Unless `extends`, the partial word itself is
   /// scored as a whole word. −∞ when no word ends there (or below it).
   func completion(of slot: Int, into slots: WordSlots?, target: Int, extends: Bool) -> (lexicon: Int32, history: Int32, score: Float) {
-    let mixture = self.mixture
+    let mixture = prior.mixture
     var lexiconNode = beam.lexiconNode[slot], historyNode = beam.historyNode[slot]
     var evidence = lexiconNode >= 0 ? system_expf(beam.logEvidence[slot]) : 0
     var steps = 0
@@ -77,11 +77,11 @@ extension WordDecoder {
       var bestMass: Float = -1, bestLetter = -1, bestLexicon: Int32 = -1, bestHistory: Int32 = -1, bestShare = 0
       var shareSum = 0
       var historyChildren: Float = 0
-      forEachChild(lexicon: lexiconNode, history: historyNode) { letter, lexiconChild, share, historyChild in
+      children.forEach(lexicon: lexicon, node: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
         let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
         if lexiconChild >= 0 { shareSum += share }
         historyChildren += count
-        let mass = mixture.lexiconScale * evidence * Float(share) * Self.shareScale + count
+        let mass = prior.linearMass(evidence: evidence, share: Float(share), count: count, mixture)
         if keyOfLetter[letter] >= 0 && mass > bestMass {
           bestMass = mass
           bestLetter = letter
@@ -90,15 +90,15 @@ extension WordDecoder {
           bestShare = share
         }
       }
-      let lexiconEnd: Float = lexiconNode >= 0 ? Float(Swift.max(Int(TableFormat.Lexicon.shareTotal) - shareSum, 0)) : 0
+      let lexiconEnd: Float = lexiconNode >= 0 ? Float(Swift.max(Lexicon.shareTotal - shareSum, 0)) : 0
       let historyEnd: Float = historyNode >= 0 ? Swift.max(wordHistory!.count(of: Int(historyNode)) - historyChildren, 0) : 0
-      let endMass = mixture.lexiconScale * evidence * lexiconEnd * Self.shareScale + historyEnd
+      let endMass = prior.linearMass(evidence: evidence, share: lexiconEnd, count: historyEnd, mixture)
       let stops = !extends || bestLetter < 0 || endMass >= bestMass || steps >= WordDecoder.capacity
       // Extending: the first step goes on even when ending weighs more (the partial word
       // itself is the other candidate), unless there is nowhere to go.
       let firstStepGoesOn = extends && steps == 0 && bestLetter >= 0 && endMass >= bestMass
       if stops && !firstStepGoesOn {
-        let score = endMass > 0 ? beam.touchScore[slot] + parameters.languageWeight * (system_logf(endMass) - mixture.logNormaliser) : -.infinity
+        let score = endMass > 0 ? beam.touchScore[slot] + prior.wordScore(logMass: system_logf(endMass), mixture) : -.infinity
         return (lexiconNode, historyNode, score)
       }
       if let slots, slots.lengths[target] < WordDecoder.capacity {
@@ -107,7 +107,7 @@ extension WordDecoder {
       }
       lexiconNode = bestLexicon
       historyNode = bestHistory
-      evidence = bestLexicon >= 0 ? evidence * Float(bestShare) * Self.shareScale : 0
+      evidence = bestLexicon >= 0 ? evidence * Float(bestShare) * WordPrior.shareScale : 0
       steps += 1
     }
   }

@@ -14,14 +14,14 @@ extension WordDecoder {
 
   /// The capitals typed among the stored touches: bit i for touch i.
   var typedCapitalMask: UInt64 {
-    guard !isFinished, storedCount > 0 else { return 0 }
-    return typedCapitals & Self.mask(length: storedCount)
+    guard !isFinished, touches.storedCount > 0 else { return 0 }
+    return touches.capitals & Self.mask(length: touches.storedCount)
   }
 
   /// The case the current word was typed in.
   var typedCase: TypedCase {
     let mask = typedCapitalMask
-    if storedCount >= 2 && mask == Self.mask(length: storedCount) { return .capitals }
+    if touches.storedCount >= 2 && mask == Self.mask(length: touches.storedCount) { return .capitals }
     return mask & 1 != 0 ? .capitalised : .asTyped
   }
 
@@ -31,8 +31,8 @@ extension WordDecoder {
 
   /// Whether slot `target` of `slots` holds exactly the stored touches' letters.
   func hasTypedLetters(_ slots: WordSlots, _ target: Int) -> Bool {
-    guard !isFinished, lettersTyped == storedCount, slots.lengths[target] == storedCount else { return false }
-    for position in 0..<storedCount where slots.letters[target * WordDecoder.capacity + position] != touchLetter[position] { return false }
+    guard !isFinished, touches.lettersTyped == touches.storedCount, slots.lengths[target] == touches.storedCount else { return false }
+    for position in 0..<touches.storedCount where slots.letters[target * WordDecoder.capacity + position] != touches.letter[position] { return false }
     return true
   }
 
@@ -109,15 +109,15 @@ extension WordDecoder {
   /// beyond the ranked list, written) first among the alternatives, so `best` is what the
   /// keyboard commits. False, changing nothing, when it is written as typed or is no lexicon word.
   func putTypedWordFirst(in slots: WordSlots, end: Int) -> Bool {
-    guard table.hasWrittenForms, !isFinished, storedCount > 0, lettersTyped == storedCount, end >= 2 else { return false }
+    guard table.hasWrittenForms, !isFinished, touches.storedCount > 0, touches.lettersTyped == touches.storedCount, end >= 2 else { return false }
     var found = -1
     for slot in 1..<slots.count where slots.sameLetters(0, slot) {
       found = slot
       break
     }
     if found < 0 {
-      let letters = touchLetter
-      guard let node = table.lexicon?.word(spelledBy: (0..<storedCount).lazy.map { Int(letters[$0]) }) else { return false }
+      let letters = touches.letter
+      guard let node = table.lexicon?.word(spelledBy: (0..<touches.storedCount).lazy.map { Int(letters[$0]) }) else { return false }
       found = Swift.min(slots.count, end - 1)
       slots.copy(slot: 0, of: slots, to: found)
       slots.nodes[found] = Int(node.index)

@@ -9,7 +9,7 @@ extension BoundaryShiftResolver {
     public var priorWeight: Float = 0.9
     /// The touch spread σ the boundaries assume, in points. Default 8 (the common modelling
     /// choice for an iPhone keyboard, as for the Gaussian resolver). NaN, infinite or ≤ 0: the default.
-    public var sigma: Float = 8
+    public var sigma: Float = KeyLikelihood.defaultSigma
     /// No key's target shrinks below this fraction of its slot width. Each divider's shift is
     /// clamped to ±(1 − `minWidthRatio`) / 2 × the width of the key it moves into, so a key
     /// always keeps the central `minWidthRatio` of its slot (its anchor) and a touch can only

@@ -3,9 +3,9 @@ extension GaussianKeyResolver {
   public struct Parameters: Hashable, Sendable {
     /// Horizontal spread of touches around a key's aim point, in points. Default 8 (the
     /// common modelling choice for an iPhone keyboard). NaN, infinite or ≤ 0: the default.
-    public var sigmaX: Float = 8
+    public var sigmaX: Float = KeyLikelihood.defaultSigma
     /// Vertical spread of touches, in points. Default 8. NaN, infinite or ≤ 0: the default.
-    public var sigmaY: Float = 8
+    public var sigmaY: Float = KeyLikelihood.defaultSigma
     /// Where touches land relative to the cap centre, in points (Goodman et al. 2002 and
     /// Henze et al. 2011 found touches systematically offset). Default 0, 0. Non-finite: 0.
     public var offsetX: Float = 0

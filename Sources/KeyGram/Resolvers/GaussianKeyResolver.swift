@@ -31,13 +31,11 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
 
   let grid: KeyHitGrid
   let weights: KeyWeights
-  let aimX: FloatBuffer
-  let aimY: FloatBuffer
+  /// Aim points, row spreads, a `TouchModel`'s learned offsets and the timed spread: the touch
+  /// likelihood the word decoder scores with too.
+  let likelihood: KeyLikelihood
   let anchorHalfWidth: FloatBuffer
   let anchorHalfHeight: FloatBuffer
-  /// A `TouchModel`'s learned offsets: a touch is placed (row, slot, anchor) once they are taken
-  /// off, and scored against the learned aim points as it is.
-  let correction: TouchCorrection
   /// α · ln P(key), −∞ for special keys.
   let logPrior: FloatBuffer
   /// The largest `logPrior` of each row (−∞ for a row of special keys).
@@ -47,11 +45,8 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   /// The vertical extent of each row's letter-key aim points.
   let rowMinAimY: FloatBuffer
   let rowMaxAimY: FloatBuffer
-  /// 1 / 2σx² and 1 / 2σy² of each row: the parameters' σ, or a `TouchModel`'s learned spread.
-  let rowXScale: FloatBuffer
-  let rowYScale: FloatBuffer
   /// The previous timed touch and the constants of the spread of the next one.
-  public private(set) var motion: TouchMotion
+  public var motion: TouchMotion { likelihood.motion }
 
   /// A resolver over `layout`, with `letterKeys` saying which key types which letter.
   public init(layout: KeyboardLayout, letterKeys: LetterKeyMap, parameters: Parameters = Parameters()) {
@@ -60,19 +55,15 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     self.parameters = parameters
     grid = KeyHitGrid(layout: layout)
     weights = KeyWeights(layout: layout, letterKeys: letterKeys)
-    aimX = FloatBuffer(layout.keys.map { $0.frame.midX + parameters.offsetX })
-    aimY = FloatBuffer(layout.keys.map { $0.frame.midY + parameters.offsetY })
+    likelihood = KeyLikelihood(layout: layout, sigmaX: parameters.sigmaX, sigmaY: parameters.sigmaY,
+                               offsetX: parameters.offsetX, offsetY: parameters.offsetY, motion: parameters.motion)
     anchorHalfWidth = FloatBuffer(layout.keys.map { $0.frame.width * parameters.anchorFraction / 2 })
     anchorHalfHeight = FloatBuffer(layout.keys.map { $0.frame.height * parameters.anchorFraction / 2 })
-    correction = TouchCorrection(keyCount: layout.keys.count)
     logPrior = FloatBuffer(repeating: -.infinity, count: layout.keys.count)
     rowBestLogPrior = FloatBuffer(repeating: -.infinity, count: layout.rows.count)
     rowMinAimY = FloatBuffer(repeating: 0, count: layout.rows.count)
     rowMaxAimY = FloatBuffer(repeating: 0, count: layout.rows.count)
     rowAimsAscending = BoolBuffer(repeating: true, count: layout.rows.count)
-    rowXScale = FloatBuffer(repeating: 1 / (2 * parameters.sigmaX * parameters.sigmaX), count: layout.rows.count)
-    rowYScale = FloatBuffer(repeating: 1 / (2 * parameters.sigmaY * parameters.sigmaY), count: layout.rows.count)
-    motion = TouchMotion(parameters: parameters.motion)
     recomputeRowAims()
     recomputeLogPriors()
     recomputeCount = 0
@@ -86,7 +77,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
 
   /// Recomputes α · ln P per key for `context`; no work unless its distribution changed.
   public func update(for context: TypingContext) {
-    if context.letterContext.last == .boundary { motion.startWord() }
+    if context.letterContext.last == .boundary { likelihood.motion.startWord() }
     if weights.refresh(for: context) { recomputeLogPriors() }
   }
 
@@ -108,26 +99,17 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   /// learned centre. O(keys × rows), no allocation; nothing to do unless
   /// the model learned since the last call. A model made for another layout is ignored.
   public func adapt(to model: TouchModel) {
-    guard correction.adopt(model) else { return }
-    for key in 0..<grid.keyCount {
-      aimX[key] = grid.capCenterX[key] + correction.offsetX[key]
-      aimY[key] = grid.capCenterY[key] + correction.offsetY[key]
-    }
-    for row in 0..<grid.rowCount {
-      let spread = model.spread(ofRow: row)
-      rowXScale[row] = 1 / (2 * spread.x * spread.x)
-      rowYScale[row] = 1 / (2 * spread.y * spread.y)
-    }
-    motion.adopt(model.learnedMotion)
+    guard likelihood.adapt(to: model) else { return }
     recomputeRowAims()
   }
 
   /// Forgets the previous touch, so the next timed one is scored with the static spread (as the
   /// first touch of a word is: `update(for:)` does this at a word's start).
-  public func forgetPreviousTouch() { motion.startWord() }
+  public func forgetPreviousTouch() { likelihood.motion.startWord() }
 
   /// Each row's vertical extent of letter-key aim points, and whether they run left to right.
   private func recomputeRowAims() {
+    let aimX = likelihood.aimX, aimY = likelihood.aimY
     for row in 0..<grid.rowCount {
       var minY = Float.infinity, maxY = -Float.infinity, ascending = true, previousX = -Float.infinity
       for key in grid.rowKeyStart[row]..<grid.rowKeyEnd[row] {
@@ -166,14 +148,14 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     // 1/2σ² of a timed touch's own spread; 0 (untimed or a fallback): the rows' scales, as they are.
     var timedXScale: Float = 0, timedYScale: Float = 0
     if touch.timestamp == nil {
-      motion.startWord()
-    } else if let variance = motion.variance(of: touch) {
+      likelihood.motion.startWord()
+    } else if let variance = likelihood.motion.variance(of: touch) {
       timedXScale = 1 / (2 * variance.x)
       timedYScale = 1 / (2 * variance.y)
     }
     guard touch.isFinite, grid.rowCount > 0 else { return nil }
     let x = touch.x, y = touch.y
-    let placed = correction.corrected(touch, in: grid)
+    let placed = likelihood.correction.corrected(touch, in: grid)
     let touchRow = grid.row(at: placed.y)
     let slotKey = grid.staticKey(at: placed.x, inRow: touchRow)
     // A special key, letterless ones (the Greek `;`) included, has no letter weight to compare: it keeps its slot.
@@ -187,7 +169,7 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
     scan(row: touchRow, from: slotKey, x: x, y: y, timedXScale: timedXScale, timedYScale: timedYScale, bestScore: &bestScore, bestKey: &bestKey)
     for row in 0..<grid.rowCount where row != touchRow {
       let dy = y < rowMinAimY[row] ? rowMinAimY[row] - y : (y > rowMaxAimY[row] ? y - rowMaxAimY[row] : 0)
-      let yScale = timedYScale > 0 ? timedYScale : rowYScale[row]
+      let yScale = timedYScale > 0 ? timedYScale : likelihood.rowYScale[row]
       if rowBestLogPrior[row] - yScale * dy * dy > bestScore {
         let start = grid.staticKey(at: x, inRow: row)
         scan(row: row, from: start, x: x, y: y, timedXScale: timedXScale, timedYScale: timedYScale, bestScore: &bestScore, bestKey: &bestKey)
@@ -204,8 +186,8 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   @inline(__always)
   private func scan(row: Int, from start: Int, x: Float, y: Float, timedXScale: Float, timedYScale: Float,
                     bestScore: inout Float, bestKey: inout Int) {
-    let logPrior = self.logPrior, aimX = self.aimX, aimY = self.aimY
-    let xScale = timedXScale > 0 ? timedXScale : rowXScale[row], yScale = timedYScale > 0 ? timedYScale : rowYScale[row]
+    let logPrior = self.logPrior, aimX = likelihood.aimX, aimY = likelihood.aimY
+    let xScale = timedXScale > 0 ? timedXScale : likelihood.rowXScale[row], yScale = timedYScale > 0 ? timedYScale : likelihood.rowYScale[row]
     let rowStart = grid.rowKeyStart[row], rowEnd = grid.rowKeyEnd[row]
     let ceiling = rowBestLogPrior[row]
     let ordered = rowAimsAscending[row]
@@ -246,8 +228,8 @@ public final class GaussianKeyResolver: WeightedKeyResolver {
   public func score(ofKey key: KeyIndex, for touch: TouchPoint) -> Float {
     let index = key.rawValue
     guard index >= 0 && index < grid.keyCount else { return -.infinity }
-    let dx = touch.x - aimX[index], dy = touch.y - aimY[index]
+    let dx = touch.x - likelihood.aimX[index], dy = touch.y - likelihood.aimY[index]
     let row = layout.rowIndex(ofKey: key) ?? 0
-    return logPrior[index] - rowXScale[row] * dx * dx - rowYScale[row] * dy * dy
+    return logPrior[index] - likelihood.rowXScale[row] * dx * dx - likelihood.rowYScale[row] * dy * dy
   }
 }

@@ -118,4 +118,12 @@ struct DistributionRow: Equatable, Sendable {
     let count = includesEndOfWord ? table.letterCount + 1 : table.letterCount
     return table.bytes.slice(from: offset, length: 2 * count)
   }
+
+  /// The weight of `symbol` (a letter, or `letterCount` for the end of the word) out of
+  /// `LetterDistribution.weightTotal`; nil for the uniform distribution, or the end of the word
+  /// in a row without it.
+  @inlinable func weight(of symbol: Int, in table: KeyGramTable) -> UInt16? {
+    guard let weights = weights(in: table), symbol < table.letterCount || includesEndOfWord else { return nil }
+    return weights.uint16(at: 2 * symbol)
+  }
 }

@@ -20,7 +20,7 @@ public final class TouchModel {
     /// spread as many of `priorSigma`: 20 by default.
     public var layoutPriorStrength: Float = 20
     /// The spread assumed before any sample, in points: 8, the resolvers' default σ.
-    public var priorSigma: Float = 8
+    public var priorSigma: Float = KeyLikelihood.defaultSigma
     /// Learned spreads stay within this range, in points.
     public var sigmaRange: ClosedRange<Float> = 2...24
     /// The FFitts constants whose relative variance the learned speed term scales, and the

@@ -1,0 +1,134 @@
+/// The beam's fixed storage. Step t (0 ... `capacity`) holds the partial words that have used
+/// the first t touches: `width` slots for those that skipped no letter since their last touch,
+/// then `omissionWidth` for those that just skipped one. Each slot is a partial word: its
+/// lexicon node, its history node, its parent slot, how it got there, its lexicon evidence,
+/// its history count, its touch score and its total score. Structure of arrays, so a step is a
+/// few cache lines per field.
+final class Beam {
+  let width: Int
+  let omissionWidth: Int
+  /// Slots per step.
+  let stride: Int
+  let lexiconNode: Int32Buffer
+  let historyNode: Int32Buffer
+  let parent: Int32Buffer
+  /// Bits 0–15 the letter (0xFFFF: none), 16–17 the move, 18 a letter was skipped, 19 an extra touch was used.
+  let info: Int32Buffer
+  /// log of the lexicon evidence: Π share / shareTotal along the path (−∞ off the lexicon).
+  let logEvidence: FloatBuffer
+  /// How many learned words pass through the history node (0 off the history).
+  let historyCount: FloatBuffer
+  /// Σ touch log-likelihoods − edit costs.
+  let touchScore: FloatBuffer
+  /// touchScore + β · log P(prefix): the beam's ranking.
+  let score: FloatBuffer
+  let mainCount: IntBuffer
+  let omissionCount: IntBuffer
+  /// The min-heap of the step being built (slot indices, worst on top).
+  let heap: IntBuffer
+  var heapCount = 0
+  /// Steps 0 ..< readySteps are final.
+  var readySteps = 0
+  var historyVersion: UInt32 = 0
+  var historyGeneration: UInt32 = 0
+  var historyWords: Float = -1
+
+  /// Bits 16–17 of `info`: the move that made the slot (`DecoderMove`).
+  static let kindRoot: Int32 = DecoderMove.start.rawValue << 16
+  static let kindMatch: Int32 = DecoderMove.letter.rawValue << 16
+  static let kindOmission: Int32 = DecoderMove.skippedLetter.rawValue << 16
+  static let kindExtra: Int32 = DecoderMove.extraTouch.rawValue << 16
+  static let kindMask: Int32 = 3 << 16
+  static let skippedLetter: Int32 = 1 << 18
+  static let usedExtraTouch: Int32 = 1 << 19
+  static let noLetter: Int32 = 0xFFFF
+
+  init(width: Int, omissionWidth: Int, steps: Int) {
+    self.width = width
+    self.omissionWidth = omissionWidth
+    stride = width + omissionWidth
+    let slots = stride * steps
+    lexiconNode = Int32Buffer(repeating: -1, count: slots)
+    historyNode = Int32Buffer(repeating: -1, count: slots)
+    parent = Int32Buffer(repeating: -1, count: slots)
+    info = Int32Buffer(repeating: 0, count: slots)
+    logEvidence = FloatBuffer(repeating: 0, count: slots)
+    historyCount = FloatBuffer(repeating: 0, count: slots)
+    touchScore = FloatBuffer(repeating: 0, count: slots)
+    score = FloatBuffer(repeating: 0, count: slots)
+    mainCount = IntBuffer(repeating: 0, count: steps)
+    omissionCount = IntBuffer(repeating: 0, count: steps)
+    heap = IntBuffer(repeating: 0, count: Swift.max(width, omissionWidth, 1))
+  }
+
+  /// Bytes of fixed memory the beam holds.
+  var bytes: Int { lexiconNode.count * 32 + mainCount.count * 16 + heap.count * 8 }
+
+  /// Keeps the steps that the first `touches` touches decide.
+  func truncate(toTouches touches: Int) { readySteps = Swift.min(readySteps, touches + 1) }
+
+  func invalidate() { readySteps = 0 }
+
+  func beginHeap() { heapCount = 0 }
+
+  /// The worst score in a full heap of `capacity`, or −∞ while it has room.
+  @inline(__always)
+  func threshold(capacity: Int) -> Float { heapCount < capacity ? -.infinity : score[heap[0]] }
+
+  /// Puts a partial word into the heap of `capacity` slots from `base`, evicting the worst if
+  /// full; a word no better than the worst of a full heap is dropped.
+  @inline(__always)
+  func insert(base: Int, capacity: Int, lexicon: Int32, history: Int32, parent from: Int, info flags: Int32,
+              logEvidence evidence: Float, historyCount count: Float, touchScore touches: Float, score total: Float) {
+    guard capacity > 0 else { return }
+    let slot: Int
+    if heapCount < capacity {
+      slot = base + heapCount
+    } else {
+      guard total > score[heap[0]] else { return }
+      slot = heap[0]
+    }
+    lexiconNode[slot] = lexicon
+    historyNode[slot] = history
+    parent[slot] = Int32(truncatingIfNeeded: from)
+    info[slot] = flags
+    logEvidence[slot] = evidence
+    historyCount[slot] = count
+    touchScore[slot] = touches
+    score[slot] = total
+    if heapCount < capacity {
+      heap[heapCount] = slot
+      heapCount += 1
+      siftUp(heapCount - 1)
+    } else {
+      siftDown(0)
+    }
+  }
+
+  private func siftUp(_ start: Int) {
+    var child = start
+    let moving = heap[child], movingScore = score[moving]
+    while child > 0 {
+      let parentIndex = (child - 1) / 2
+      guard score[heap[parentIndex]] > movingScore else { break }
+      heap[child] = heap[parentIndex]
+      child = parentIndex
+    }
+    heap[child] = moving
+  }
+
+  private func siftDown(_ start: Int) {
+    var index = start
+    let moving = heap[index], movingScore = score[moving]
+    while true {
+      let left = 2 * index + 1
+      guard left < heapCount else { break }
+      let right = left + 1
+      let smaller = right < heapCount && score[heap[right]] < score[heap[left]] ? right : left
+      guard score[heap[smaller]] < movingScore else { break }
+      heap[index] = heap[smaller]
+      index = smaller
+    }
+    heap[index] = moving
+  }
+}

@@ -1,0 +1,111 @@
+/// The final scores (LatinIME's scoring): the typed letters' score, and the last step's whole
+/// words ranked, each scored by its touches and `WordPrior`'s word score.
+extension WordDecoder {
+  /// Writes the letters of the path ending at `slot` into `slots`' slot `target`; fills the best
+  /// word's touch alignment if asked.
+  func writeWord(from slot: Int, into slots: WordSlots, target: Int, align: Bool) {
+    let base = target * WordDecoder.capacity
+    var length = 0
+    var current = slot
+    while current >= 0 {
+      let flags = beam.info[current]
+      let kind = flags & Beam.kindMask
+      if kind == Beam.kindRoot { break }
+      let letter = flags & 0xFFFF
+      let touch = current / beam.stride - 1
+      if kind == Beam.kindMatch || kind == Beam.kindOmission {
+        if length < WordDecoder.capacity { slots.letters[base + length] = letter }
+        length += 1
+      }
+      if align && kind == Beam.kindMatch { bestAlignmentKeys[touch] = keyOfLetter[Int(letter)] }
+      if align && kind == Beam.kindExtra { bestAlignmentKeys[touch] = -1 }
+      current = Int(beam.parent[current])
+    }
+    length = Swift.min(length, WordDecoder.capacity)
+    var low = 0, high = length - 1
+    while low < high {
+      let swapped = slots.letters[base + low]
+      slots.letters[base + low] = slots.letters[base + high]
+      slots.letters[base + high] = swapped
+      low += 1
+      high -= 1
+    }
+    slots.lengths[target] = length
+  }
+
+  /// The typed letters' score, where they come from, and whether the history protects them.
+  /// Letters that are no lexicon word are scored by the n-gram backoff.
+  func scoreTyped() -> (score: Float, source: Int, isProtected: Bool) {
+    let mixture = prior.mixture
+    var lexiconNode: Int32 = lexicon != nil ? 0 : -1
+    var historyNode: Int32 = wordHistory != nil ? 0 : -1
+    var evidence: Float = 0, touchScore: Float = 0, ngram: Float = 0
+    var context = LetterContext.wordStart
+    for index in 0..<touches.storedCount {
+      let letter = Int(touches.letter[index])
+      touchScore += spatial[index * keyCount + touches.key[index]]
+      ngram += system_logf(prior.ngramProbability(ofLetter: letter, after: context))
+      context.append(LetterSymbol(letterIndex: letter))
+      if lexiconNode >= 0, let lexicon {
+        if let child = lexicon.child(of: LexiconNode(index: UInt32(lexiconNode)), letter: letter) {
+          evidence += prior.logOfShare(Int(lexicon.share(of: child)))
+          lexiconNode = Int32(truncatingIfNeeded: child.index)
+        } else {
+          lexiconNode = -1
+        }
+      }
+      if historyNode >= 0, let wordHistory {
+        historyNode = wordHistory.child(of: Int(historyNode), letter: letter).map { Int32(truncatingIfNeeded: $0) } ?? -1
+      }
+    }
+    ngram += system_logf(prior.ngramProbability(ofLetter: letterCount, after: context))
+    let ends = prior.endShares(lexicon: lexiconNode, history: historyNode)
+    let logMass = prior.wordLogMass(logEvidence: evidence, ends: ends, backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
+    return (touchScore + prior.wordScore(logMass: logMass, mixture), WordPrior.source(of: ends), ends.history >= parameters.protectedHistoryCount)
+  }
+
+  /// The final step's whole words, best first and distinct, into `slots` from slot 1.
+  func rankFinalWords(limit: Int, into slots: WordSlots) {
+    let beam = self.beam, mixture = prior.mixture
+    let step = touches.storedCount
+    let total = beam.mainCount[step] + beam.omissionCount[step]
+    for index in 0..<total {
+      let slot = self.slot(step: step, index: index)
+      let ends = prior.endShares(lexicon: beam.lexiconNode[slot], history: beam.historyNode[slot])
+      guard ends.lexicon > 0 || ends.history > 0 else {
+        finalScore[index] = -.infinity
+        continue
+      }
+      let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, mixture)
+      finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
+      finalSource[index] = WordPrior.source(of: ends)
+    }
+    var chosen = 0
+    while chosen < limit {
+      var best = -1, bestScore = -Float.infinity
+      for index in 0..<total where finalScore[index] > bestScore {
+        best = index
+        bestScore = finalScore[index]
+      }
+      guard best >= 0 else { break }
+      let bestSlot = self.slot(step: step, index: best)
+      // The same word by another alignment is the same alternative: drop every copy.
+      let lexiconNode = beam.lexiconNode[bestSlot], historyNode = beam.historyNode[bestSlot]
+      for index in 0..<total {
+        let slot = self.slot(step: step, index: index)
+        if beam.lexiconNode[slot] == lexiconNode && beam.historyNode[slot] == historyNode { finalScore[index] = -.infinity }
+      }
+      let target = chosen + 1
+      if chosen == 0 {
+        for touch in 0..<step { bestAlignmentKeys[touch] = -1 }
+        bestAlignedTouches = step
+      }
+      writeWord(from: bestSlot, into: slots, target: target, align: chosen == 0)
+      slots.scores[target] = bestScore
+      slots.sources[target] = finalSource[best]
+      slots.nodes[target] = finalSource[best] & DecodedWord.Source.lexicon.rawValue != 0 ? Int(lexiconNode) : -1
+      chosen += 1
+    }
+    slots.count = chosen + 1
+  }
+}

@@ -1,0 +1,116 @@
+/// The search (LatinIME's suggest): a beam over the lexicon and history tries, one touch at a
+/// time. It knows no costs: each move comes from `DecoderMove`, its edit cost from `EditCosts`,
+/// a touch's likelihood from `KeyLikelihood` and the language score from `WordPrior`.
+extension WordDecoder {
+  /// Builds the beam's steps up to `touches`, reusing every step still valid.
+  func ensureBeam(touches count: Int) {
+    if let wordHistory, wordHistory.version != beam.historyVersion || wordHistory.generation != beam.historyGeneration {
+      beam.historyVersion = wordHistory.version
+      beam.historyGeneration = wordHistory.generation
+      beam.invalidate()
+    }
+    let mixture = prior.mixture
+    if beam.readySteps == 0 {
+      buildRoot(mixture)
+      beam.readySteps = 1
+    }
+    while beam.readySteps <= count {
+      let step = beam.readySteps - 1
+      scoreTouch(step)
+      extend(step: step, mixture)
+      beam.readySteps += 1
+    }
+  }
+
+  /// Each key's log-likelihood for touch `index`, with the spread `TouchMotion` gives a timed
+  /// touch, or its row's.
+  func scoreTouch(_ index: Int) {
+    let variance = touches.move(index).flatMap { likelihood.motion.variance(of: $0) }
+    likelihood.logLikelihoods(x: touches.x[index], y: touches.y[index], variance: variance, into: spatial, at: index * keyCount)
+  }
+
+  /// Step 0: the empty word, and the words that skipped their first letter.
+  func buildRoot(_ mixture: WordPrior.Mixture) {
+    let beam = self.beam
+    beam.beginHeap()
+    let count = wordHistory?.wordCount ?? 0
+    let history: Int32 = wordHistory != nil ? 0 : -1
+    beam.insert(base: 0, capacity: beam.width, lexicon: lexicon != nil ? 0 : -1, history: history, parent: -1,
+                info: Beam.kindRoot | Beam.noLetter, logEvidence: 0, historyCount: count, touchScore: 0,
+                score: prior.prefixScore(0, count, mixture))
+    beam.mainCount[0] = beam.heapCount
+    addSkippedLetters(step: 0, mixture)
+  }
+
+  /// Step `step + 1` from step `step`: every partial word takes touch `step` as its next
+  /// letter, or as an extra touch.
+  func extend(step: Int, _ mixture: WordPrior.Mixture) {
+    let beam = self.beam, costs = self.costs
+    let source = step * beam.stride, target = (step + 1) * beam.stride
+    let cutoff = -parameters.spatialCutoff, extraCost = costs.cost(of: .extraTouch)
+    let touchBase = step * keyCount
+    beam.beginHeap()
+    for index in 0..<(beam.mainCount[step] + beam.omissionCount[step]) {
+      let slot = source + (index < beam.mainCount[step] ? index : beam.width + index - beam.mainCount[step])
+      let flags = beam.info[slot] & (Beam.skippedLetter | Beam.usedExtraTouch)
+      let lexiconNode = beam.lexiconNode[slot], historyNode = beam.historyNode[slot]
+      let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot], parentScore = beam.score[slot]
+      if costs.allows(.extraTouch, after: flags) {
+        beam.insert(base: target, capacity: beam.width, lexicon: lexiconNode, history: historyNode, parent: slot,
+                    info: Beam.kindExtra | flags | Beam.usedExtraTouch | Beam.noLetter, logEvidence: evidence,
+                    historyCount: beam.historyCount[slot], touchScore: touchScore - extraCost, score: parentScore - extraCost)
+      }
+      children.forEach(lexicon: lexicon, node: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
+        let key = keyOfLetter[letter]
+        guard key >= 0 else { return }
+        let touch = spatial[touchBase + key]
+        // A child's prefix is no likelier than its parent's, so its score is at most this.
+        guard touch >= cutoff, parentScore + touch > beam.threshold(capacity: beam.width) else { return }
+        let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity
+        let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
+        guard count > 0 || lexiconChild >= 0 else { return }
+        let total = touchScore + touch
+        beam.insert(base: target, capacity: beam.width, lexicon: lexiconChild, history: historyChild, parent: slot,
+                    info: Beam.kindMatch | flags | Int32(letter), logEvidence: childEvidence, historyCount: count,
+                    touchScore: total, score: total + prior.prefixScore(childEvidence, count, mixture))
+      }
+    }
+    beam.mainCount[step + 1] = beam.heapCount
+    addSkippedLetters(step: step + 1, mixture)
+  }
+
+  /// The skip slots of `step`: each partial word that has skipped no letter yet skips one.
+  func addSkippedLetters(step: Int, _ mixture: WordPrior.Mixture) {
+    let beam = self.beam
+    beam.beginHeap()
+    guard costs.allows(.skippedLetter, after: 0), beam.omissionWidth > 0 else {
+      beam.omissionCount[step] = 0
+      return
+    }
+    let base = step * beam.stride, cost = costs.cost(of: .skippedLetter)
+    for index in 0..<beam.mainCount[step] {
+      let slot = base + index
+      let flags = beam.info[slot] & (Beam.skippedLetter | Beam.usedExtraTouch)
+      guard costs.allows(.skippedLetter, after: flags) else { continue }
+      let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot] - cost, parentScore = beam.score[slot]
+      guard parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { continue }
+      children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
+        guard keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }
+        let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity
+        let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
+        guard count > 0 || lexiconChild >= 0 else { return }
+        beam.insert(base: base + beam.width, capacity: beam.omissionWidth, lexicon: lexiconChild, history: historyChild,
+                    parent: slot, info: Beam.kindOmission | flags | Beam.skippedLetter | Int32(letter),
+                    logEvidence: childEvidence, historyCount: count, touchScore: touchScore,
+                    score: touchScore + prior.prefixScore(childEvidence, count, mixture))
+      }
+    }
+    beam.omissionCount[step] = beam.heapCount
+  }
+
+  /// The slot of the `index`-th partial word of `step` (main slots, then skip slots).
+  @inline(__always)
+  func slot(step: Int, index: Int) -> Int {
+    step * beam.stride + (index < beam.mainCount[step] ? index : beam.width + index - beam.mainCount[step])
+  }
+}
