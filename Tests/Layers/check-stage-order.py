@@ -42,6 +42,10 @@ RAW_POINTER_FILES = {
     "Table/LetterDistribution.swift": "topLetters(into:) fills memory the caller manages, without allocating",
     "Table/TableSections.swift": "decodes a UTF-8 string straight from the table's bytes",
 }
+# The decoder reads the table through the Table, Text and Lexicon rooms' types, never its bytes or format.
+DECODER_TABLE_BYTES = re.compile(r"\b(TableFormat|TableBytes|uint(?:8|16|32|64)\(at:|section\b)")
+# Decoder/ files stay short enough to read: one concern each.
+DECODER_MOST_LINES = 300
 RAW_POINTER = re.compile(r"\b(Unsafe(?:Mutable)?(?:Raw)?(?:Buffer)?Pointer|OpaquePointer|Unmanaged|unsafeBitCast|withUnsafe\w*)\b")
 
 DECLARATION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*"
@@ -134,11 +138,27 @@ def check_raw_pointers(root, allowed):
     return problems
 
 
+def check_decoder(root):
+    """Decoder/ files that read table bytes, name the table format, or run past `DECODER_MOST_LINES` lines."""
+    problems = []
+    for f in sorted((root / "Decoder").rglob("*.swift")):
+        lines = f.read_text(encoding="utf-8").count("\n")
+        if lines > DECODER_MOST_LINES:
+            problems.append(f"{f.relative_to(SOURCES.parent)}: {lines} lines; a Decoder/ file holds one concern in at most {DECODER_MOST_LINES}")
+        for number, line in code_lines(f):
+            names = set(DECODER_TABLE_BYTES.findall(line))
+            if names:
+                problems.append(f"{f.relative_to(SOURCES.parent)}:{number}: {', '.join(sorted(names))} in Decoder/ "
+                                f"(read the table through Lexicon, LetterDistribution or the text rules)")
+    return problems
+
+
 def main():
     builder_problems, builder_summary = check_layers(ROOT, LAYERS, BUILDER_NESTED_NAMES, "stage")
     runtime_problems, runtime_summary = check_layers(RUNTIME_ROOT, RUNTIME_LAYERS, RUNTIME_UPWARD_USES, "room")
     pointer_problems = check_raw_pointers(RUNTIME_ROOT, RAW_POINTER_FILES)
-    problems = builder_problems + runtime_problems + pointer_problems
+    decoder_problems = check_decoder(RUNTIME_ROOT)
+    problems = builder_problems + runtime_problems + pointer_problems + decoder_problems
     for problem in problems:
         print(problem)
     if problems:
@@ -146,7 +166,8 @@ def main():
               f"the runtime's {' → '.join(RUNTIME_LAYERS)}, with {len(RUNTIME_UPWARD_USES)} listed loops)", file=sys.stderr)
         return 1
     print(f"check-stage-order: {builder_summary}; {runtime_summary}, with {len(RUNTIME_UPWARD_USES)} listed loops; "
-          f"raw pointers only in Internals/ and {len(RAW_POINTER_FILES)} listed files")
+          f"raw pointers only in Internals/ and {len(RAW_POINTER_FILES)} listed files; "
+          f"Decoder/ reads no table bytes, no file over {DECODER_MOST_LINES} lines")
     return 0
 
 
