@@ -67,6 +67,7 @@ struct ZeroAllocationTests {
     let gaussian = GaussianKeyResolver(layout: layout, table: table)
     var context = TypingContext(table: table)
     let text: [Unicode.Scalar] = Array("the quick brown fox doesn’t jump. Naïve é 42 ".unicodeScalars)
+    var wordsSeen = 0
     let count = mallocs {
       for index in 0..<Self.iterations {
         switch index % 11 {
@@ -76,9 +77,11 @@ struct ZeroAllocationTests {
         }
         boundary.update(for: context)
         gaussian.update(for: context)
+        if context.wordContext.previousWord != nil { wordsSeen += 1 }
       }
     }
     #expect(count == 0)
+    #expect(wordsSeen > 0)
     #expect(context.recomputeCount > 0 && boundary.recomputeCount > 0 && gaussian.recomputeCount > 0)
     context._checkInvariants()
   }
@@ -211,18 +214,21 @@ struct WordDecoderAllocationTests {
     }
     var total = 0
     var replaced = 0
+    var typingContext = TypingContext(table: table)
+    typingContext.record(contentsOf: "I saw the ")
+    let wordContext = typingContext.wordContext
     let count = mallocs {
       var typed = 0, word = 0
       while typed < Self.touches {
         let w = word % points.count
         for index in 0..<points[w].count {
           decoder.add(points[w][index], key: keys[w][index], letter: letters[w][index])
-          let suggestions = decoder.suggestions(limit: 3)
+          let suggestions = word % 2 == 0 ? decoder.suggestions(limit: 3) : decoder.suggestions(after: wordContext, limit: 3)
           for position in 0..<suggestions.count { total &+= suggestions[position].count }
           typed += 1
         }
         if word % 5 == 4 { decoder.removeLast() }
-        let decision = decoder.decide(limit: 3)
+        let decision = word % 2 == 0 ? decoder.decide(limit: 3) : decoder.decide(after: wordContext, limit: 3)
         total &+= decision.alternativeCount
         let best = decision.best
         history.learn(length: best.count) { best.letter(at: $0) }

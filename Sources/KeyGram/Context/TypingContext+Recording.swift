@@ -5,7 +5,7 @@ extension TypingContext {
   /// with the letter before it), a format character (nothing), or anything else, a boundary.
   public mutating func record(_ scalar: Unicode.Scalar) {
     switch table.step(for: scalar, after: history.newestSymbol) {
-    case .append(let symbol): push(symbol.rawValue)
+    case .append(let symbol): push(symbol.rawValue, endsSentence: WordContext.endsSentence(scalar))
     case .appendAwaitingFinalForm(let symbol): push(symbol.rawValue, awaitingFinalForm: true)
     // Remembered only so a later deletion removes it and not the letter before it; a full
     // history may drop its oldest symbol to make room, which can change the context.
@@ -42,9 +42,12 @@ extension TypingContext {
   /// before it. Past the start of the text nothing changes; past the oldest remembered symbol
   /// of a longer text the context is unknown (uniform) until the next boundary.
   public mutating func recordDeletion() {
+    // Deleting into the previous word makes it the current one again: the words before are re-read.
+    let removesBoundary = history.count > 0 && LetterSymbol(rawValue: history.entry(0)) == .boundary
     guard history.pop() else { return }
     history.giveBackFinalForm(in: table)
     rewalkWord()
+    if removesBoundary { rebuildWordContext() }
     refresh()
   }
 
@@ -52,6 +55,7 @@ extension TypingContext {
   public mutating func reset() {
     history.removeAll(floor: .boundary)
     rewalkWord()
+    wordContext = .textStart
     refresh()
   }
 
@@ -80,6 +84,7 @@ extension TypingContext {
       }
     }
     rewalkWord()
+    rebuildWordContext()
     refresh()
   }
 

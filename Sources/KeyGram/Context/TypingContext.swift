@@ -48,6 +48,8 @@ public struct TypingContext {
   /// Where the current word's letters lead in `wordHistory`; parked when there is none, after
   /// a letter the alphabet lacks, or once the prefix is no learned word's.
   public private(set) var historyCursor: WordHistory.Cursor
+  /// The words before the one being typed, for a word decoder (`WordContext`).
+  public internal(set) var wordContext = WordContext.textStart
 
   /// How many recorded symbols a context remembers for deletions.
   public static var historyCapacity: Int { SymbolHistory.capacity }
@@ -129,10 +131,11 @@ public struct TypingContext {
 
   /// Remembers a recorded symbol and moves the lexicon cursor with it: one node for a letter,
   /// back to the root after a boundary, parked after a letter the alphabet lacks.
-  mutating func push(_ raw: UInt8, awaitingFinalForm: Bool = false) {
+  mutating func push(_ raw: UInt8, awaitingFinalForm: Bool = false, endsSentence: Bool = false) {
     let symbol = LetterSymbol(rawValue: raw)
     // The word ends: its last letter, typed as Σ, takes its final form before it is learned.
     if raw != SymbolHistory.transparent && !symbol.isLetter { history.takeFinalForm(in: table) }
+    if symbol == .boundary { recordWordEnd(endsSentence: endsSentence) }
     if let wordHistory, raw != SymbolHistory.transparent {
       if let letter = symbol.letterIndex {
         historyCursor.step(letter: letter, in: wordHistory)

@@ -193,6 +193,9 @@ public struct DecodedWord {
     slots.nodes[slot] >= 0 ? LexiconNode(index: UInt32(truncatingIfNeeded: slots.nodes[slot])) : nil
   }
 
+  /// The word's lexicon id, or nil for a word outside the lexicon (and the typed letters).
+  public var wordID: WordID? { lexiconNode.map(WordID.init(node:)) }
+
   /// Whether `other` is written alike: the same letters, capitals and apostrophes.
   public func hasSameWrittenText(as other: DecodedWord) -> Bool {
     guard writtenCount == other.writtenCount else { return false }
@@ -228,6 +231,11 @@ public struct WordDecision {
   public let margin: Float
   /// How many letters were typed, including any beyond the buffer.
   public let typedLength: Int
+  /// How many words before the current one a replacement takes in too, with the boundaries
+  /// between them: 0, the current word alone. A decision that joins a word split by a stray
+  /// space ("th is" as "this") spans 1; the keyboard then deletes that much more text before
+  /// inserting `best`. Every decision spans 0 while the decoder keeps word boundaries as typed.
+  public internal(set) var spannedPrecedingWords = 0
   /// False when the word was kept as typed without a search: longer than the buffer, a touch
   /// that is not finite or far off the keyboard, a table without a lexicon, a word whose start
   /// the decoder did not see, or a word the user restored with undo.

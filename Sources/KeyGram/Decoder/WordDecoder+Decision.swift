@@ -3,6 +3,14 @@ extension WordDecoder {
   /// margin and up to `limit` ranked alternatives (at most `maximumAlternatives`). Does not end
   /// the word: call `finishWord(_:teaching:)` once the text shows what stood.
   public func decide(limit: Int = 3) -> WordDecision {
+    decide(after: prior.context, limit: limit)
+  }
+
+  /// Decides the current word after the words in `context` (`TypingContext.wordContext`), as
+  /// `decide(limit:)` does; the context is kept for the decoder's later calls. Scores do not
+  /// depend on it while the table holds no word pairs.
+  public func decide(after context: WordContext, limit: Int = 3) -> WordDecision {
+    prior.context = context
     let limit = Swift.min(Swift.max(limit, 1), Self.maximumAlternatives)
     let slots = decisionSlots
     // Slot 0: the typed letters (none once the word is finished).

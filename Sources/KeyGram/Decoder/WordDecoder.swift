@@ -197,6 +197,7 @@ public final class WordDecoder {
   /// Forgets the current word (the cursor moved, or the text changed under the keyboard).
   public func reset() {
     startWord()
+    prior.context = .unknown
     canUndo = false
   }
 
@@ -224,6 +225,13 @@ public final class WordDecoder {
   /// completions of the beam's partial words after the current touches, corrections included,
   /// best first. Empty before the first touch and whenever `decide` would keep the word as typed.
   public func suggestions(limit: Int = 3) -> WordSuggestions {
+    suggestions(after: prior.context, limit: limit)
+  }
+
+  /// Suggestions for the current word after the words in `context`, as `suggestions(limit:)`
+  /// gives them; the context is kept for the decoder's later calls.
+  public func suggestions(after context: WordContext, limit: Int = 3) -> WordSuggestions {
+    prior.context = context
     let slots = suggestionSlots
     slots.count = 0
     let limit = Swift.min(Swift.max(limit, 0), Self.maximumAlternatives)

@@ -13,6 +13,9 @@ final class WordPrior {
   let languageWeight: Float
   let historyConcentration: Float
   let lexiconBalance: Float
+  /// The words before the one decoded (`decide(after:limit:)`). No score reads it yet: a
+  /// word-pair term will, here and in its bound.
+  var context = WordContext.unknown
   /// log(s / shareTotal) for s = 0 ... `exactShares`.
   private let logShare: FloatBuffer
 
