@@ -1,33 +1,16 @@
 import Foundation
 import KeyGram
-import KeyGramPipeline
 import Testing
 
-/// The word decoder on tables the builder makes from tiny word lists, whose probabilities can
-/// be worked out by hand.
+/// The word decoder on tables with flat letter rows and a lexicon of a few words, whose
+/// probabilities can be worked out by hand: Fixtures/word-lists/, which RuntimeFixtureTests
+/// (Tests/KeyGramPipelineTests) builds from the word lists named there and keeps current.
 @Suite("Word decoder on fixture tables")
 struct WordDecoderFixtureTests {
-  static let alphabet = "abcdefghijklmnopqrstuvwxyz"
-  static let language = Language(code: "en", name: "English", alphabet: Array(alphabet.unicodeScalars))
-
-  /// A table with flat letter rows and a lexicon of `words` (letters a–z) with their counts.
-  static func table(words: [String: UInt64]) throws -> KeyGramTable {
-    let n = 26
-    let letters = Quantise.row([Double](repeating: 1, count: n)), withEnd = Quantise.row([Double](repeating: 1, count: n + 1))
-    let model = QuantisedModel(letterCount: n, unigram: letters, initial: letters,
-                               bigram: [[UInt16]](repeating: withEnd, count: n), trigram: [[UInt16]](repeating: withEnd, count: (n + 1) * n))
-    let alphabet = Array(Self.alphabet.unicodeScalars)
-    var lexicon: (section: [UInt8], words: Int)?
-    if !words.isEmpty {
-      let counts = Dictionary(uniqueKeysWithValues: words.map { word, count in
-        (word.unicodeScalars.map { UInt8(alphabet.firstIndex(of: $0)!) }, count)
-      })
-      let made = try #require(LexiconSection.make(counts: counts, letterCount: n, maximumWords: 100))
-      lexicon = (made.bytes, made.stats.words)
-    }
-    return try KeyGramTable(copying: TableImage.make(language: language, model: model, provenance: nil,
-                                                     asciiLetterIndices: LetterDecoder(language: language).asciiLetterIndices,
-                                                     lexicon: lexicon))
+  /// Fixtures/word-lists/`name`.keygram: "bat3-bay1" (bat 3, bay 1), "bat1" (bat 1) or
+  /// "no-lexicon" (no lexicon at all).
+  static func table(_ name: String) throws -> KeyGramTable {
+    try KeyGramTable(contentsOf: FixtureTable.folder + "/word-lists/\(name).keygram")
   }
 
   let layout = KeyboardLayout.iPhonePortraitQWERTY
@@ -44,7 +27,7 @@ struct WordDecoderFixtureTests {
   @Test("a touch halfway between two keys is decided by the words' counts: log(49,151 / 16,384) apart")
   func countsDecideAnEvenTouch() throws {
     // {bat: 3, bay: 1}: at node "ba" the shares are t 49,151 and y 16,384 of 65,535 (KL-closest).
-    let table = try Self.table(words: ["bat": 3, "bay": 1])
+    let table = try Self.table("bat3-bay1")
     let decoder = WordDecoder(table: table, layout: layout)
     add("b", at: centre("b"), to: decoder, table: table)
     add("a", at: centre("a"), to: decoder, table: table)
@@ -69,7 +52,7 @@ struct WordDecoderFixtureTests {
 
   @Test("a touch scores −dx²/2σ²: one σ away costs half a nat")
   func touchLikelihood() throws {
-    let table = try Self.table(words: ["bat": 1])
+    let table = try Self.table("bat1")
     let decoder = WordDecoder(table: table, layout: layout)
     add("b", at: centre("b"), to: decoder, table: table)
     add("a", at: centre("a"), to: decoder, table: table)
@@ -86,7 +69,7 @@ struct WordDecoderFixtureTests {
 
   @Test("a table without a lexicon keeps what was typed")
   func noLexicon() throws {
-    let table = try Self.table(words: [:])
+    let table = try Self.table("no-lexicon")
     #expect(table.lexicon == nil)
     let history = WordHistory()
     let decoder = WordDecoder(table: table, layout: layout, wordHistory: history)
