@@ -22,6 +22,19 @@ extension TypingContext {
     for index in expected.indices {
       precondition(expected.weight(at: index) == distribution.weight(at: index), "cached distribution is stale")
     }
+    // The words before: a kept word fits its storage and spells with this table's letters; an id names a lexicon word.
+    let words = wordContext
+    precondition(words.previousLength >= 0 && words.previousLength <= WordContext.letterCapacity, "previous word of \(words.previousLength) letters")
+    for position in 0..<words.previousLength {
+      precondition(words.previousLetter(at: position) < table.letterCount, "previous word's letter \(position) is no letter of this table")
+    }
+    for id in [words.previousWord, words.wordBeforePrevious] {
+      if let id { precondition(table.sections.lexicon?.isWord(id) == true, "word id \(id.rawValue) names no lexicon word") }
+    }
+    if let id = words.previousWord, let lexicon = table.sections.lexicon, words.previousLength > 0 {
+      precondition(lexicon.wordID(spelledBy: (0..<words.previousLength).map { words.previousLetter(at: $0) }) == id,
+                   "the previous word's id does not spell its letters")
+    }
     #endif
   }
 }

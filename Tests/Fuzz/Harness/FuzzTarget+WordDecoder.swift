@@ -7,9 +7,10 @@
 /// a key or anywhere (raw Float32 coordinates: NaN, ∞ and far off the keyboard included), a
 /// backspace, decide, finish (teaching the touch model), undo, suggestions, adapt, reset,
 /// keep-as-typed, learn or unlearn a word in the history, forget it all, observe, retract and
-/// commit touches in the model, and save the model and load its bytes (as saved, and as the
-/// input's next bytes).
-/// Promises checked: no trap; after every operation, the three types' `_checkInvariants()`
+/// commit touches in the model, save the model and load its bytes (as saved, and as the
+/// input's next bytes), and text recorded into a `TypingContext` (letters, spaces, sentence
+/// ends, deletions, resets) whose `wordContext` half the decisions and suggestions take.
+/// Promises checked: no trap; after every operation, the four types' `_checkInvariants()`
 /// (compiled in for fuzzing); a decision's alternatives at most its limit; a saved model
 /// reloads to the same bytes.
 extension FuzzTarget {
@@ -34,11 +35,14 @@ extension FuzzTarget {
     var reader = FuzzOperandReader(bytes: input, position: 1)
     var clock = 0.0
     var lastDecision: WordDecision?
+    var context = TypingContext(table: table)
+    let boundaries: [Unicode.Scalar] = [" ", ".", "\n", ",", "?"]
 
     func checkAll() {
       decoder._checkInvariants()
       history?._checkInvariants()
       model._checkInvariants()
+      context._checkInvariants()
     }
     checkAll()
     var operations = 0
@@ -53,7 +57,8 @@ extension FuzzTarget {
         clock += Double(letterByte % 8) * 0.05
         let point = TouchPoint(x: frame.midX + dx, y: frame.midY + dy, timestamp: timed ? clock : nil)
         let letter = letterByte < 200 ? letterByte % Swift.max(table.letterCount, 1) : letterByte - 200 + table.letterCount - 20
-        decoder.add(point, key: KeyIndex(key), letter: letter)
+        decoder.add(point, key: KeyIndex(key), letter: letter, isCapital: letterByte & 8 != 0)
+        if letter >= 0 && letter < table.letterCount { context.record(table.letter(at: letter)) }
       case 6:  // a touch anywhere, with any key and letter
         let x = reader.float(), y = reader.float(), key = Int(Int8(bitPattern: reader.byte() ?? 0)), letter = Int(Int8(bitPattern: reader.byte() ?? 0))
         let time = timed ? Double(reader.float()) : nil
@@ -62,7 +67,7 @@ extension FuzzTarget {
         decoder.removeLast()
       case 9:
         let limit = Int(Int8(bitPattern: reader.byte() ?? 0))
-        let decision = decoder.decide(limit: limit)
+        let decision = limit & 1 == 0 ? decoder.decide(limit: limit) : decoder.decide(after: context.wordContext, limit: limit)
         findings.expect(decision.alternativeCount <= Swift.min(Swift.max(limit, 1), WordDecoder.maximumAlternatives),
                         "\(decision.alternativeCount) alternatives for limit \(limit)")
         lastDecision = decision
@@ -76,15 +81,20 @@ extension FuzzTarget {
         _ = decoder.undoReplacement(teaching: model)
         lastDecision = nil
       case 12:
-        let suggestions = decoder.suggestions(limit: Int(Int8(bitPattern: reader.byte() ?? 0)))
+        let limit = Int(Int8(bitPattern: reader.byte() ?? 0))
+        let suggestions = limit & 1 == 0 ? decoder.suggestions(limit: limit) : decoder.suggestions(after: context.wordContext, limit: limit)
         findings.expect(suggestions.count <= WordDecoder.maximumAlternatives, "\(suggestions.count) suggestions")
       case 13:
         decoder.adapt(to: model)
       case 14:
-        switch reader.byte().map({ $0 % 3 }) ?? 0 {
+        let choice = reader.byte() ?? 0
+        switch choice % 6 {
         case 0: decoder.reset()
         case 1: decoder.keepCurrentWordAsTyped()
-        default: history?.removeAll()
+        case 2: history?.removeAll()
+        case 3: context.record(boundaries[Int(choice / 6) % boundaries.count])
+        case 4: context.recordDeletion()
+        default: if choice & 0x80 != 0 { context.reset() } else { context.reset(textBeforeCursor: "so the quick. brown fox") }
         }
         lastDecision = nil
       case 15:  // a word learned or unlearned by the history directly
