@@ -12,7 +12,9 @@ final class Beam {
   let lexiconNode: Int32Buffer
   let historyNode: Int32Buffer
   let parent: Int32Buffer
-  /// Bits 0–15 the letter (0xFFFF: none), 16–17 the move, 18 a letter was skipped, 19 an extra touch was used.
+  /// Bits 0–15 the letter (0xFFFF: none; two letters, a byte each, for a transposition), 16–18
+  /// the move (`DecoderMove`), 19–22 the edits used: a skipped letter, an extra touch, a misspelled
+  /// letter, a transposition.
   let info: Int32Buffer
   /// log of the lexicon evidence: Π share / shareTotal along the path (−∞ off the lexicon).
   let logEvidence: FloatBuffer
@@ -33,14 +35,20 @@ final class Beam {
   var historyGeneration: UInt32 = 0
   var historyWords: Float = -1
 
-  /// Bits 16–17 of `info`: the move that made the slot (`DecoderMove`).
+  /// Bits 16–18 of `info`: the move that made the slot (`DecoderMove`).
   static let kindRoot: Int32 = DecoderMove.start.rawValue << 16
   static let kindMatch: Int32 = DecoderMove.letter.rawValue << 16
   static let kindOmission: Int32 = DecoderMove.skippedLetter.rawValue << 16
   static let kindExtra: Int32 = DecoderMove.extraTouch.rawValue << 16
-  static let kindMask: Int32 = 3 << 16
-  static let skippedLetter: Int32 = 1 << 18
-  static let usedExtraTouch: Int32 = 1 << 19
+  static let kindMisspelled: Int32 = DecoderMove.misspelledLetter.rawValue << 16
+  static let kindTransposed: Int32 = DecoderMove.transposedLetters.rawValue << 16
+  static let kindMask: Int32 = 7 << 16
+  static let skippedLetter: Int32 = 1 << 19
+  static let usedExtraTouch: Int32 = 1 << 20
+  static let misspelledLetter: Int32 = 1 << 21
+  static let transposedLetters: Int32 = 1 << 22
+  /// The edits a slot's word has used, which its children inherit.
+  static let editFlags: Int32 = skippedLetter | usedExtraTouch | misspelledLetter | transposedLetters
   static let noLetter: Int32 = 0xFFFF
 
   init(width: Int, omissionWidth: Int, steps: Int) {

@@ -6,21 +6,40 @@ enum DecoderMove: Int32 {
   /// The touch types the word's next letter: scored by the touch's likelihood on that letter's
   /// key (`KeyLikelihood`), a match on the key touched and a substitution on any other.
   case letter = 1
-  /// A letter of the word that no touch typed: the typist skipped it.
+  /// A letter of the word that no touch typed: the typist skipped it, or left out one of a
+  /// doubled pair (`acess`).
   case skippedLetter = 2
-  /// A touch that types no letter of the word: a doubled or stray tap.
+  /// A touch that types no letter of the word: a stray tap, or a letter typed twice (`untill`).
   case extraTouch = 3
+  /// The touch types another letter than the word's, on purpose: a spelling mistake, a vowel
+  /// for a vowel (`definately`), scored by the touch's likelihood on the key it typed.
+  case misspelledLetter = 4
+  /// Two touches type the word's next two letters in the other order (`teh`, `recieve`).
+  case transposedLetters = 5
 }
 
-/// What the edit moves cost, in nats, and which a partial word may still make: at most one
-/// skipped letter and one extra touch per word; an infinite cost turns the move off.
+/// What the edit moves cost, in nats, and which a partial word may still make: at most one of
+/// each kind per word; an infinite cost turns a move off. A touch's miss is priced by distance
+/// (`KeyLikelihood`); these price the spelling mistakes beside it, as LatinIME's weighting does.
 struct EditCosts {
+  /// Any letter left out, and any touch that types no letter.
   let skippedLetter: Float
   let extraTouch: Float
+  /// One of a doubled letter left out, or a letter typed twice in a row.
+  let doubledLetter: Float
+  let transposition: Float
+  /// A vowel written for another vowel.
+  let vowelForVowel: Float
+  /// Per letter of the alphabet: 1 for a vowel (`KeyGramTable.isVowel(_:)`).
+  let isVowel: IntBuffer
 
-  init(parameters: WordDecoder.Parameters) {
+  init(parameters: WordDecoder.Parameters, table: KeyGramTable) {
     skippedLetter = parameters.omissionCost
     extraTouch = parameters.extraTouchCost
+    doubledLetter = parameters.doubledLetterCost
+    transposition = parameters.transpositionCost
+    vowelForVowel = parameters.vowelSubstitutionCost
+    isVowel = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.isVowel($0) ? 1 : 0 })
   }
 
   /// Whether a partial word whose moves so far set `flags` (`Beam.info`) may make `move`.
@@ -28,18 +47,29 @@ struct EditCosts {
   func allows(_ move: DecoderMove, after flags: Int32) -> Bool {
     switch move {
     case .start, .letter: return true
-    case .skippedLetter: return skippedLetter.isFinite && flags & Beam.skippedLetter == 0
-    case .extraTouch: return extraTouch.isFinite && flags & Beam.usedExtraTouch == 0
+    case .skippedLetter: return (skippedLetter.isFinite || doubledLetter.isFinite) && flags & Beam.skippedLetter == 0
+    case .extraTouch: return (extraTouch.isFinite || doubledLetter.isFinite) && flags & Beam.usedExtraTouch == 0
+    case .misspelledLetter: return vowelForVowel.isFinite && flags & Beam.misspelledLetter == 0
+    case .transposedLetters: return transposition.isFinite && flags & Beam.transposedLetters == 0
     }
   }
 
-  /// The fixed cost of an edit move; a letter's cost is its touch's log-likelihood, not fixed.
+  /// The cost of leaving out `letter` after `previous` (−1: none): a doubled letter's, or any letter's.
   @inline(__always)
-  func cost(of move: DecoderMove) -> Float {
-    switch move {
-    case .start, .letter: return 0
-    case .skippedLetter: return skippedLetter
-    case .extraTouch: return extraTouch
-    }
+  func skipCost(of letter: Int, after previous: Int) -> Float {
+    letter == previous ? Swift.min(doubledLetter, skippedLetter) : skippedLetter
+  }
+
+  /// The cost of a touch that types no letter: a repeat of the touch before's key, or any.
+  @inline(__always)
+  func extraTouchCost(repeatsPreviousKey: Bool) -> Float {
+    repeatsPreviousKey ? Swift.min(doubledLetter, extraTouch) : extraTouch
+  }
+
+  /// The cost of writing `typed` where the word has `intended` (different letters), ∞ where it is
+  /// no spelling mistake the decoder prices.
+  @inline(__always)
+  func substitutionCost(typed: Int, intended: Int) -> Float {
+    isVowel[typed] != 0 && isVowel[intended] != 0 ? vowelForVowel : .infinity
   }
 }

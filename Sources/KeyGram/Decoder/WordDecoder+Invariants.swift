@@ -78,18 +78,32 @@ extension WordDecoder {
         } else if step == 0 {
           precondition(kind == Beam.kindRoot && parent == -1, "step 0 holds a word other than the empty one")
         } else {
-          precondition(kind == Beam.kindMatch || kind == Beam.kindExtra, "slot \(slot) of the words is a skip")
-          let previous = (step - 1) * beam.stride
-          let fromMain = parent >= previous && parent < previous + beam.mainCount[step - 1]
-          let fromSkip = parent >= previous + beam.width && parent < previous + beam.width + beam.omissionCount[step - 1]
-          precondition(fromMain || fromSkip, "word \(slot) does not come from a word of the step before")
+          precondition(kind == Beam.kindMatch || kind == Beam.kindExtra || kind == Beam.kindMisspelled || kind == Beam.kindTransposed,
+                       "slot \(slot) of the words is a skip")
+          // A transposition takes two touches: its parent is a word of two steps before.
+          let back = kind == Beam.kindTransposed ? 2 : 1
+          precondition(step >= back, "word \(slot) takes more touches than its step has")
+          let previous = (step - back) * beam.stride
+          let fromMain = parent >= previous && parent < previous + beam.mainCount[step - back]
+          let fromSkip = parent >= previous + beam.width && parent < previous + beam.width + beam.omissionCount[step - back]
+          precondition(fromMain || fromSkip, "word \(slot) does not come from a word of the step it extends")
           precondition(beam.info[slot] & Beam.skippedLetter == beam.info[parent] & Beam.skippedLetter,
                        "word \(slot) lost or gained its parent's skip")
         }
-        if kind == Beam.kindMatch || kind == Beam.kindOmission {
+        // Each edit once per word: a word that made one carries its flag, and its parent had none.
+        let edits: [(Int32, Int32)] = [(Beam.kindOmission, Beam.skippedLetter), (Beam.kindExtra, Beam.usedExtraTouch),
+                                       (Beam.kindMisspelled, Beam.misspelledLetter), (Beam.kindTransposed, Beam.transposedLetters)]
+        for (editKind, flag) in edits where kind == editKind {
+          precondition(beam.info[slot] & flag != 0 && beam.info[parent] & flag == 0, "word \(slot) makes an edit twice or unmarked")
+        }
+        if kind == Beam.kindTransposed {
+          let first = Int(letter & 0xFF), second = Int(letter >> 8)
+          precondition(first < letterCount && second < letterCount && keyOfLetter[first] >= 0 && keyOfLetter[second] >= 0
+                         && keyOfLetter[first] != keyOfLetter[second], "transposition \(slot) swaps letters no two keys type")
+          precondition(beam.lexiconNode[slot] >= 0 || beam.historyNode[slot] >= 0, "word \(slot) is in neither trie")
+        } else if kind == Beam.kindMatch || kind == Beam.kindOmission || kind == Beam.kindMisspelled {
           precondition(Int(letter) < letterCount && keyOfLetter[Int(letter)] >= 0, "word \(slot) took a letter no key types")
           precondition(beam.lexiconNode[slot] >= 0 || beam.historyNode[slot] >= 0, "word \(slot) is in neither trie")
-          if kind == Beam.kindOmission { precondition(beam.info[parent] & Beam.skippedLetter == 0, "skip \(slot) skips a second letter") }
         } else {
           precondition(letter == Beam.noLetter, "word \(slot) took no touch as a letter but names one")
         }

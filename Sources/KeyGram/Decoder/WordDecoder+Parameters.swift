@@ -26,6 +26,15 @@ extension WordDecoder {
     public var omissionCost: Float = .infinity
     /// The cost of a touch that belongs to no letter, in nats (`.infinity`: off).
     public var extraTouchCost: Float = .infinity
+    /// The cost of a spelling mistake with a doubled letter: one of a pair left out (`acess`)
+    /// or a letter typed twice (`untill`), each touch on its key. NaN or negative: the default.
+    public var doubledLetterCost: Float = .infinity
+    /// The cost of two neighbouring letters typed in the other order (`teh`, `recieve`).
+    /// NaN or negative: the default.
+    public var transpositionCost: Float = .infinity
+    /// The cost of a vowel written for another vowel (`definately`, `seperate`), the touch on the
+    /// written vowel's key. NaN or negative: the default.
+    public var vowelSubstitutionCost: Float = .infinity
     /// How many learned words the word history must hold before it weighs as much as the
     /// tables: P(word) = (κ · P_tables(word) + c(word)) / (N + κ), with c the word's count in the
     /// history and N all of them. NaN, infinite or ≤ 0: the default.
@@ -88,6 +97,9 @@ extension WordDecoder {
       result.margin = margin.isNaN ? defaults.margin : Swift.max(margin, 0)
       result.omissionCost = omissionCost.isNaN || omissionCost < 0 ? defaults.omissionCost : omissionCost
       result.extraTouchCost = extraTouchCost.isNaN || extraTouchCost < 0 ? defaults.extraTouchCost : extraTouchCost
+      result.doubledLetterCost = doubledLetterCost.isNaN || doubledLetterCost < 0 ? defaults.doubledLetterCost : doubledLetterCost
+      result.transpositionCost = transpositionCost.isNaN || transpositionCost < 0 ? defaults.transpositionCost : transpositionCost
+      result.vowelSubstitutionCost = vowelSubstitutionCost.isNaN || vowelSubstitutionCost < 0 ? defaults.vowelSubstitutionCost : vowelSubstitutionCost
       result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
       result.lexiconBalance = lexiconBalance.isFinite && lexiconBalance >= 0 ? lexiconBalance : defaults.lexiconBalance
       result.protectedHistoryCount = protectedHistoryCount.isNaN || protectedHistoryCount <= 0 ? defaults.protectedHistoryCount : protectedHistoryCount

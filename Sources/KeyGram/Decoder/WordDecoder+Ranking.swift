@@ -13,11 +13,23 @@ extension WordDecoder {
       if kind == Beam.kindRoot { break }
       let letter = flags & 0xFFFF
       let touch = current / beam.stride - 1
-      if kind == Beam.kindMatch || kind == Beam.kindOmission {
+      // Letters are written last first and reversed below: a transposition's second letter, then its first.
+      if kind == Beam.kindTransposed {
+        let first = letter & 0xFF, second = letter >> 8
+        if length < WordDecoder.capacity { slots.letters[base + length] = second }
+        if length + 1 < WordDecoder.capacity { slots.letters[base + length + 1] = first }
+        length += 2
+        if align {
+          bestAlignmentKeys[touch] = keyOfLetter[Int(first)]
+          bestAlignmentKeys[touch - 1] = keyOfLetter[Int(second)]
+        }
+      } else if kind != Beam.kindExtra {
         if length < WordDecoder.capacity { slots.letters[base + length] = letter }
         length += 1
       }
+      // A misspelled letter's touch was aimed at the key it typed.
       if align && kind == Beam.kindMatch { bestAlignmentKeys[touch] = keyOfLetter[Int(letter)] }
+      if align && kind == Beam.kindMisspelled { bestAlignmentKeys[touch] = touches.key[touch] }
       if align && kind == Beam.kindExtra { bestAlignmentKeys[touch] = -1 }
       current = Int(beam.parent[current])
     }

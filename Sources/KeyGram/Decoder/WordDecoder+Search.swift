@@ -43,27 +43,40 @@ extension WordDecoder {
   }
 
   /// Step `step + 1` from step `step`: every partial word takes touch `step` as its next
-  /// letter, or as an extra touch.
+  /// letter (or, as a spelling mistake, a vowel written for its vowel), or as an extra touch;
+  /// and every partial word of the step before takes touches `step − 1` and `step` as its next
+  /// two letters swapped.
   func extend(step: Int, _ mixture: WordPrior.Mixture) {
     let beam = self.beam, costs = self.costs
     let source = step * beam.stride, target = (step + 1) * beam.stride
-    let cutoff = -parameters.spatialCutoff, extraCost = costs.cost(of: .extraTouch)
+    let cutoff = -parameters.spatialCutoff
     let touchBase = step * keyCount
+    let extraCost = costs.extraTouchCost(repeatsPreviousKey: step > 0 && touches.key[step] == touches.key[step - 1])
+    // The letter the touch typed, and its likelihood on that key: a misspelled letter's score.
+    let typedLetter = Int(touches.letter[step]), typedScore = spatial[touchBase + touches.key[step]]
     beam.beginHeap()
     for index in 0..<(beam.mainCount[step] + beam.omissionCount[step]) {
       let slot = source + (index < beam.mainCount[step] ? index : beam.width + index - beam.mainCount[step])
-      let flags = beam.info[slot] & (Beam.skippedLetter | Beam.usedExtraTouch)
+      let flags = beam.info[slot] & Beam.editFlags
       let lexiconNode = beam.lexiconNode[slot], historyNode = beam.historyNode[slot]
       let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot], parentScore = beam.score[slot]
-      if costs.allows(.extraTouch, after: flags) {
+      if extraCost.isFinite && costs.allows(.extraTouch, after: flags) {
         beam.insert(base: target, capacity: beam.width, lexicon: lexiconNode, history: historyNode, parent: slot,
                     info: Beam.kindExtra | flags | Beam.usedExtraTouch | Beam.noLetter, logEvidence: evidence,
                     historyCount: beam.historyCount[slot], touchScore: touchScore - extraCost, score: parentScore - extraCost)
       }
+      let misspells = costs.allows(.misspelledLetter, after: flags)
       children.forEach(lexicon: lexicon, node: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
         let key = keyOfLetter[letter]
         guard key >= 0 else { return }
-        let touch = spatial[touchBase + key]
+        var touch = spatial[touchBase + key], move = Beam.kindMatch
+        if misspells && letter != typedLetter {
+          let written = typedScore - costs.substitutionCost(typed: typedLetter, intended: letter)
+          if written > touch {
+            touch = written
+            move = Beam.kindMisspelled | Beam.misspelledLetter
+          }
+        }
         // A child's prefix is no likelier than its parent's, so its score is at most this.
         guard touch >= cutoff, parentScore + touch > beam.threshold(capacity: beam.width) else { return }
         let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity
@@ -71,41 +84,94 @@ extension WordDecoder {
         guard count > 0 || lexiconChild >= 0 else { return }
         let total = touchScore + touch
         beam.insert(base: target, capacity: beam.width, lexicon: lexiconChild, history: historyChild, parent: slot,
-                    info: Beam.kindMatch | flags | Int32(letter), logEvidence: childEvidence, historyCount: count,
+                    info: move | flags | Int32(letter), logEvidence: childEvidence, historyCount: count,
                     touchScore: total, score: total + prior.prefixScore(childEvidence, count, mixture))
       }
     }
+    if step > 0 && costs.transposition.isFinite { addTranspositions(step: step, mixture) }
     beam.mainCount[step + 1] = beam.heapCount
     addSkippedLetters(step: step + 1, mixture)
   }
 
+  /// Into the heap of step `step + 1`: each partial word of step `step − 1` whose next two
+  /// letters a, b touches `step − 1` and `step` typed as b, a.
+  func addTranspositions(step: Int, _ mixture: WordPrior.Mixture) {
+    let beam = self.beam, costs = self.costs, cost = costs.transposition
+    let earlyBase = (step - 1) * keyCount, lateBase = step * keyCount, cutoff = -parameters.spatialCutoff
+    for index in 0..<(beam.mainCount[step - 1] + beam.omissionCount[step - 1]) {
+      let slot = self.slot(step: step - 1, index: index)
+      let flags = beam.info[slot] & Beam.editFlags
+      let parentScore = beam.score[slot] - cost
+      guard costs.allows(.transposedLetters, after: flags), parentScore > beam.threshold(capacity: beam.width) else { continue }
+      let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot] - cost
+      children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { first, lexiconFirst, shareFirst, historyFirst in
+        let firstKey = keyOfLetter[first]
+        guard firstKey >= 0 else { return }
+        // The later touch typed the first letter.
+        let late = spatial[lateBase + firstKey]
+        guard late >= cutoff, parentScore + late > beam.threshold(capacity: beam.width) else { return }
+        let firstEvidence = lexiconFirst >= 0 ? evidence + prior.logOfShare(shareFirst) : -.infinity
+        grandchildren.forEach(lexicon: lexicon, node: lexiconFirst, history: wordHistory, node: historyFirst) { second, lexiconSecond, shareSecond, historySecond in
+          let secondKey = keyOfLetter[second]
+          guard secondKey >= 0, secondKey != firstKey else { return }
+          let early = spatial[earlyBase + secondKey]
+          guard early >= cutoff, parentScore + late + early > beam.threshold(capacity: beam.width) else { return }
+          let childEvidence = lexiconSecond >= 0 ? firstEvidence + prior.logOfShare(shareSecond) : -.infinity
+          let count = historySecond >= 0 ? wordHistory!.count(of: Int(historySecond)) : 0
+          guard count > 0 || lexiconSecond >= 0 else { return }
+          let total = touchScore + late + early
+          beam.insert(base: (step + 1) * beam.stride, capacity: beam.width, lexicon: lexiconSecond, history: historySecond, parent: slot,
+                      info: Beam.kindTransposed | flags | Beam.transposedLetters | Int32(first) | Int32(second) << 8,
+                      logEvidence: childEvidence, historyCount: count, touchScore: total,
+                      score: total + prior.prefixScore(childEvidence, count, mixture))
+        }
+      }
+    }
+  }
+
   /// The skip slots of `step`: each partial word that has skipped no letter yet skips one.
   func addSkippedLetters(step: Int, _ mixture: WordPrior.Mixture) {
-    let beam = self.beam
+    let beam = self.beam, costs = self.costs
     beam.beginHeap()
     guard costs.allows(.skippedLetter, after: 0), beam.omissionWidth > 0 else {
       beam.omissionCount[step] = 0
       return
     }
-    let base = step * beam.stride, cost = costs.cost(of: .skippedLetter)
+    let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter)
     for index in 0..<beam.mainCount[step] {
       let slot = base + index
-      let flags = beam.info[slot] & (Beam.skippedLetter | Beam.usedExtraTouch)
+      let flags = beam.info[slot] & Beam.editFlags
       guard costs.allows(.skippedLetter, after: flags) else { continue }
-      let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot] - cost, parentScore = beam.score[slot]
-      guard parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { continue }
+      let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot], parentScore = beam.score[slot]
+      guard parentScore - cheapest > beam.threshold(capacity: beam.omissionWidth) else { continue }
+      let previous = lastLetter(of: slot)
       children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
-        guard keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }
+        let cost = costs.skipCost(of: letter, after: previous)
+        guard cost.isFinite, keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }
         let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity
         let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
         guard count > 0 || lexiconChild >= 0 else { return }
+        let total = touchScore - cost
         beam.insert(base: base + beam.width, capacity: beam.omissionWidth, lexicon: lexiconChild, history: historyChild,
                     parent: slot, info: Beam.kindOmission | flags | Beam.skippedLetter | Int32(letter),
-                    logEvidence: childEvidence, historyCount: count, touchScore: touchScore,
-                    score: touchScore + prior.prefixScore(childEvidence, count, mixture))
+                    logEvidence: childEvidence, historyCount: count, touchScore: total,
+                    score: total + prior.prefixScore(childEvidence, count, mixture))
       }
     }
     beam.omissionCount[step] = beam.heapCount
+  }
+
+  /// The last letter of the partial word at `slot`, or −1 for the empty word.
+  func lastLetter(of slot: Int) -> Int {
+    var current = slot
+    while current >= 0 {
+      let info = beam.info[current], kind = info & Beam.kindMask
+      if kind == Beam.kindRoot { return -1 }
+      if kind == Beam.kindTransposed { return Int(info >> 8 & 0xFF) }
+      if kind != Beam.kindExtra { return Int(info & 0xFFFF) }
+      current = Int(beam.parent[current])
+    }
+    return -1
   }
 
   /// The slot of the `index`-th partial word of `step` (main slots, then skip slots).
