@@ -81,6 +81,12 @@ extension Keygram {
     @Option(name: .customLong("decoder-margin"), help: "The decoded rows' margin, in nats (default: the decoder's).")
     var decoderMargin: Float?
 
+    @OptionGroup(title: "The decoder's edit costs (--decode, --misspellings)") var costs: DecoderCostOptions
+
+    @Option(help: ArgumentHelp("Type the misspellings of this file (intended<TAB>misspelling lines, gzip or plain) instead of a text, at the keys' centres and with --sigma touch noise, and report how many the decoder corrects at space.",
+                               valueName: "file"))
+    var misspellings: String?
+
     @Option(name: .customLong("write-touches"),
             help: "Write each word's intended letters, what static resolution typed and its touches to this file (tab-separated), for an outside corrector.")
     var writeTouches: String?
@@ -119,6 +125,7 @@ extension Keygram {
 
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: layout)
+      if let misspellings { return try runMisspellings(misspellings, setup) }
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: folders.corpora, purpose: "evaluation")
       let typing = try setup.typing(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,
@@ -129,7 +136,7 @@ extension Keygram {
         : TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
       if adapt { methods += TypingSimulator.Method.adaptiveVariants(of: methods) }
       if decode {
-        var parameters = WordDecoder.Parameters()
+        var parameters = costs.applied(to: WordDecoder.Parameters())
         if let decoderMargin { parameters.margin = decoderMargin }
         var decoded = TypingSimulator.Method.decodedVariants(of: methods, parameters: parameters)
         if omitRate > 0 || extraRate > 0 {

@@ -20,6 +20,9 @@ final class WordSlots {
   /// letter it stands before) a byte, ascending.
   let apostrophes: IntBuffer
   var count = 0
+  /// `sources` bits: the `DecodedWord.Source` bits, and the word needed a spelling edit.
+  static let sourceBits = 3
+  static let spellingEdit = 4
 
   /// The bytes a slot holds besides its letters: seven Int buffers (lengths, sources, nodes, form
   /// indices and counts, capitals, apostrophes) and the Float scores.
@@ -145,7 +148,12 @@ public struct DecodedWord {
   public var score: Float { slots.scores[slot] }
 
   /// Lexicon, history, both, or neither (typed letters that are no known word).
-  public var source: Source { Source(rawValue: slots.sources[slot]) }
+  public var source: Source { Source(rawValue: slots.sources[slot] & WordSlots.sourceBits) }
+
+  /// Whether the decoder reached the word through a spelling edit: a letter left out or added,
+  /// a vowel written for another, or two letters swapped. A typed word of the lexicon or the
+  /// history is never replaced by such a word, only offered it.
+  public var correctsSpelling: Bool { slots.sources[slot] & WordSlots.spellingEdit != 0 }
 
   /// The word as it is written: a lexicon word in its form (`Haus`, `I`, `don't`; the form the
   /// user typed when that is one of its forms, else its best), cased as it was typed (typed in

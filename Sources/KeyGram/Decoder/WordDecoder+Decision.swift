@@ -32,13 +32,18 @@ extension WordDecoder {
     guard slots.count > 1 else {
       return WordDecision(slots: slots, replaces: false, margin: 0, typedLength: typedCount, isDecoded: true)
     }
+    if slots.sources[1] & WordSlots.spellingEdit != 0 && !spellingMayReplace(typed, by: slots.scores[1]) {
+      putPlainWordFirst(in: slots, typedScore: typed.score, isProtected: typed.isProtected, end: limit + 1)
+    }
     for target in 1..<slots.count { writeForm(slots, target) }
     offerOtherForms(in: slots, from: 1, end: limit + 1)
     var margin = slots.scores[1] - typed.score
     // Another word must beat the typed letters by the margin; the typed letters' own word
     // replaces them when it is written otherwise than typed ("dont" as "don't").
     // A word the history protects keeps its letters, but is still written as the language writes it.
-    var replaces = slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1) : !typed.isProtected && margin > parameters.margin
+    let spells = slots.sources[1] & WordSlots.spellingEdit != 0
+    var replaces = slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1)
+      : spells ? spellingMayReplace(typed, by: slots.scores[1]) : !typed.isProtected && margin > parameters.margin
     if !replaces && !slots.sameLetters(0, 1) && putTypedWordFirst(in: slots, end: limit + 1) {
       margin = slots.scores[1] - typed.score
       replaces = true
@@ -99,5 +104,44 @@ extension WordDecoder {
     isFinished = false
     keepsTyped = true
     return WordRestoration(restored: DecodedWord(slots: replacedSlots, slot: 0), replaced: DecodedWord(slots: replacedSlots, slot: 1))
+  }
+
+  /// Whether a spelling correction scoring `score` replaces the typed letters: it beats them by
+  /// the spelling margin (and the margin), and they are no lexicon or history word (those are
+  /// offered the correction, never replaced by it).
+  func spellingMayReplace(_ typed: (score: Float, source: Int, isProtected: Bool), by score: Float) -> Bool {
+    !typed.isProtected && typed.source & WordSlots.sourceBits == 0
+      && score - typed.score > Swift.max(parameters.margin, parameters.spellingMargin)
+  }
+
+  /// When the best word is a spelling correction that may not replace the typed letters, the
+  /// best word reached without a spelling edit goes first if it beats them by the margin, so the
+  /// touch-noise decision stands as it would without spelling edits; the correction stays
+  /// among the alternatives, and the last alternative makes room when the list is full.
+  func putPlainWordFirst(in slots: WordSlots, typedScore: Float, isProtected: Bool, end: Int) {
+    guard plainBestSlot >= 0, !isProtected, plainBestScore - typedScore > parameters.margin else { return }
+    let count = Swift.min(slots.count + 1, end)
+    var target = count - 1
+    while target > 1 {
+      slots.copy(slot: target - 1, of: slots, to: target)
+      target -= 1
+    }
+    for touch in 0..<touches.storedCount { bestAlignmentKeys[touch] = -1 }
+    bestAlignedTouches = touches.storedCount
+    writeWord(from: plainBestSlot, into: slots, target: 1, align: true)
+    slots.scores[1] = plainBestScore
+    slots.sources[1] = plainBestSource
+    slots.nodes[1] = plainBestSource & DecodedWord.Source.lexicon.rawValue != 0 ? Int(beam.lexiconNode[plainBestSlot]) : -1
+    slots.count = count
+    // The same word further down the list (it was ranked there already) goes.
+    var index = 2
+    while index < slots.count {
+      if slots.sameLetters(1, index) {
+        for later in index..<(slots.count - 1) { slots.copy(slot: later + 1, of: slots, to: later) }
+        slots.count -= 1
+      } else {
+        index += 1
+      }
+    }
   }
 }

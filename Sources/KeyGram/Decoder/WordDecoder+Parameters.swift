@@ -21,20 +21,28 @@ extension WordDecoder {
     public var margin: Float = 3
     /// The cost of a letter the typist skipped (a letter of the word with no touch), and of a
     /// touch that belongs to no letter (a doubled or stray tap); at most one of each per word.
-    /// `.infinity` turns one off, and both are off by default: on the tuning text every finite
-    /// cost tried broke more than 1 correct word in 1,000. NaN or negative: the default.
-    public var omissionCost: Float = .infinity
+    /// Chosen by `keygram tune --decoder` with the other spelling edits (below): 10 each.
+    /// `.infinity` turns one off. NaN or negative: the default.
+    public var omissionCost: Float = 10
     /// The cost of a touch that belongs to no letter, in nats (`.infinity`: off).
-    public var extraTouchCost: Float = .infinity
+    public var extraTouchCost: Float = 10
+    /// A spelling correction (a word reached through an edit move) replaces the typed letters
+    /// only when it beats them by this much, and never replaces a typed lexicon or history
+    /// word; below it, the correction is offered among the alternatives and suggestions.
+    /// 20 by default, chosen with the edit costs on the tuning text and the tuning misspellings:
+    /// the largest share of misspellings corrected at space that leaves the tuning text's word
+    /// errors and broken words no worse than with no spelling edits. `.infinity`: offered, never
+    /// applied at space. NaN or negative: the default.
+    public var spellingMargin: Float = 20
     /// The cost of a spelling mistake with a doubled letter: one of a pair left out (`acess`)
     /// or a letter typed twice (`untill`), each touch on its key. NaN or negative: the default.
-    public var doubledLetterCost: Float = .infinity
+    public var doubledLetterCost: Float = 5
     /// The cost of two neighbouring letters typed in the other order (`teh`, `recieve`).
     /// NaN or negative: the default.
-    public var transpositionCost: Float = .infinity
+    public var transpositionCost: Float = 5
     /// The cost of a vowel written for another vowel (`definately`, `seperate`), the touch on the
     /// written vowel's key. NaN or negative: the default.
-    public var vowelSubstitutionCost: Float = .infinity
+    public var vowelSubstitutionCost: Float = 6
     /// How many learned words the word history must hold before it weighs as much as the
     /// tables: P(word) = (κ · P_tables(word) + c(word)) / (N + κ), with c the word's count in the
     /// history and N all of them. NaN, infinite or ≤ 0: the default.
@@ -97,6 +105,7 @@ extension WordDecoder {
       result.margin = margin.isNaN ? defaults.margin : Swift.max(margin, 0)
       result.omissionCost = omissionCost.isNaN || omissionCost < 0 ? defaults.omissionCost : omissionCost
       result.extraTouchCost = extraTouchCost.isNaN || extraTouchCost < 0 ? defaults.extraTouchCost : extraTouchCost
+      result.spellingMargin = spellingMargin.isNaN || spellingMargin < 0 ? defaults.spellingMargin : spellingMargin
       result.doubledLetterCost = doubledLetterCost.isNaN || doubledLetterCost < 0 ? defaults.doubledLetterCost : doubledLetterCost
       result.transpositionCost = transpositionCost.isNaN || transpositionCost < 0 ? defaults.transpositionCost : transpositionCost
       result.vowelSubstitutionCost = vowelSubstitutionCost.isNaN || vowelSubstitutionCost < 0 ? defaults.vowelSubstitutionCost : vowelSubstitutionCost

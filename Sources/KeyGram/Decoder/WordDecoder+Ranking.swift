@@ -90,7 +90,15 @@ extension WordDecoder {
       }
       let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, mixture)
       finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
-      finalSource[index] = WordPrior.source(of: ends)
+      finalSource[index] = WordPrior.source(of: ends) | (beam.info[slot] & Beam.editFlags != 0 ? WordSlots.spellingEdit : 0)
+    }
+    // The best word reached without a spelling edit, in case a spelling correction may not replace.
+    plainBestSlot = -1
+    plainBestScore = -.infinity
+    for index in 0..<total where finalSource[index] & WordSlots.spellingEdit == 0 && finalScore[index] > plainBestScore {
+      plainBestSlot = self.slot(step: step, index: index)
+      plainBestScore = finalScore[index]
+      plainBestSource = finalSource[index]
     }
     var chosen = 0
     while chosen < limit {

@@ -76,6 +76,10 @@ public final class WordDecoder {
   /// The best word's touch alignment: per touch the key of the letter it typed, or -1 (an extra touch).
   let bestAlignmentKeys: IntBuffer
   var bestAlignedTouches = 0
+  /// The last ranking's best word reached without a spelling edit: its slot (−1: none), score and source.
+  var plainBestSlot = -1
+  var plainBestScore: Float = -.infinity
+  var plainBestSource = 0
 
   // Undo and learning.
   /// The last finished word was replaced and nothing has happened since.

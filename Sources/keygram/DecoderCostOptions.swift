@@ -1,0 +1,43 @@
+import ArgumentParser
+import KeyGram
+
+/// The word decoder's edit costs, in nats, for `simulate --decode`, `simulate --misspellings`
+/// and tuning runs: each option left out keeps the decoder's default.
+struct DecoderCostOptions: ParsableArguments {
+  @Option(name: .customLong("omission-cost"), help: "Any letter left out (inf: off).")
+  var omissionCost: Float?
+
+  @Option(name: .customLong("extra-touch-cost"), help: "Any touch that types no letter (inf: off).")
+  var extraTouchCost: Float?
+
+  @Option(name: .customLong("doubled-letter-cost"), help: "One of a doubled letter left out, or a letter typed twice.")
+  var doubledLetterCost: Float?
+
+  @Option(name: .customLong("transposition-cost"), help: "Two neighbouring letters typed in the other order.")
+  var transpositionCost: Float?
+
+  @Option(name: .customLong("vowel-cost"), help: "A vowel written for another vowel.")
+  var vowelCost: Float?
+
+  @Option(name: .customLong("spelling-margin"), help: "How far a spelling correction must beat the typed letters to replace them (inf: offered only).")
+  var spellingMargin: Float?
+
+  func validate() throws {
+    for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
+                         ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("spelling-margin", spellingMargin)] {
+      if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
+    }
+  }
+
+  /// `parameters` with the costs given.
+  func applied(to parameters: WordDecoder.Parameters) -> WordDecoder.Parameters {
+    var result = parameters
+    if let omissionCost { result.omissionCost = omissionCost }
+    if let extraTouchCost { result.extraTouchCost = extraTouchCost }
+    if let doubledLetterCost { result.doubledLetterCost = doubledLetterCost }
+    if let transpositionCost { result.transpositionCost = transpositionCost }
+    if let vowelCost { result.vowelSubstitutionCost = vowelCost }
+    if let spellingMargin { result.spellingMargin = spellingMargin }
+    return result
+  }
+}
