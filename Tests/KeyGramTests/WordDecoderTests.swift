@@ -110,7 +110,7 @@ struct WordDecoderTests {
 
   @Test("a skipped letter and a doubled touch cost their edit cost, and are found")
   func omissionsAndExtraTouches() {
-    var edits = WordDecoder.Parameters()
+    var edits = WordDecoder.Parameters.withoutSpellingEdits
     edits.omissionCost = 8
     edits.extraTouchCost = 8
     let omitted = decoder(edits)
@@ -119,8 +119,8 @@ struct WordDecoderTests {
     let doubled = decoder(edits)
     type("keybooard", into: doubled)
     #expect(doubled.decide().best.text == "keyboard")
-    // Without edits (the default) the decoder cannot change a word's length.
-    let strict = decoder()
+    // Without edits the decoder cannot change a word's length.
+    let strict = decoder(.withoutSpellingEdits)
     type("keybord", into: strict)
     let decision = strict.decide(limit: 8)
     for index in 0..<decision.alternativeCount { #expect(decision.alternative(at: index).count == 7) }

@@ -186,7 +186,7 @@ struct WrittenFormsDecoderTests {
 
   @Test("typed letters that no other word beats by the margin are still written as their lexicon word is")
   func typedWordWrittenWhenKept() {
-    var parameters = WordDecoder.Parameters()
+    var parameters = WordDecoder.Parameters.withoutSpellingEdits
     parameters.margin = 1000
     parameters.languageWeight = 5
     for limit in [1, 3] {
@@ -230,7 +230,7 @@ struct WrittenFormsDecoderTests {
 
   @Test("suggestions are written forms, a word's other forms after it, within the limit")
   func suggestions() {
-    let decoder = WordDecoder(table: table, layout: Self.layout)
+    let decoder = WordDecoder(table: table, layout: Self.layout, parameters: .withoutSpellingEdits)
     Self.type("it", into: decoder, table: table)
     let texts = decoder.suggestions(limit: 4).map(\.text)
     #expect(texts == ["it", "its", "it's"])

@@ -473,6 +473,19 @@ struct KeygramCLITests {
     #expect(run.stdout.contains("| boundary shift, bigram |"))
   }
 
+  @Test func simulateMisspellingsReportsCorrectionsAndNamesABadLine() throws {
+    let root = try scratch()
+    #expect(FileManager.default.createFile(atPath: "\(root)/pairs.tsv", contents: Data("with\twiht\naccess\tacess\n".utf8)))
+    let run = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin", "0")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("en, \(root)/pairs.tsv: 2 misspellings typed (0 of 2 pairs skipped"))
+    #expect(run.stdout.contains("| at the keys' centres | 100.0% (2) | 100.0% | 0.0% | 0 of 2 |"))
+    #expect(FileManager.default.createFile(atPath: "\(root)/bad.tsv", contents: Data("with\twiht\nwith wiht\n".utf8)))
+    let bad = try keygram("simulate", "en", "--misspellings", "\(root)/bad.tsv")
+    #expect(bad.status == 1)
+    #expect(bad.stderr == "Error: \(root)/bad.tsv: line 2: expected \"intended<TAB>misspelling\"\n")
+  }
+
   @Test func simulateJSONIsTheSameForTheSameSeed() throws {
     let first = try keygram("simulate", "--limit", "5000", "--seed", "9", "--json")
     let again = try keygram("simulate", "--limit", "5000", "--seed", "9", "--json")

@@ -27,3 +27,14 @@ extension KeyboardLayout {
     TouchPoint(x: staticDivider(afterKey: index(left)), y: rowCenterY(left))
   }
 }
+
+extension WordDecoder.Parameters {
+  /// The defaults with every spelling edit off: a decoder of touch misses only, for tests of
+  /// what the spelling edits are not about.
+  static var withoutSpellingEdits: WordDecoder.Parameters {
+    var parameters = WordDecoder.Parameters()
+    (parameters.omissionCost, parameters.extraTouchCost, parameters.doubledLetterCost) = (.infinity, .infinity, .infinity)
+    (parameters.transpositionCost, parameters.vowelSubstitutionCost) = (.infinity, .infinity)
+    return parameters
+  }
+}

@@ -1,0 +1,105 @@
+@_spi(Testing) import KeyGram
+import KeyGramTables
+import Testing
+
+/// Spelling mistakes typed at the keys' centres, on the shipped English table: each edit move
+/// finds the intended word, a typed lexicon word is only offered a correction, and undo
+/// restores what was typed.
+@Suite("Spelling edits in the word decoder")
+struct SpellingEditTests {
+  let table = EnglishTable.mapped
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+
+  /// Parameters whose spelling corrections replace non-words as soon as they beat them by the margin.
+  static var applying: WordDecoder.Parameters {
+    var parameters = WordDecoder.Parameters()
+    parameters.spellingMargin = 0
+    return parameters
+  }
+
+  /// Parameters whose best word always replaces a non-word.
+  static var eager: WordDecoder.Parameters {
+    var parameters = applying
+    parameters.margin = 0
+    return parameters
+  }
+
+  func decoder(_ parameters: WordDecoder.Parameters = .init()) -> WordDecoder {
+    WordDecoder(table: table, layout: layout, parameters: parameters)
+  }
+
+  /// Types `word` with every touch at its key's centre.
+  func type(_ word: String, into decoder: WordDecoder) {
+    for scalar in word.unicodeScalars {
+      let key = layout.index(scalar)
+      let frame = layout[key].frame
+      decoder.add(TouchPoint(x: frame.midX, y: frame.midY), key: key, letter: EnglishTable.letter(scalar))
+    }
+  }
+
+  func alternatives(_ decision: WordDecision) -> [String] { (0..<decision.alternativeCount).map { decision.alternative(at: $0).text } }
+
+  @Test("each edit kind finds the intended word: transposition, a doubled letter left out or typed twice, a vowel for a vowel",
+        arguments: [("wiht", "with"), ("acess", "access"), ("withh", "with"), ("relevent", "relevant"), ("sentance", "sentence")])
+  func editsFindTheWord(typed: String, intended: String) throws {
+    #expect(table.lexicon?.word(spelledBy: typed.unicodeScalars.map { EnglishTable.letter($0) }) == nil, "\(typed) must be no lexicon word")
+    let offering = decoder()
+    type(typed, into: offering)
+    let offered = offering.decide(limit: 3)
+    #expect(alternatives(offered).contains(intended), "\(typed): \(alternatives(offered))")
+    let index = try #require(alternatives(offered).firstIndex(of: intended))
+    #expect(offered.alternative(at: index).correctsSpelling)
+    // The best word when nothing holds the correction back: a spelling edit costs less than its word gains.
+    let eager = decoder(Self.eager)
+    type(typed, into: eager)
+    let applied = eager.decide(limit: 3)
+    #expect(applied.replaces && applied.best.text == intended, "\(typed) → \(applied.best.text)")
+  }
+
+  @Test("a typed lexicon word is offered a spelling correction, never replaced by it")
+  func lexiconWordsStand() throws {
+    let decoder = decoder(Self.applying)
+    type("form", into: decoder)
+    let decision = decoder.decide(limit: 4)
+    #expect(!decision.replaces)
+    #expect(decision.typed.text == "form")
+    let from = try #require(alternatives(decision).firstIndex(of: "from"), "\(alternatives(decision))")
+    #expect(decision.alternative(at: from).correctsSpelling)
+  }
+
+  @Test("with the default spelling margin a near correction is offered, not applied; with none it is applied and undo restores the typed letters")
+  func marginAndUndo() throws {
+    let offering = decoder()
+    type("wiht", into: offering)
+    #expect(!offering.decide().replaces || offering.decide().margin > offering.parameters.spellingMargin)
+    let applying = decoder(Self.applying)
+    type("wiht", into: applying)
+    let decision = applying.decide()
+    #expect(decision.replaces && decision.best.text == "with")
+    applying.finishWord(decision)
+    let restored = try #require(applying.undoReplacement())
+    #expect(restored.restored.text == "wiht" && restored.replaced.text == "with")
+    #expect(!applying.decide().replaces)
+    applying._checkInvariants()
+  }
+
+  @Test("with every spelling edit off the decoder decides as a touch-only decoder: wiht stands, no alternative corrects spelling")
+  func editsOff() {
+    let decoder = decoder(.withoutSpellingEdits)
+    type("wiht", into: decoder)
+    let decision = decoder.decide(limit: 8)
+    #expect(!alternatives(decision).contains("with"))
+    #expect((0..<decision.alternativeCount).allSatisfy { !decision.alternative(at: $0).correctsSpelling })
+  }
+
+  @Test("vowels by their base letter, in Latin, Greek and Cyrillic alphabets; й is a consonant")
+  func vowels() throws {
+    let english = table
+    #expect(english.isVowel(EnglishTable.letter("a")) && english.isVowel(EnglishTable.letter("y")) && !english.isVowel(EnglishTable.letter("t")))
+    for (embedded, vowel, consonant) in [(KeyGramTables.french, "é", "ç"), (KeyGramTables.russian, "ё", "й"), (KeyGramTables.greek, "ά", "σ")] as [(EmbeddedTable, Unicode.Scalar, Unicode.Scalar)] {
+      let table = try KeyGramTable(embedded: embedded)
+      let vowelIndex = try #require(table.letterIndex(of: vowel)), consonantIndex = try #require(table.letterIndex(of: consonant))
+      #expect(table.isVowel(vowelIndex) && !table.isVowel(consonantIndex), "\(table.languageCode): \(vowel) \(consonant)")
+    }
+  }
+}
