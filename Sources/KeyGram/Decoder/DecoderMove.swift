@@ -30,6 +30,11 @@ struct EditCosts {
   let transposition: Float
   /// A vowel written for another vowel.
   let vowelForVowel: Float
+  /// A touch of a transposition lies within this many nats of its letter's key (3 σ): a swap is
+  /// typed on the swapped keys, so the search need not pair far keys.
+  static let editTouchCutoff: Float = 4.5
+  /// Any letter is skipped only from partial words within this many nats of the step's best.
+  static let skipWindow: Float = 3
   /// Per letter of the alphabet: 1 for a vowel (`KeyGramTable.isVowel(_:)`).
   let isVowel: IntBuffer
 

@@ -51,7 +51,13 @@ extension WordDecoder {
     let source = step * beam.stride, target = (step + 1) * beam.stride
     let cutoff = -parameters.spatialCutoff
     let touchBase = step * keyCount
-    let extraCost = costs.extraTouchCost(repeatsPreviousKey: step > 0 && touches.key[step] == touches.key[step - 1])
+    let repeats = step > 0 && touches.key[step] == touches.key[step - 1]
+    let extraCost = costs.extraTouchCost(repeatsPreviousKey: repeats)
+    // Any touch is extra only for the words within `EditCosts.skipWindow` of the step's best; a repeated key's for any.
+    var best = -Float.infinity
+    if !repeats && extraCost.isFinite {
+      for index in 0..<(beam.mainCount[step] + beam.omissionCount[step]) { best = Swift.max(best, beam.score[self.slot(step: step, index: index)]) }
+    }
     // The letter the touch typed, and its likelihood on that key: a misspelled letter's score.
     let typedLetter = Int(touches.letter[step]), typedScore = spatial[touchBase + touches.key[step]]
     beam.beginHeap()
@@ -60,7 +66,7 @@ extension WordDecoder {
       let flags = beam.info[slot] & Beam.editFlags
       let lexiconNode = beam.lexiconNode[slot], historyNode = beam.historyNode[slot]
       let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot], parentScore = beam.score[slot]
-      if extraCost.isFinite && costs.allows(.extraTouch, after: flags) {
+      if extraCost.isFinite && (repeats || parentScore >= best - EditCosts.skipWindow) && costs.allows(.extraTouch, after: flags) {
         beam.insert(base: target, capacity: beam.width, lexicon: lexiconNode, history: historyNode, parent: slot,
                     info: Beam.kindExtra | flags | Beam.usedExtraTouch | Beam.noLetter, logEvidence: evidence,
                     historyCount: beam.historyCount[slot], touchScore: touchScore - extraCost, score: parentScore - extraCost)
@@ -94,31 +100,42 @@ extension WordDecoder {
   }
 
   /// Into the heap of step `step + 1`: each partial word of step `step − 1` whose next two
-  /// letters a, b touches `step − 1` and `step` typed as b, a.
+  /// letters a, b touches `step − 1` and `step` typed as b, a. A swap is typed on the swapped
+  /// keys, so only the letters within `EditCosts.editTouchCutoff` of each touch are looked up.
   func addTranspositions(step: Int, _ mixture: WordPrior.Mixture) {
     let beam = self.beam, costs = self.costs, cost = costs.transposition
-    let earlyBase = (step - 1) * keyCount, lateBase = step * keyCount, cutoff = -parameters.spatialCutoff
+    let earlyBase = (step - 1) * keyCount, lateBase = step * keyCount, cutoff = -EditCosts.editTouchCutoff
+    var lateCount = 0, earlyCount = 0, bestLate = -Float.infinity, bestEarly = -Float.infinity
+    for letter in 0..<letterCount where keyOfLetter[letter] >= 0 {
+      let late = spatial[lateBase + keyOfLetter[letter]], early = spatial[earlyBase + keyOfLetter[letter]]
+      if late >= cutoff { lateLetters[lateCount] = letter; lateCount += 1; bestLate = Swift.max(bestLate, late) }
+      if early >= cutoff { earlyLetters[earlyCount] = letter; earlyCount += 1; bestEarly = Swift.max(bestEarly, early) }
+    }
+    guard lateCount > 0, earlyCount > 0 else { return }
     for index in 0..<(beam.mainCount[step - 1] + beam.omissionCount[step - 1]) {
       let slot = self.slot(step: step - 1, index: index)
       let flags = beam.info[slot] & Beam.editFlags
       let parentScore = beam.score[slot] - cost
-      guard costs.allows(.transposedLetters, after: flags), parentScore > beam.threshold(capacity: beam.width) else { continue }
+      guard costs.allows(.transposedLetters, after: flags), parentScore + bestLate + bestEarly > beam.threshold(capacity: beam.width) else { continue }
       let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot] - cost
-      children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { first, lexiconFirst, shareFirst, historyFirst in
-        let firstKey = keyOfLetter[first]
-        guard firstKey >= 0 else { return }
-        // The later touch typed the first letter.
+      let lexiconNode = beam.lexiconNode[slot], historyNode = beam.historyNode[slot]
+      for lateIndex in 0..<lateCount {
+        // The later touch typed the word's first letter of the two.
+        let first = lateLetters[lateIndex], firstKey = keyOfLetter[first]
         let late = spatial[lateBase + firstKey]
-        guard late >= cutoff, parentScore + late > beam.threshold(capacity: beam.width) else { return }
-        let firstEvidence = lexiconFirst >= 0 ? evidence + prior.logOfShare(shareFirst) : -.infinity
-        grandchildren.forEach(lexicon: lexicon, node: lexiconFirst, history: wordHistory, node: historyFirst) { second, lexiconSecond, shareSecond, historySecond in
-          let secondKey = keyOfLetter[second]
-          guard secondKey >= 0, secondKey != firstKey else { return }
+        guard parentScore + late + bestEarly > beam.threshold(capacity: beam.width) else { continue }
+        let lexiconFirst = lexiconChild(of: lexiconNode, letter: first), historyFirst = historyChild(of: historyNode, letter: first)
+        guard lexiconFirst >= 0 || historyFirst >= 0 else { continue }
+        let firstEvidence = lexiconFirst >= 0 ? evidence + prior.logOfShare(Int(lexicon!.share(of: LexiconNode(index: UInt32(lexiconFirst))))) : -.infinity
+        for earlyIndex in 0..<earlyCount {
+          let second = earlyLetters[earlyIndex], secondKey = keyOfLetter[second]
+          guard secondKey != firstKey else { continue }
           let early = spatial[earlyBase + secondKey]
-          guard early >= cutoff, parentScore + late + early > beam.threshold(capacity: beam.width) else { return }
-          let childEvidence = lexiconSecond >= 0 ? firstEvidence + prior.logOfShare(shareSecond) : -.infinity
+          guard parentScore + late + early > beam.threshold(capacity: beam.width) else { continue }
+          let lexiconSecond = lexiconChild(of: lexiconFirst, letter: second), historySecond = historyChild(of: historyFirst, letter: second)
           let count = historySecond >= 0 ? wordHistory!.count(of: Int(historySecond)) : 0
-          guard count > 0 || lexiconSecond >= 0 else { return }
+          guard count > 0 || lexiconSecond >= 0 else { continue }
+          let childEvidence = lexiconSecond >= 0 ? firstEvidence + prior.logOfShare(Int(lexicon!.share(of: LexiconNode(index: UInt32(lexiconSecond))))) : -.infinity
           let total = touchScore + late + early
           beam.insert(base: (step + 1) * beam.stride, capacity: beam.width, lexicon: lexiconSecond, history: historySecond, parent: slot,
                       info: Beam.kindTransposed | flags | Beam.transposedLetters | Int32(first) | Int32(second) << 8,
@@ -127,6 +144,20 @@ extension WordDecoder {
         }
       }
     }
+  }
+
+  /// The lexicon child of `node` (−1: none) by `letter`, or −1.
+  @inline(__always)
+  func lexiconChild(of node: Int32, letter: Int) -> Int32 {
+    guard node >= 0, let lexicon, let child = lexicon.child(of: LexiconNode(index: UInt32(node)), letter: letter) else { return -1 }
+    return Int32(truncatingIfNeeded: child.index)
+  }
+
+  /// The history child of `node` (−1: none) by `letter`, or −1.
+  @inline(__always)
+  func historyChild(of node: Int32, letter: Int) -> Int32 {
+    guard node >= 0, let wordHistory, let child = wordHistory.child(of: Int(node), letter: letter) else { return -1 }
+    return Int32(truncatingIfNeeded: child)
   }
 
   /// The skip slots of `step`: each partial word that has skipped no letter yet skips one.
@@ -138,14 +169,20 @@ extension WordDecoder {
       return
     }
     let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter)
+    // Any letter is skipped only from the words within `EditCosts.skipWindow` of the step's best:
+    // a word further behind that also skips a letter has lost already. A doubled letter from any.
+    var best = -Float.infinity
+    for index in 0..<beam.mainCount[step] { best = Swift.max(best, beam.score[base + index]) }
     for index in 0..<beam.mainCount[step] {
       let slot = base + index
       let flags = beam.info[slot] & Beam.editFlags
       guard costs.allows(.skippedLetter, after: flags) else { continue }
       let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot], parentScore = beam.score[slot]
       guard parentScore - cheapest > beam.threshold(capacity: beam.omissionWidth) else { continue }
-      let previous = lastLetter(of: slot)
+      let previous = lastLetter(of: slot), anyLetter = parentScore >= best - EditCosts.skipWindow
+      guard anyLetter || previous >= 0 else { continue }
       children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
+        guard anyLetter || letter == previous else { return }
         let cost = costs.skipCost(of: letter, after: previous)
         guard cost.isFinite, keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }
         let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity

@@ -116,8 +116,7 @@ extension WordDecoder {
       break
     }
     if found < 0 {
-      let letters = touches.letter
-      guard let node = table.lexicon?.word(spelledBy: (0..<touches.storedCount).lazy.map { Int(letters[$0]) }) else { return false }
+      guard let node = typedLexiconWord() else { return false }
       found = Swift.min(slots.count, end - 1)
       slots.copy(slot: 0, of: slots, to: found)
       slots.nodes[found] = Int(node.index)
@@ -182,5 +181,17 @@ extension WordDecoder {
       }
       position = next
     }
+  }
+
+  /// The lexicon word the stored touches' letters spell, or nil: a walk down the trie, without
+  /// the generic sequence that would allocate where it is not specialised.
+  func typedLexiconWord() -> LexiconNode? {
+    guard let lexicon else { return nil }
+    var node = lexicon.root
+    for index in 0..<touches.storedCount {
+      guard let next = lexicon.child(of: node, letter: Int(touches.letter[index])) else { return nil }
+      node = next
+    }
+    return node.index != 0 && lexicon.endShare(of: node) > 0 ? node : nil
   }
 }
