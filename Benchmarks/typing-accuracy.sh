@@ -12,6 +12,12 @@ VENV=.build-accuracy/venv
 "$KEYGRAM" tune en --lexicon
 "$KEYGRAM" tune en --decoder --limit 300000
 "$KEYGRAM" tune en --spread --timed --dual-gaussian
+# Real misspellings (heldout/misspellings/: tuning pairs from codespell, evaluation pairs from
+# Wikipedia's lists), at the keys' centres and with σ = 8 pt touch noise.
+for pairs in corpora/en/heldout/misspellings/*.gz; do
+  echo
+  "$KEYGRAM" simulate en --misspellings "$pairs" --sigma 8
+done
 for text in corpora/en/heldout/*evaluation*.gz; do
   for sigma in 4 6 8 10 12; do
     echo
@@ -36,6 +42,7 @@ done
 # The peer: static resolution of the same touches, then SymSpell over each word.
 test -x "$VENV/bin/python" || python3 -m venv "$VENV"
 "$VENV/bin/python" -c 'import symspellpy' 2>/dev/null || "$VENV/bin/pip" install -q 'symspellpy>=6.7,<7'
+"$VENV/bin/python" -c 'import spellchecker' 2>/dev/null || "$VENV/bin/pip" install -q 'pyspellchecker>=0.8,<1'
 mkdir -p .build-accuracy
 "$KEYGRAM" inspect tables/en.keygram --words --top 100000 > .build-accuracy/en-words.txt
 for text in corpora/en/heldout/*evaluation*.gz; do
@@ -44,3 +51,6 @@ for text in corpora/en/heldout/*evaluation*.gz; do
   echo
   "$VENV/bin/python" Benchmarks/symspell-peer.py ".build-accuracy/$name.touches" .build-accuracy/en-words.txt
 done
+# The spell-checker peers on the evaluation misspellings.
+echo
+"$VENV/bin/python" Benchmarks/misspelling-peers.py corpora/en/heldout/misspellings/evaluation.gz .build-accuracy/en-words.txt

