@@ -229,6 +229,7 @@ extension Keygram.Inspect {
                                    corpusFolder: corpora.folder(for: language.code), output: .image)
     request.corporaFolder = corpora.root
     request.lexiconWords = lexicon.wordCount
+    request.minimumLetters = 0  // the lexicon is the question, not the letters
     request.jobs = ProcessInfo.processInfo.activeProcessorCount
     let summary = try Pipeline.build(request)
     guard let choice = summary.lexiconChoice else {
@@ -267,8 +268,8 @@ extension Keygram.Inspect {
       try summary.words.forEachSorted { listed, listedCount in if listed == word { count = listedCount } }
       if let count, let last = choice.kept.last {
         (json.why, json.count, json.cutCount) = ("cut", count, last.count)
-        text += "below the lexicon's size cut (the word lists count it \(grouped(count)) times; the lexicon's \(grouped(UInt64(choice.kept.count))) words "
-          + "end with `\(Self.spelled(last.word, in: language))`, counted \(grouped(last.count)) times)"
+        text += "below the lexicon's size cut (the word lists count it \(Self.times(count)); the lexicon's \(grouped(UInt64(choice.kept.count))) words "
+          + "end with `\(Self.spelled(last.word, in: language))`, counted \(Self.times(last.count)))"
       } else {
         text += "not in the word lists"
       }
@@ -296,6 +297,9 @@ extension Keygram.Inspect {
   static func spelled(_ symbols: [UInt8], in language: Language) -> String {
     String(String.UnicodeScalarView(Symbol.letterIndices(symbols).map { language.alphabet[Int($0)] }))
   }
+
+  /// "once", or "N times".
+  static func times(_ count: UInt64) -> String { count == 1 ? "once" : "\(grouped(count)) times" }
 
   /// `count` ÷ `of`, rounded down, grouped: the ratios the rule compares are whole.
   static func times(_ count: UInt64, _ of: UInt64) -> String { grouped(count / max(of, 1)) }
