@@ -7,17 +7,12 @@ usage: codespell.py < codespell_lib/data/dictionary.txt > misspellings.txt
 codespell's dictionary.txt has lines "misspelling->correction[, correction...][, reason]": a
 comma in the right side makes its last part a reason (empty after a trailing comma), as codespell
 reads it. An entry with a reason ("clas->class, disabled because of name clash in c++") says the
-word may well be right, so it is left out; so is a correction that differs from the misspelling
-only in its apostrophes ("didnt->didn't"), which is how the word is written, not a misspelling of
-another. A correction may be several words ("alot->a lot"). Both sides are lowercased.
+word may well be right, so it is left out. A correction may be several words ("alot->a lot"); one
+that differs from the misspelling only in its apostrophes ("thered->there'd") is kept: KeyGram's
+builder reads it as the word written without its apostrophe, which it keeps. Both sides are
+lowercased.
 """
 import sys
-
-APOSTROPHES = "'\u2019\u02bc"
-
-
-def letters(text):
-    return "".join(c for c in text if c not in APOSTROPHES)
 
 
 def main():
@@ -35,8 +30,6 @@ def main():
         for correction in right.split(","):
             correction = " ".join(correction.split())
             if not misspelling or not correction or "\t" in misspelling + correction:
-                continue
-            if letters(correction) == letters(misspelling):
                 continue
             pairs.add((misspelling, correction))
     sys.stdout.write("".join(f"{m}\t{c}\n" for m, c in sorted(pairs)))

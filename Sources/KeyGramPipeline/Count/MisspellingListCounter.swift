@@ -2,8 +2,10 @@
 /// `misspelling<TAB>correction`, the correction one word or several separated by spaces
 /// ("alot<TAB>a lot"). Each side is read by the word counters' rules (case folded, apostrophes
 /// by the language's rule); a line whose misspelling is one word and whose correction is one or
-/// more words, with other letters than the misspelling's, adds 1 to the pair. Other lines are
-/// skipped: a list written for another alphabet costs nothing. It gives no letter or word counts.
+/// more words adds 1 to the pair. A correction with the misspelling's very letters ("thered<TAB>there'd")
+/// says the word is written without its apostrophe, not misspelt: the pair is kept as the word
+/// and itself, which keeps the word in the lexicon. Other lines are skipped: a list written for
+/// another alphabet costs nothing. It gives no letter or word counts.
 package struct MisspellingListCounter: Counter {
   private var reader: WrittenWordReader
   private let spelling: FormEvidence.Spelling
@@ -51,10 +53,8 @@ package struct MisspellingListCounter: Counter {
   private mutating func line(_ bytes: UnsafeRawBufferPointer) {
     let text = String(decoding: bytes, as: UTF8.self)
     guard let tab = text.firstIndex(of: "\t") else { return }
-    // A correction with the misspelling's letters only says where its apostrophes go.
     guard let misspelling = words(text[..<tab]), misspelling.count == 1,
-          let correction = words(text[text.index(after: tab)...]),
-          correction.count > 1 || correction[0] != misspelling[0] else { return }
+          let correction = words(text[text.index(after: tab)...]) else { return }
     // One more line cannot pass UInt64.max before the list passes every disk.
     try? evidence.addMisspelling(misspelling[0], correction: correction, spelling: spelling)
   }

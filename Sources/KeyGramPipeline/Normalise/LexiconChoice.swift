@@ -8,7 +8,8 @@ import KeyGram
 ///   the word lists count at least `Rule.ratio(letters:slip:)` times as often; or
 /// - **listed**: a list of misspellings (a source that feeds `misspellings`) names it, with a
 ///   correction whose every word the dictionary accepts and the word lists count at least
-///   `Rule.listRatio` times as often;
+///   `Rule.listRatio` times as often, and with no correction that is the word itself written
+///   with apostrophes ("thered" for "there'd": that is how the word is written, not a misspelling);
 ///
 /// unless the corpus's own text disagrees: it writes the word at least `Rule.textUses` times
 /// (away from a sentence start) and the other word (each word of the correction) fewer than
@@ -153,7 +154,7 @@ package struct LexiconChoice: Sendable {
           continue
         }
         if let listed = corrections[index],
-           let correction = listedCorrection(listed, count: entry.count, textUses: textUses[index], top: top, position: position,
+           let correction = listedCorrection(listed, for: entry.word, count: entry.count, textUses: textUses[index], top: top, position: position,
                                              accepted: accepted, allTextUses: textUses) {
           choice.removed.append(Removal(word: entry.word, count: entry.count, reason: .listed(correction: correction.words, count: correction.count)))
           continue
@@ -164,14 +165,16 @@ package struct LexiconChoice: Sendable {
     return choice
   }
 
-  /// Of `listed`, the corrections whose every word the dictionary accepts and the lists count at
-  /// least `Rule.listRatio` times as often as the misspelling's `count` (and the text does not
-  /// disagree, by the misspelling's `textUses`); the one named is the one
+  /// Of `listed`, the corrections of `word` whose every word the dictionary accepts and the lists
+  /// count at least `Rule.listRatio` times as often as the misspelling's `count` (and the text
+  /// does not disagree, by the misspelling's `textUses`); none when one is `word` itself. The one named is the one
   /// of fewest words, then whose rarest word is the most frequent, then the first in key order.
-  private static func listedCorrection(_ listed: [[[UInt8]]], count: UInt64, textUses: UInt64, top: [(word: [UInt8], count: UInt64)],
+  private static func listedCorrection(_ listed: [[[UInt8]]], for word: [UInt8], count: UInt64, textUses: UInt64, top: [(word: [UInt8], count: UInt64)],
                                        position: [[UInt8]: Int], accepted: [Bool], allTextUses: [UInt64]) -> (words: [[UInt8]], count: UInt64)? {
     let (needed, overflow) = count.multipliedReportingOverflow(by: Rule.listRatio)
     guard !overflow else { return nil }
+    // The list writes the word itself with apostrophes: it is a word, written otherwise.
+    guard !listed.contains([word]) else { return nil }
     var best: (words: [[UInt8]], count: UInt64)?
     for correction in listed {
       var rarest = UInt64.max
