@@ -37,6 +37,8 @@ package struct LexiconChoice: Sendable {
     package static let shortWordLetters = 3
     /// A replaced, added or dropped letter counts only in words of this many letters or more.
     package static let otherSlipLetters = 8
+    /// The last two letters may be swapped only in words of this many letters or fewer.
+    package static let endSwapLetters = 4
     /// A listed misspelling's correction is at least this many times as frequent.
     package static let listRatio: UInt64 = 10
     /// A word the corpus text writes this many times (away from a sentence start), and the other
@@ -60,8 +62,9 @@ package struct LexiconChoice: Sendable {
   }
 
   /// The slips the dictionary-neighbour rule undoes. The first letter never changes, and the
-  /// last only by a swap: names and words of other languages differ from common words at their
-  /// ends (Farr and far, nationale and national).
+  /// last only by a swap of the last two letters in a word of `Rule.endSwapLetters` letters or
+  /// fewer (teh, adn): names and words of other languages differ from common words at their
+  /// ends (Farr and far, nationale and national, Alexandre and Alexander, categorise and categories).
   package enum Slip: String, Sendable, Equatable {
     /// Two neighbouring letters swapped (teh, recieve).
     case swap
@@ -250,9 +253,9 @@ private struct NeighbourIndex {
         }
       }
     }
-    // Two neighbouring letters swapped, the first never; the last two may be.
+    // Two neighbouring letters swapped, the first never; the last two only in short words.
     if length >= 3 {
-      for i in 1..<(length - 1) where word[i] != word[i + 1] {
+      for i in 1..<(length <= LexiconChoice.Rule.endSwapLetters ? length - 1 : length - 2) where word[i] != word[i + 1] {
         for j in 0..<length { buffer[j] = word[j] }
         buffer.swapAt(i, i + 1)
         consider(length, .swap)
