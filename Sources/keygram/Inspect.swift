@@ -253,7 +253,7 @@ extension Keygram.Inspect {
           + "\(Self.times(count, removal.count)) times as frequent, one \(Self.slipName(slip)) away)"
       case .listed(let words, let count):
         let correction = words.map { Self.spelled($0, in: language) }.joined(separator: " ")
-        let rarest = words.first { word in summary.lexiconChoice?.kept.first { $0.word == word }?.count == count }
+        let rarest = words.first { word in choice.kept.first { $0.word == word }?.count == count }
           .map { Self.spelled($0, in: language) } ?? correction
         (json.rule, json.correction, json.correctionCount) = ("misspelling list", correction, count)
         text += "removed as a misspelling of `\(correction)` (the misspelling list names it; the dictionary rejects it; "
