@@ -129,4 +129,41 @@ hunspell_forms() {
   python3 "$KEYGRAM_CORPORA/hunspell_forms.py" --standalone "$aff" < "$dic" > "$scratch/standalone.dic"
   "$tools" "$scratch/standalone.dic" "$aff" 2>/dev/null | python3 "$KEYGRAM_CORPORA/hunspell_forms.py" "$aff" wordfreq.freq.gz | store hunspell-forms
   echo "derive: hunspell-forms from $package $(version "$package")"
+  hunspell_accepts "$package" "$dictionary"
+}
+
+# hunspell_accepts PACKAGE DICTIONARY: write corpora/<lang>/hunspell-accepts.gz, the words of the
+# language's wordfreq.freq.gz (its first 150,000) that Hunspell itself (Debian packages hunspell and
+# libhunspell-1.7-0, unpacked, not installed) accepts with the dictionary DICTIONARY of PACKAGE, as
+# listed, capitalised or in capitals, and that hunspell-forms.gz does not hold: compounds and forms
+# of two affixes, which unmunch does not expand (corpora/hunspell_accepts.py). The builder never
+# takes a word the dictionary accepts for a misspelling. Run after hunspell_forms.
+hunspell_accepts() {
+  local package="$1" dictionary="$2" dic
+  unpack hunspell libhunspell-1.7-0 "$package"
+  dic=$(find "$scratch/$package" -name "$dictionary.dic" | head -1)
+  [ -n "$dic" ] || { echo "derive: $package has no $dictionary.dic" >&2; exit 1; }
+  python3 "$KEYGRAM_CORPORA/hunspell_accepts.py" queries wordfreq.freq.gz \
+    | LD_LIBRARY_PATH="$(dirname "$(find "$scratch/libhunspell-1.7-0" -name 'libhunspell-1.7.so.0' | head -1)")" \
+      "$scratch/hunspell/usr/bin/hunspell" -i utf-8 -d "${dic%.dic}" -G 2>/dev/null \
+    | python3 "$KEYGRAM_CORPORA/hunspell_accepts.py" accepted wordfreq.freq.gz hunspell-forms.gz > "$scratch/accepts.txt"
+  if [ -s "$scratch/accepts.txt" ]; then
+    store hunspell-accepts < "$scratch/accepts.txt"
+    echo "derive: hunspell-accepts from $package $(version "$package"), hunspell $(version hunspell)"
+  else
+    rm -f hunspell-accepts.gz
+    echo "derive: hunspell accepts no word of the list that hunspell-forms.gz does not hold: no hunspell-accepts.gz"
+  fi
+}
+
+# codespell_misspellings: write corpora/<lang>/codespell-misspellings.gz, codespell's list of common
+# English misspellings (PyPI package codespell 2.4.3, its codespell_lib/data/dictionary.txt) as
+# "misspelling<TAB>correction" lines (corpora/codespell.py). pip downloads the wheel (no install).
+codespell_misspellings() {
+  command -v pip3 >/dev/null || command -v pip >/dev/null || { echo "derive: pip is needed to download codespell" >&2; exit 1; }
+  "$(command -v pip3 || command -v pip)" download --quiet --disable-pip-version-check --no-deps --dest "$scratch/codespell" codespell==2.4.3 || {
+    echo "derive: cannot download codespell==2.4.3 with pip" >&2; exit 1; }
+  python3 -m zipfile -e "$scratch"/codespell/codespell-2.4.3-py3-none-any.whl "$scratch/codespell/wheel"
+  python3 "$KEYGRAM_CORPORA/codespell.py" < "$scratch/codespell/wheel/codespell_lib/data/dictionary.txt" | store codespell-misspellings
+  echo "derive: codespell-misspellings from codespell 2.4.3"
 }

@@ -7,7 +7,7 @@ import KeyGram
 ///
 ///     corpus files ──Read (ChunkStream)──▶ bytes ──Decode (LetterDecoder)──▶ symbols
 ///       ──Count (CorpusCounter: LetterCounter, FrequencyListCounter)──▶ NgramCounts, WordCounts
-///       ──Normalise (Smooth, Prune, Quantise; LexiconTrie)──▶ QuantisedModel
+///       ──Normalise (Smooth, Prune, Quantise; LexiconChoice, LexiconTrie, LexiconForms)──▶ QuantisedModel
 ///       ──Emit (TableImage, SwiftTableSource, TableOutputs)──▶ tables/<code>.keygram, Sources/KeyGramTables/<Name>.swift
 ///
 /// Read also records the `Provenance` (file names, sizes, SHA-256) that Emit stores. Counting
@@ -137,6 +137,9 @@ public enum Pipeline {
     package var lexicon: LexiconSection.Stats?
     /// The lexicon's written forms (`.table` and `.image` builds with a lexicon).
     package var writtenForms: LexiconForms?
+    /// Which words the lexicon kept and which it left out as misspellings, and why (`.table`
+    /// and `.image` builds with a lexicon).
+    package var lexiconChoice: LexiconChoice?
     /// The inputs that fed the lexicon's words (empty: no lexicon).
     public var wordSources: [String] = []
     /// The request's corpora folder, for naming its files as the provenance does.
@@ -187,10 +190,12 @@ public enum Pipeline {
 
     // Normalise.
     let model = QuantisedModel(counts: counts, quadgramContexts: request.quadgramContexts)
-    let lexicon = try LexiconTrie(words: words, letterCount: language.alphabet.count, maximumWords: request.lexiconWords,
-                                  sources: request.wordSources).map { (trie: $0, section: LexiconSection.make($0)) }
+    // The lexicon's words: the most frequent, less the misspellings.
+    let choice = try LexiconChoice.make(words: words, forms: forms, language: language, maximumWords: request.lexiconWords)
+    let lexicon = try LexiconTrie(choice: choice, letterCount: language.alphabet.count, sources: request.wordSources)
+      .map { (trie: $0, section: LexiconSection.make($0)) }
     let writtenForms = try lexicon.map { lexicon in
-      try LexiconForms.make(words: try words.top(request.lexiconWords), trie: lexicon.trie, forms: forms, language: language)
+      try LexiconForms.make(words: choice.kept, trie: lexicon.trie, forms: forms, language: language)
     }
     // Emit, checked with the runtime's own validator before anything is replaced.
     let image = TableImage.make(language: language, model: model, provenance: provenance,
@@ -201,6 +206,7 @@ public enum Pipeline {
     summary.image = image
     summary.writtenForms = writtenForms
     if let lexicon {
+      summary.lexiconChoice = choice
       summary.lexicon = LexiconSection.Stats(nodes: lexicon.trie.nodeCount, words: lexicon.trie.wordCount, bytes: lexicon.section.count,
                                             fidelity: lexicon.trie.fidelity)
       summary.wordSources = request.wordSources

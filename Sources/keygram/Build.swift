@@ -10,7 +10,8 @@ extension Keygram {
         keygram build en               reads corpora/en/*.gz (.dz, .txt)
         keygram build --all            every language with a corpora/<lang>/language.json
         keygram build en FILE...       your own corpus files instead of corpora/en/ (named in the table
-                                       relative to --source-root; the lexicon from corpora/en/'s word list)
+                                       relative to --source-root; the lexicon from corpora/en/'s word list,
+                                       with its dictionary and misspelling lists)
         zcat *.gz | keygram build en - standard input (also pipes and FIFOs) read as a stream
         keygram build en --counts all.kgcounts   from `keygram count`/`merge` output: the same table
         """)
@@ -109,11 +110,15 @@ extension Keygram {
           language = language.feedingWords(fromText: files)
           inputs = ownInputs
         } else {
-          // The language's word lists: frequency lists its manifest says feed the lexicon.
-          let wordLists = try corpora.regularCorpusFiles(for: code).filter {
-            CorpusCounter.isFrequencyList($0) && language.source(for: $0).feeds.contains(.words)
-          }
-          inputs = ownInputs + wordLists.filter { !ownInputs.contains($0) }
+          // The language's word lists: frequency lists its manifest says feed the lexicon; and
+          // with them the lists that say which of their words are words and how they are
+          // written (sources that feed forms, accepts or misspellings), so the lexicon is the
+          // one the language's own table has.
+          let languageFiles = try corpora.regularCorpusFiles(for: code)
+          let wordLists = languageFiles.filter { CorpusCounter.isFrequencyList($0) && language.source(for: $0).feeds.contains(.words) }
+          let evidence = wordLists.isEmpty ? []
+            : languageFiles.filter { !language.source(for: $0).feeds.intersection(SourceRule.Feeds.lists).isEmpty }
+          inputs = ownInputs + (wordLists + evidence).filter { !ownInputs.contains($0) }
           if wordLists.isEmpty {
             lexiconNote = "no lexicon: \(corpora.folder(for: code)) has no word list (no language.json source feeds words); "
               + "--lexicon-from text takes your files' own words"

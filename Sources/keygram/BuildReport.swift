@@ -47,6 +47,7 @@ struct BuildReport: CustomStringConvertible {
         lines.append("small list: the word lists hold \(grouped(UInt64(summary.words.distinctWords))) distinct words, "
                      + "fewer than the \(grouped(UInt64(lexiconWords))) a lexicon takes (--lexicon-words)")
       }
+      if let choice = summary.lexiconChoice { lines.append(Self.misspellings(choice)) }
       lines.append("lexicon fidelity: \(lexicon.fidelity)")
       if let forms = summary.writtenForms {
         lines.append("written forms: \(grouped(UInt64(forms.entries.count))) word\(forms.entries.count == 1 ? "" : "s") "
@@ -64,6 +65,19 @@ struct BuildReport: CustomStringConvertible {
     lines.append("wrote \(summary.tablePath ?? "") (\(grouped(UInt64(summary.image?.count ?? 0))) bytes; bigram+trigram \(grouped(UInt64(ngramBytes))) bytes)")
     if let swiftPath = summary.swiftPath { lines.append("wrote \(swiftPath) (\(grouped(UInt64(summary.swiftSourceBytes))) bytes)") }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension BuildReport {
+  /// How many words the lexicon left out as misspellings, by rule (docs/Languages.md, "Words that are misspellings").
+  static func misspellings(_ choice: LexiconChoice) -> String {
+    guard choice.hasDictionary else {
+      return "misspellings removed: none (no dictionary: no source feeds forms or accepts, so no word is taken for a misspelling)"
+    }
+    let total = choice.removed.count
+    let listed = choice.listedRemovals
+    return "misspellings removed: \(grouped(UInt64(total))) (dictionary neighbour \(grouped(UInt64(choice.neighbourRemovals)))"
+      + (listed > 0 ? ", misspelling list \(grouped(UInt64(listed))))" : ")")
   }
 }
 

@@ -15,7 +15,8 @@ extension Keygram {
         ("lexicon" only for a table that has one). With --after, --json prints
         {"language":…,"context":"th","next":{"a":p,…,"$":p}} and, with a lexicon,
         "lexiconWeight":λ,"ngram":{…},"lexicon":{…}: next is their blend. With --words,
-        {"language":…,"words":[{"word":"the","weight":w},…]}, most frequent first.
+        {"language":…,"words":[{"word":"the","weight":w},…]}, most frequent first. With --why,
+        {"language":…,"word":"teh","inLexicon":false,"why":"misspelling"|"cut"|"absent"|"lexicon",…}.
         """)
 
     @Argument(help: "A .keygram table file.")
@@ -36,6 +37,11 @@ extension Keygram {
     @Option(help: "List the word decoder's suggestions (completions and corrections, as they are written) for these letters, each touched at its key's centre on the table's iPhone keyboard; a capital is typed with shift, an apostrophe read by the table's text rule.")
     var suggest: String?
 
+    @Option(help: ArgumentHelp("Say why this word is or is not in the table's lexicon: left out as a misspelling (of which word, by which rule), below the lexicon's size cut, or not in the word lists. Counts the language's corpora (--corpora) again, as build does.", valueName: "word"))
+    var why: String?
+
+    @OptionGroup var corporaFolder: CorporaOption
+
     func validate() throws {
       guard top >= 1 else { throw ValidationError("--top must be at least 1.") }
       if let after {
@@ -55,6 +61,7 @@ extension Keygram {
         throw CLIError("\(self.table): \(error)")
       }
       let letters = table.alphabet.map(String.init)
+      if let why { return try explain(why, in: table) }
       if words { return try listWords(table, letters) }
       if let suggest { return try listSuggestions(table, prefix: suggest) }
       if let after {
@@ -199,6 +206,109 @@ extension Keygram {
         print("\(self.table): \(lexicon.wordCount) words; the \(listed.count) most frequent (weight: expected occurrences, of \(lexicon.totalMass)):")
         for entry in listed { print("  \(entry.word)  \(String(format: "%.0f", entry.weight))") }
       }
+    }
+  }
+}
+
+extension Keygram.Inspect {
+  /// `--why WORD`: whether the table's lexicon holds the word and, if not, why not. The table
+  /// answers the first; the second is the lexicon's choice (`LexiconChoice`) made again from the
+  /// language's corpora, counted as `build` counts them.
+  func explain(_ typed: String, in table: KeyGramTable) throws {
+    guard let lexicon = table.lexicon else { throw CLIError("\(self.table): the table has no lexicon") }
+    let corpora = CorpusFolder(root: corporaFolder.corpora)
+    let language = try corpora.language(table.languageCode)
+    let word = try Self.letters(of: typed, in: language)
+    let spelled = Self.spelled(word, in: language)
+    if lexicon.word(spelledBy: Symbol.letterIndices(word).map(Int.init)) != nil {
+      return try report(WhyJSON(language: table.languageCode, word: spelled, inLexicon: true, why: "lexicon"),
+                        text: "\(spelled): in the lexicon")
+    }
+    // Build the table again in memory from the corpora, with the table's lexicon size.
+    var request = Pipeline.Request(language: language, inputs: try corpora.regularCorpusFiles(for: language.code),
+                                   corpusFolder: corpora.folder(for: language.code), output: .image)
+    request.corporaFolder = corpora.root
+    request.lexiconWords = lexicon.wordCount
+    request.minimumLetters = 0  // the lexicon is the question, not the letters
+    request.jobs = ProcessInfo.processInfo.activeProcessorCount
+    let summary = try Pipeline.build(request)
+    guard let choice = summary.lexiconChoice else {
+      throw CLIError("\(corpora.folder(for: language.code)): no source feeds the lexicon's words, so nothing says why")
+    }
+    // A table built from other inputs (your own text, other options) gets the answer for one built from the corpora.
+    let stored = FileManager.default.contents(atPath: self.table).map { [UInt8]($0) }
+    let note = summary.image == stored ? nil
+      : "note: \(self.table) is not what \(corpora.folder(for: language.code)) builds now; the answer is for a table built from it"
+    var json = WhyJSON(language: table.languageCode, word: spelled, inLexicon: false, why: "absent")
+    var text = "\(spelled): not in the lexicon: "
+    switch choice.verdict(for: word) {
+    case .removed(let removal):
+      json.why = "misspelling"
+      json.count = removal.count
+      switch removal.reason {
+      case .neighbour(let of, let count, let slip):
+        let correction = Self.spelled(of, in: language)
+        (json.rule, json.correction, json.correctionCount, json.slip) = ("dictionary neighbour", correction, count, slip.rawValue)
+        text += "removed as a misspelling of `\(correction)` (the dictionary rejects it; `\(correction)` is "
+          + "\(Self.times(count, removal.count)) times as frequent, one \(Self.slipName(slip)) away)"
+      case .listed(let words, let count):
+        let correction = words.map { Self.spelled($0, in: language) }.joined(separator: " ")
+        let rarest = words.first { word in choice.kept.first { $0.word == word }?.count == count }
+          .map { Self.spelled($0, in: language) } ?? correction
+        (json.rule, json.correction, json.correctionCount) = ("misspelling list", correction, count)
+        text += "removed as a misspelling of `\(correction)` (the misspelling list names it; the dictionary rejects it; "
+          + "`\(words.count > 1 ? rarest : correction)` is \(Self.times(count, removal.count)) times as frequent)"
+      }
+    case .kept(let rank, _):
+      // The corpora would keep it: only a table built otherwise leaves it out.
+      json.why = "lexicon"
+      text += "a table built from \(corpora.folder(for: language.code)) keeps it (word \(grouped(UInt64(rank))) of \(grouped(UInt64(choice.kept.count))))"
+    case .notChosen:
+      var count: UInt64?
+      try summary.words.forEachSorted { listed, listedCount in if listed == word { count = listedCount } }
+      if let count, let last = choice.kept.last {
+        (json.why, json.count, json.cutCount) = ("cut", count, last.count)
+        text += "below the lexicon's size cut (the word lists count it \(Self.times(count)); the lexicon's \(grouped(UInt64(choice.kept.count))) words "
+          + "end with `\(Self.spelled(last.word, in: language))`, counted \(Self.times(last.count)))"
+      } else {
+        text += "not in the word lists"
+      }
+    }
+    json.note = note
+    try report(json, text: text + (note.map { "\n" + $0 } ?? ""))
+  }
+
+  private func report(_ json: WhyJSON, text: String) throws {
+    if self.json { print(try OrderedJSONEncoder().encode(json)) } else { print(text) }
+  }
+
+  /// The word's letter symbols, read as the word counters read a word list's entry.
+  static func letters(of typed: String, in language: Language) throws -> [UInt8] {
+    var reader = WrittenWordReader(decoder: LetterDecoder(language: language))
+    var found: [WrittenWord] = []
+    for scalar in typed.unicodeScalars { reader.read(scalar, emit: { word, _ in found.append(word) }) }
+    reader.endLine(emit: { word, _ in found.append(word) })
+    guard found.count == 1, !found[0].symbols.isEmpty else {
+      throw CLIError("--why: \"\(Printable.escaped(typed))\" is not one word of the \(Printable.escaped(language.name)) alphabet")
+    }
+    return found[0].symbols
+  }
+
+  static func spelled(_ symbols: [UInt8], in language: Language) -> String {
+    String(String.UnicodeScalarView(Symbol.letterIndices(symbols).map { language.alphabet[Int($0)] }))
+  }
+
+  /// "once", or "N times".
+  static func times(_ count: UInt64) -> String { count == 1 ? "once" : "\(grouped(count)) times" }
+
+  /// `count` ÷ `of`, rounded down, grouped: the ratios the rule compares are whole.
+  static func times(_ count: UInt64, _ of: UInt64) -> String { grouped(count / max(of, 1)) }
+
+  static func slipName(_ slip: LexiconChoice.Slip) -> String {
+    switch slip {
+    case .swap: "swap of two neighbouring letters"
+    case .double: "doubled or undoubled letter"
+    case .other: "replaced, added or dropped letter"
     }
   }
 }

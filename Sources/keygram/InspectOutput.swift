@@ -114,3 +114,21 @@ struct NextLetters: Encodable {
     }
   }
 }
+
+/// `inspect --why WORD --json`: `why` is "lexicon" (the table, or a table built from the
+/// corpora, holds the word), "misspelling" (left out: `rule`, `correction`, their counts and,
+/// for a dictionary neighbour, the `slip`), "cut" (below the lexicon's size cut: `count` and the
+/// last kept word's `cutCount`) or "absent" (not in the word lists). Keys without a value are left out.
+struct WhyJSON: Encodable {
+  var language: String
+  var word: String
+  var inLexicon: Bool
+  var why: String
+  var rule: String?
+  var correction: String?
+  var slip: String?
+  var count: UInt64?
+  var correctionCount: UInt64?
+  var cutCount: UInt64?
+  var note: String?
+}

@@ -8,11 +8,28 @@ import Testing
 /// is an error naming the file and the byte, with nothing replaced.
 @Suite("Count files: count, merge, build from counts")
 struct CountFileTests {
-  /// A toy language whose text feeds both the letters and the lexicon (list files the lexicon only).
+  /// A toy language whose text feeds both the letters and the lexicon (list files the lexicon
+  /// only), with a dictionary (written forms, accepted words) and a list of misspellings.
   static let language = Language(
     code: "en", name: "English", alphabet: Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars),
     sources: [SourceRule(files: "*.freq.*", feeds: .words, wordWeight: 2),
+              SourceRule(files: "dict*", feeds: .forms), SourceRule(files: "accepted*", feeds: .accepts),
+              SourceRule(files: "misspelled*", feeds: .misspellings),
               SourceRule(files: "*", feeds: [.letters, .words], wordWeight: 3)])
+
+  /// The dictionary and the misspellings for the shard tests' corpus: "zehpyr" (a swap of
+  /// zephyr, which the dictionary writes, and the text and the list count over 20 times as
+  /// often) and "qwiz" (listed, its correction quiz accepted and counted far more) are left
+  /// out of the lexicon.
+  static let evidenceFiles = [("dict.txt", "Zephyr\nthe\nbrown\n"), ("accepted.txt", "quiz\nfox\n"),
+                              ("misspelled.txt", "qwiz\tquiz\nteh\tthe\n")]
+
+  /// Whether the table `image` holds `word` in its lexicon.
+  func lexiconHolds(_ image: [UInt8], _ word: String) throws -> Bool {
+    let table = try KeyGramTable(copying: image)
+    let lexicon = try #require(table.lexicon)
+    return lexicon.word(spelledBy: word.unicodeScalars.map { Int($0.value) - 97 }) != nil
+  }
 
   /// Writes `files` (name → text; names ending .gz are gzipped) into a fresh folder.
   func corpus(_ files: [(String, String)]) -> String {
@@ -98,10 +115,14 @@ struct CountFileTests {
       let text: String = mine.joined()
       files.append(("part\(piece).\(piece % 2 == 0 ? "gz" : "txt")", text))
     }
-    files.append(("words.freq.txt", "quiz\t7\nzephyr\t3\nthe\t100\n"))
+    files.append(("words.freq.txt", "quiz\t7\nzephyr\t3\nthe\t100\nzehpyr\t1\nqwiz\t1\n"))
+    files += Self.evidenceFiles
     let folder = corpus(files)
     let names = files.map(\.0)
     let expected = try table(names, in: folder)
+    // The misspellings are left out, by the evidence each shard counted.
+    #expect(try !lexiconHolds(expected, "zehpyr") && !lexiconHolds(expected, "qwiz"))
+    #expect(try lexiconHolds(expected, "zephyr") && lexiconHolds(expected, "quiz"))
 
     // Deal the files to `shards` count files, then merge them in two different shapes.
     var shardPaths: [String] = []
@@ -147,9 +168,11 @@ struct CountFileTests {
   @Test(arguments: [2, 3, 7])
   func partsOfEveryFilesLinesBuildTheSameTable(parts: UInt32) throws {
     let text = Self.lines.joined(separator: "\n")
-    let folder = corpus([("a.gz", text), ("b.txt", "zephyr quiz\n" + text + "\n"), ("c.freq.txt", "quiz\t7\nthe\t3\nzephyr\t1\n")])
-    let names = ["a.gz", "b.txt", "c.freq.txt"]
+    let folder = corpus([("a.gz", text), ("b.txt", "zephyr quiz\n" + text + "\n"), ("c.freq.txt", "quiz\t7\nthe\t3\nzephyr\t1\nzehpyr\t1\nqwiz\t1\n")]
+                        + Self.evidenceFiles)
+    let names = ["a.gz", "b.txt", "c.freq.txt"] + Self.evidenceFiles.map(\.0)
     let expected = try table(names, in: folder)
+    #expect(try !lexiconHolds(expected, "zehpyr") && !lexiconHolds(expected, "qwiz") && lexiconHolds(expected, "quiz"))
     var paths: [String] = []
     for k in (0..<parts).reversed() {
       let path = "\(folder)/part\(k).kgcounts"
@@ -318,16 +341,19 @@ struct CountFileTests {
   @Test func anotherFormatVersion() throws {
     let workspace = try badInputWorkspace()
     var future = bytes(workspace.good)
-    future[8] = 3
-    let bad = Fixtures.file("v3.kgcounts", future, in: workspace.folder)
-    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 3, minor: 0)), in: workspace)
-    // A 1.0 file (before the form evidence) is refused too, the message saying to count again.
-    var old = bytes(workspace.good)
-    old[8] = 1
-    let older = Fixtures.file("v1.kgcounts", old, in: workspace.folder)
-    let error = CountFileError(path: older, byteOffset: 8, kind: .unsupportedVersion(major: 1, minor: 0))
-    expectRefused(older, error, in: workspace)
-    #expect(error.description.hasSuffix("v1.kgcounts at byte 8: count format version 1.0; this keygram reads version 2.x only (count the files again with this keygram)"))
+    future[8] = 4
+    let bad = Fixtures.file("v4.kgcounts", future, in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 4, minor: 0)), in: workspace)
+    // A 2.0 file (before the evidence of misspellings) and a 1.0 file (before the form
+    // evidence) are refused too, the message saying to count again.
+    for major: UInt8 in [2, 1] {
+      var old = bytes(workspace.good)
+      old[8] = major
+      let older = Fixtures.file("v\(major).kgcounts", old, in: workspace.folder)
+      let error = CountFileError(path: older, byteOffset: 8, kind: .unsupportedVersion(major: UInt16(major), minor: 0))
+      expectRefused(older, error, in: workspace)
+      #expect(error.description.hasSuffix("v\(major).kgcounts at byte 8: count format version \(major).0; this keygram reads version 3.x only (count the files again with this keygram)"))
+    }
   }
 
   @Test func notACountFile() throws {

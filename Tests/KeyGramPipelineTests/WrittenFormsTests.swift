@@ -83,7 +83,8 @@ struct WrittenFormsTests {
   func sectionForATinyCorpus() throws {
     let counted = try Self.counted([("words.freq.txt", Self.list + "haus 5\ni 9\nsaw 3\n"), ("text.txt", Self.text)], language: Self.english)
     let top = try counted.words.top(10)
-    let trie = try #require(try LexiconTrie(words: counted.words, letterCount: 26, maximumWords: 10, sources: []))
+    let choice = try LexiconChoice.make(words: counted.words, forms: counted.forms, language: Self.english, maximumWords: 10)
+    let trie = try #require(try LexiconTrie(choice: choice, letterCount: 26, sources: []))
     let forms = try LexiconForms.make(words: top, trie: trie, forms: counted.forms, language: Self.english)
     let spelled = Dictionary(uniqueKeysWithValues: zip(top.map { String(String.UnicodeScalarView($0.word.map { Self.english.alphabet[Symbol.letterIndex(of: $0)] })) },
                                                        trie.wordNodes(top.map { Symbol.letterIndices($0.word) })))

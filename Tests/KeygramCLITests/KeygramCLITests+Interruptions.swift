@@ -57,9 +57,13 @@ extension KeygramCLITests {
     // A small word cap makes the build spill sorted runs to $TMPDIR, which must go too.
     let build = try start(["build", "en"] + Self.englishCorpus
                           + ["--jobs", "1", "--words-in-memory", "5000", "--out", "tables", "--swift-out", "swift"], in: root)
-    Thread.sleep(forTimeInterval: 1.0)
+    // The signal comes once the first sorted run is spilled (or after 10 s).
+    var spilled: [String] = []
+    for _ in 0..<200 where spilled.isEmpty {
+      Thread.sleep(forTimeInterval: 0.05)
+      spilled = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/spill")) ?? []
+    }
     try #require(build.isRunning, "the build must still be counting when the signal comes")
-    let spilled = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/spill")) ?? []
     kill(build.processIdentifier, signal)
     build.waitUntilExit()
     #expect(build.terminationReason == .uncaughtSignal && build.terminationStatus == signal)

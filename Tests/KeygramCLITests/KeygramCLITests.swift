@@ -69,7 +69,7 @@ struct KeygramCLITests {
     let usages = [
       // Past 200 characters ArgumentParser writes "[<options>]" for the options.
       "build": "keygram build [<options>] [<language>] [<files> ...]",
-      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>]",
+      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>] [--why <word>] [--corpora <dir>]",
       "simulate": "keygram simulate [<options>] [<language>]",
       "tune": "keygram tune [<options>] [<language>]",
     ]
@@ -110,6 +110,7 @@ struct KeygramCLITests {
       top bigrams: th 25.6%  he 12.8%  at 5.1%  hi 5.1%  ea 2.6%  ed 2.6%  ef 2.6%  em 2.6%  en 2.6%  gh 2.6%
       lexicon: 9 words of 9, 27 nodes, 160 bytes; from corpora/en/tiny.gz
       small list: the word lists hold 9 distinct words, fewer than the 100,000 a lexicon takes (--lexicon-words)
+      misspellings removed: none (no dictionary: no source feeds forms or accepts, so no word is taken for a misspelling)
       lexicon fidelity: words weighted below ½ 0.00%, above 2× 0.00%; row divergence mean 5.60e-11 bits, worst 1.34e-09
       written forms: 0 words (capitals 0, apostrophes 0)
       wrote tables/en.keygram (50,256 bytes; bigram+trigram 39,312 bytes)

@@ -22,4 +22,5 @@ jargon="$scratch/jargon-text/usr/share/doc/jargon-text/jargon.txt.gz"
 echo "derive: en from bible-kjv-text $(version bible-kjv-text), fortunes $(version fortunes); held out: jargon-text $(version jargon-text)"
 wordfreq_list en  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
 hunspell_forms hunspell-en-us en_US  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+codespell_misspellings  # codespell-misspellings.gz: codespell 2.4.3's list of common misspellings (see SOURCES.md)
 misspelling_lists  # heldout/misspellings/*.gz: codespell 2.4.3 and misspellings 1.5 from PyPI (see SOURCES.md)

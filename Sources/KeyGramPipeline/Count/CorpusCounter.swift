@@ -20,7 +20,12 @@ package struct CorpusCounter: Counter {
   private var formText: FormTextCounter
   /// How a list of written forms writes its words (sources that feed `forms`).
   private var formList: FormListCounter
-  private var readingForms = false
+  /// The words a list of accepted words holds (sources that feed `accepts`).
+  private var acceptedList: FormListCounter
+  /// The pairs of a list of misspellings (sources that feed `misspellings`).
+  private var misspellingList: MisspellingListCounter
+  /// Which of those lists the current file is, if any.
+  private var listFeed: SourceRule.Feeds = []
   private var path = ""
   /// The current file's text bytes so far, and the invalid UTF-8 count when it started.
   private var fileTextBytes: UInt64 = 0
@@ -38,6 +43,8 @@ package struct CorpusCounter: Counter {
     textWords = WordCounts(memoryCap: wordMemoryCap)
     formText = FormTextCounter(decoder: decoder, memoryCap: wordMemoryCap)
     formList = FormListCounter(decoder: decoder, memoryCap: wordMemoryCap)
+    acceptedList = FormListCounter(decoder: decoder, kind: .accepted, memoryCap: wordMemoryCap)
+    misspellingList = MisspellingListCounter(decoder: decoder, memoryCap: wordMemoryCap)
     text = LetterCounter(decoder: decoder)
   }
 
@@ -56,7 +63,7 @@ package struct CorpusCounter: Counter {
     self.path = path
     fileTextBytes = 0
     invalidUTF8AtFileStart = text.invalidUTF8
-    readingForms = !isFrequencyList && source.feeds == .forms
+    listFeed = isFrequencyList ? [] : source.feeds.intersection(SourceRule.Feeds.lists)
     guard isFrequencyList else {
       textSource = source
       fileWords = source.feeds.contains(.words) ? SplitTextWordCounter(decoder: decoder, wordMemoryCap: wordMemoryCap) : nil
@@ -79,10 +86,20 @@ package struct CorpusCounter: Counter {
       try lists!.spillIfFull()
       return
     }
-    if readingForms {
+    switch listFeed {
+    case .forms:
       formList.consume(chunk)
       try formList.spillIfFull()
       return
+    case .accepts:
+      acceptedList.consume(chunk)
+      try acceptedList.spillIfFull()
+      return
+    case .misspellings:
+      misspellingList.consume(chunk)
+      try misspellingList.spillIfFull()
+      return
+    default: break
     }
     let feedsLetters = textSource.feeds.contains(.letters)
     if var words = fileWords {
@@ -110,9 +127,11 @@ package struct CorpusCounter: Counter {
       try lists!.finishFile()
       return
     }
-    if readingForms {
-      formList.finishFile()
-      return
+    switch listFeed {
+    case .forms: return formList.finishFile()
+    case .accepts: return acceptedList.finishFile()
+    case .misspellings: return misspellingList.finishFile()
+    default: break
     }
     formText.finishFile()
     if textSource.feeds.contains(.letters) {
@@ -172,10 +191,11 @@ package struct CorpusCounter: Counter {
     do { return try lists.words + textWords } catch { throw CountOverflowError(error, paths: listPaths + [path]) }
   }
 
-  /// The form evidence of every source: the lists' (words they feed) and the running text's.
+  /// The form evidence of every source: the word lists' (words they feed), the running text's,
+  /// and the lists of written forms, accepted words and misspellings.
   package func forms() throws(CountOverflowError) -> FormEvidence {
     do {
-      let written = try formText.evidence + formList.evidence
+      let written = try formText.evidence + formList.evidence + acceptedList.evidence + misspellingList.evidence
       guard let lists else { return written }
       return try lists.forms + written
     } catch {

@@ -222,7 +222,7 @@ extension CountFile {
       let at = input.offset
       let (key, count) = try WordEntry.read(from: input)
       guard key.count >= 2, FormEvidence.Kind(rawValue: key[0]) != nil, String(validating: key.dropFirst(), as: UTF8.self) != nil else {
-        throw CountFileError(path: path, byteOffset: at, kind: .malformed("a form evidence key is not a kind byte (L or T) and UTF-8"))
+        throw CountFileError(path: path, byteOffset: at, kind: .malformed("a form evidence key is not a kind byte (A, D, L, M or T) and UTF-8"))
       }
       guard count > 0 else { throw CountFileError(path: path, byteOffset: at + 1 + key.count, kind: .malformed("form evidence count 0 stored")) }
       guard formsLeft == formEntries || lastForm.lexicographicallyPrecedes(key) else {

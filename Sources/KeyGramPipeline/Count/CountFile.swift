@@ -7,8 +7,11 @@ import KeyGram
 package enum CountFile {
   package static let magic: [UInt8] = Array("KGCOUNT".utf8) + [0]
   /// 2.0 added the form evidence (`FormEvidence`) after the words: a 1.x file lacks it, so a
-  /// table built from it would lose its written forms; it is refused, to be counted again.
-  package static let majorVersion: UInt16 = 2
+  /// table built from it would lose its written forms. 3.0 added the evidence of misspellings
+  /// (accepted words, `A`, and listed misspellings, `M`): a 2.x reader cannot read those keys,
+  /// and a 2.x file lacks them, so the lexicon would keep words it leaves out. An older file is
+  /// refused, to be counted again.
+  package static let majorVersion: UInt16 = 3
   package static let minorVersion: UInt16 = 0
   package static let headerSize = 64
   package static let byteOrderMark: UInt32 = 0x0102_0304

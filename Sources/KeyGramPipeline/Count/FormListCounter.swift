@@ -1,15 +1,21 @@
-/// The dictionary evidence of how words are written (`FormEvidence.Kind.dictionary`): a list of
-/// written forms, one per line (a Hunspell dictionary's, expanded), each line that holds one word
-/// adding 1 to its form, case kept. It gives no letter or word counts.
+/// A list of words, one per line, as form evidence: the dictionary's written forms
+/// (`FormEvidence.Kind.dictionary`: a Hunspell dictionary's, expanded; each line that holds one
+/// word adds 1 to its form, case kept), or the words the dictionary accepts
+/// (`FormEvidence.Kind.accepted`: each such line adds 1 to the word in lowercase). It gives no
+/// letter or word counts.
 package struct FormListCounter: Counter {
   private var reader: WrittenWordReader
   private let spelling: FormEvidence.Spelling
+  /// `.dictionary` or `.accepted`.
+  package let kind: FormEvidence.Kind
   package private(set) var evidence: FormEvidence
   private var lines = LineBuffer()
 
-  package init(decoder: LetterDecoder, memoryCap: Int = WordCounts.defaultMemoryCap) {
+  package init(decoder: LetterDecoder, kind: FormEvidence.Kind = .dictionary, memoryCap: Int = WordCounts.defaultMemoryCap) {
+    precondition(kind == .dictionary || kind == .accepted, "a list of words is written forms or accepted words")
     reader = WrittenWordReader(decoder: decoder)
     spelling = FormEvidence.Spelling(language: decoder.language)
+    self.kind = kind
     evidence = FormEvidence(memoryCap: memoryCap)
   }
 
@@ -40,6 +46,6 @@ package struct FormListCounter: Counter {
     reader.endLine(emit: collect)
     guard words.count == 1, words[0].hasForm else { return }
     // One more line cannot pass UInt64.max before the list passes every disk.
-    try? evidence.add(.dictionary, words[0], spelling: spelling)
+    try? evidence.add(kind, words[0], spelling: spelling)
   }
 }

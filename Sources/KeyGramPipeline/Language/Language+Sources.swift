@@ -9,8 +9,18 @@ public struct SourceRule: Sendable, Equatable {
     /// The word counts behind the lexicon.
     public static let words = Feeds(rawValue: 2)
     /// How words are written, and nothing else: a list of written forms, one per line (a
-    /// Hunspell dictionary's), read for the capitals of words the text holds too few times.
+    /// Hunspell dictionary's), read for the capitals of words the text holds too few times. The
+    /// words it holds are also words the dictionary accepts, never misspellings.
     public static let forms = Feeds(rawValue: 4)
+    /// Words the language's dictionary accepts, and nothing else: one per line, in any case
+    /// (Hunspell's compounds and forms its expanded list lacks). They are never misspellings.
+    public static let accepts = Feeds(rawValue: 8)
+    /// Known misspellings, and nothing else: `misspelling<TAB>correction` lines (codespell's
+    /// list), which the lexicon leaves out (docs/Languages.md, "Words that are misspellings").
+    public static let misspellings = Feeds(rawValue: 16)
+
+    /// The feeds that are a list of their own: each feeds nothing else, and no counts.
+    public static let lists: Feeds = [.forms, .accepts, .misspellings]
   }
 
   /// A file name in the language's folder, or a pattern with `*` (any run of characters).
@@ -57,6 +67,10 @@ extension Language {
 
   /// True when some source feeds the lexicon.
   public var countsWords: Bool { sources.contains { $0.feeds.contains(.words) } }
+
+  /// True when some source says which words the language's dictionary accepts (`forms` or
+  /// `accepts`): without one, the lexicon leaves no word out as a misspelling.
+  public var hasDictionary: Bool { sources.contains { !$0.feeds.intersection([.forms, .accepts]).isEmpty } }
 }
 
 extension Language {

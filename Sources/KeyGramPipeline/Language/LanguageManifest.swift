@@ -190,13 +190,18 @@ package enum LanguageManifest {
           case "letters": feeds.insert(.letters)
           case "words": feeds.insert(.words)
           case "forms": feeds.insert(.forms)
-          default: throw fail("\(field).feeds", "\"\(feed)\"; expected \"letters\", \"words\" or \"forms\"")
+          case "accepts": feeds.insert(.accepts)
+          case "misspellings": feeds.insert(.misspellings)
+          default: throw fail("\(field).feeds", "\"\(feed)\"; expected \"letters\", \"words\", \"forms\", \"accepts\" or \"misspellings\"")
           }
         }
-        guard !feeds.isEmpty else { throw fail("\(field).feeds", "empty; say \"letters\", \"words\" or both, or \"forms\"") }
-        // A list of written forms has no counts to give the letters or the lexicon.
-        guard feeds == .forms || !feeds.contains(.forms) else {
-          throw fail("\(field).feeds", "\"forms\" with \"letters\" or \"words\"; a list of written forms feeds nothing else")
+        guard !feeds.isEmpty else { throw fail("\(field).feeds", "empty; say \"letters\", \"words\" or both, or \"forms\", \"accepts\" or \"misspellings\"") }
+        // A list of written forms, of accepted words or of misspellings has no counts to give
+        // the letters or the lexicon, and is one kind of list.
+        let lists = feeds.intersection(SourceRule.Feeds.lists)
+        guard lists.isEmpty || (lists == feeds && [.forms, .accepts, .misspellings].contains(lists)) else {
+          let names = rule.feeds.map { "\"\($0)\"" }.joined(separator: " with ")
+          throw fail("\(field).feeds", "\(names); a list of written forms, accepted words or misspellings feeds nothing else")
         }
         let weight = rule.weight ?? 1
         guard weight.isFinite && weight > 0 && weight <= 1e9 else { throw fail("\(field).weight", "\(weight); expected a number in (0, 1e9]") }

@@ -97,6 +97,7 @@ package struct LexiconForms: Equatable, Sendable {
       case .list: break
       case .text: evidence[position, default: Evidence()].text[Evidence.Pattern(capitals: word.capitals, apostrophes: word.apostrophes), default: 0] &+= count
       case .dictionary: evidence[position, default: Evidence()].dictionary.insert(word.capitals)
+      case .accepted, .misspelling: break  // which words are words, not how they are written
       }
     }
     let nodes = trie.wordNodes(words.map { Symbol.letterIndices($0.word) })

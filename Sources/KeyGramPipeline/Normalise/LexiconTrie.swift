@@ -119,13 +119,12 @@ package struct LexiconTrie: Equatable, Sendable {
 }
 
 extension LexiconTrie {
-  /// The trie of the `maximumWords` most frequent of `words`, each node's row quantised to 65,535;
-  /// nil when `maximumWords` is 0 or no word qualifies. The kept words' counts must sum to at most
-  /// `Quantise.maximumCountTotal` (2⁵⁴) for exact quantising: else an error naming `sources`,
-  /// the inputs that fed the words.
-  package init?(words: WordCounts, letterCount: Int, maximumWords: Int, sources: [String]) throws {
-    guard maximumWords > 0 else { return nil }
-    let kept = try words.top(maximumWords)
+  /// The trie of the words `choice` keeps, each node's row quantised to 65,535; nil when it keeps
+  /// none. The kept words' counts must sum to at most `Quantise.maximumCountTotal` (2⁵⁴) for exact
+  /// quantising: else an error naming `sources`, the inputs that fed the words.
+  package init?(choice: LexiconChoice, letterCount: Int, sources: [String]) throws {
+    let kept = choice.kept
+    guard !kept.isEmpty else { return nil }
     var total: UInt64 = 0
     for word in kept {
       let (sum, overflow) = total.addingReportingOverflow(word.count)
@@ -133,7 +132,7 @@ extension LexiconTrie {
       total = sum
     }
     self.init(words: kept.map { (letters: Symbol.letterIndices($0.word), count: $0.count) }, letterCount: letterCount,
-              maximumWords: maximumWords)
+              maximumWords: kept.count)
   }
 }
 
