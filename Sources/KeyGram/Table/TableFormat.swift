@@ -5,7 +5,8 @@ package enum TableFormat {
   package static let magic: [UInt8] = Array("KEYGRAM\0".utf8)
   /// 2.0 widened the lexicon's shares to 16 bits, which 1.x readers cannot read (1.1 added the
   /// layout, 1.2 `QUAD`, 1.3 `LEXI`); 2.1 added `TEXT`. Readers of an earlier minor version skip
-  /// the sections they do not know; a reader refuses another major version. 2.2 added `FORM`.
+  /// the sections they do not know; a reader refuses another major version. 2.2 added `FORM`,
+  /// 2.3 `PAIR`.
   package static let majorVersion: UInt16 = 2
   package static let minorVersion: UInt16 = 2
   package static let headerSize = 64
@@ -76,11 +77,12 @@ package enum TableFormat {
     package static let provenance = Tag("PROV")
     package static let textRules = Tag("TEXT")
     package static let writtenForms = Tag("FORM")
+    package static let wordPairs = Tag("PAIR")
 
     /// The sections every table has, in the order the writer lays them out.
     package static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
     /// Every section this version knows, in the order the writer lays them out.
-    package static let known: [Tag] = required + [textRules, quadgram, lexicon, writtenForms, layout, provenance]
+    package static let known: [Tag] = required + [textRules, quadgram, lexicon, writtenForms, wordPairs, layout, provenance]
 
     /// The minor version that added `tag`: a table holding a section must say at least that
     /// version.
@@ -88,6 +90,7 @@ package enum TableFormat {
       switch tag {
       case textRules: return 1
       case writtenForms: return 2
+      case wordPairs: return 3
       default: return 0
       }
     }
@@ -147,6 +150,39 @@ package enum TableFormat {
     package static func poolOffsetsOffset(entryCount f: Int) -> Int { headSize + 4 * f }
     package static func poolOffset(entryCount f: Int) -> Int { headSize + 8 * f + 4 }
     package static func length(entryCount f: Int, poolLength p: Int) -> Int { (poolOffset(entryCount: f) + p + 15) & ~15 }
+  }
+
+  /// The `PAIR` section (format 2.3): the word-pair model, P(word | previous word) backing off
+  /// to the lexicon's P(word). A 16-byte head (row count *R*, entry count *E*, head-word count
+  /// *H*, reserved), *R* UInt32 first-word ids ascending (`LEXI` nodes ending a word; 0, the
+  /// root, is the sentence start), *R* + 1 UInt32 entry offsets, *R* UInt16 backoff weights,
+  /// zero padding to 4, *E* UInt32 second-word ids (ascending within a row), *E* UInt16
+  /// weights, zero padding to 4, *H* UInt32 head words (the lexicon's likeliest, best first),
+  /// zero padding to 16. Each row's weights and its backoff weight sum to exactly `rowTotal`.
+  package enum WordPairs {
+    package static let headSize = 16
+    package enum Offset {
+      package static let rowCount = 0       // UInt32
+      package static let entryCount = 4     // UInt32
+      package static let headWordCount = 8  // UInt32
+      package static let reserved = 12      // UInt32, zero
+    }
+    /// Each row: its entries' weights plus its backoff weight.
+    package static let rowTotal: UInt32 = 65_535
+    /// The first-word id of the sentence-start row: the lexicon's root, never a word.
+    package static let sentenceStart: UInt32 = 0
+    /// The most head words a table keeps.
+    package static let maximumHeadWords = 32
+
+    package static func firstWordsOffset() -> Int { headSize }
+    package static func rowOffsetsOffset(rows r: Int) -> Int { headSize + 4 * r }
+    package static func backoffsOffset(rows r: Int) -> Int { headSize + 8 * r + 4 }
+    package static func secondWordsOffset(rows r: Int) -> Int { (backoffsOffset(rows: r) + 2 * r + 3) & ~3 }
+    package static func weightsOffset(rows r: Int, entries e: Int) -> Int { secondWordsOffset(rows: r) + 4 * e }
+    package static func headWordsOffset(rows r: Int, entries e: Int) -> Int { (weightsOffset(rows: r, entries: e) + 2 * e + 3) & ~3 }
+    package static func length(rows r: Int, entries e: Int, headWords h: Int) -> Int {
+      (headWordsOffset(rows: r, entries: e) + 4 * h + 15) & ~15
+    }
   }
 
   /// The `LAYT` section's limits.
