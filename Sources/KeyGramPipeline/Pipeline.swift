@@ -6,8 +6,8 @@ import KeyGram
 /// `keygram verify`'s rebuild:
 ///
 ///     corpus files ──Read (ChunkStream)──▶ bytes ──Decode (LetterDecoder)──▶ symbols
-///       ──Count (CorpusCounter: LetterCounter, FrequencyListCounter)──▶ NgramCounts, WordCounts
-///       ──Normalise (Smooth, Prune, Quantise; LexiconChoice, LexiconTrie, LexiconForms)──▶ QuantisedModel
+///       ──Count (CorpusCounter: LetterCounter, FrequencyListCounter, PairCounter)──▶ NgramCounts, WordCounts
+///       ──Normalise (Smooth, Prune, Quantise; LexiconChoice, LexiconTrie, LexiconForms, WordPairModel)──▶ QuantisedModel
 ///       ──Emit (TableImage, SwiftTableSource, TableOutputs)──▶ tables/<code>.keygram, Sources/KeyGramTables/<Name>.swift
 ///
 /// Read also records the `Provenance` (file names, sizes, SHA-256) that Emit stores. Counting
@@ -56,6 +56,8 @@ public enum Pipeline {
     public var quadgramContexts = Prune.defaultQuadgramContexts
     /// How many words the lexicon keeps, the most frequent (0: no lexicon).
     public var lexiconWords = LexiconSection.defaultWordCount
+    /// The most bytes the word-pair model's `PAIR` section takes (0: none; needs a lexicon).
+    public var pairBytes = WordPairModel.defaultByteBudget
     /// Count files to build from instead of `inputs` (their sum, as `keygram merge` makes it).
     public var countFiles: [String] = []
     /// Which lines of every input a count file counts (`keygram count --part`); nil: all.
@@ -137,6 +139,8 @@ public enum Pipeline {
     package var lexicon: LexiconSection.Stats?
     /// The lexicon's written forms (`.table` and `.image` builds with a lexicon).
     package var writtenForms: LexiconForms?
+    /// The word-pair model (`.table` and `.image` builds with a lexicon and counted pairs).
+    package var wordPairs: WordPairModel?
     /// Which words the lexicon kept and which it left out as misspellings, and why (`.table`
     /// and `.image` builds with a lexicon).
     package var lexiconChoice: LexiconChoice?
@@ -171,7 +175,7 @@ public enum Pipeline {
     let started = ContinuousClock.now
     let language = request.language, decoder = LetterDecoder(language: language)
     // Read, decode, count: from the corpus, or the sum of count files.
-    let (counts, words, provenance, forms) = request.countFiles.isEmpty
+    let (counts, words, provenance, forms, pairs) = request.countFiles.isEmpty
       ? try CorpusCounter.count(request.inputs, decoder: decoder, naming: request.naming,
                                 frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
                                 part: request.part, inflater: request.inflater, progress: progress)
@@ -181,7 +185,7 @@ public enum Pipeline {
     if case .countFile(let path) = request.output {
       let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance,
                                 part: request.part ?? .whole)
-      try CountFile.write(head, words: words, forms: forms, to: path)
+      try CountFile.write(head, words: words, forms: forms, pairs: pairs, to: path)
       summary.countHead = head
       summary.seconds = (ContinuousClock.now - started) / .seconds(1)
       return summary
@@ -197,14 +201,19 @@ public enum Pipeline {
     let writtenForms = try lexicon.map { lexicon in
       try LexiconForms.make(words: choice.kept, trie: lexicon.trie, forms: forms, language: language)
     }
+    let wordPairs = try lexicon.flatMap { lexicon in
+      try WordPairModel.make(pairs: pairs, trie: lexicon.trie, byteBudget: request.pairBytes)
+    }
     // Emit, checked with the runtime's own validator before anything is replaced.
     let image = TableImage.make(language: language, model: model, provenance: provenance,
                                 asciiLetterIndices: decoder.asciiLetterIndices,
-                                lexicon: lexicon.map { ($0.section, $0.trie.wordCount) }, writtenForms: writtenForms)
+                                lexicon: lexicon.map { ($0.section, $0.trie.wordCount) }, writtenForms: writtenForms,
+                                wordPairs: wordPairs)
     try TableImage.checkSelfConsistency(image, inputs: request.readPaths)
     summary.model = model
     summary.image = image
     summary.writtenForms = writtenForms
+    summary.wordPairs = wordPairs
     if let lexicon {
       summary.lexiconChoice = choice
       summary.lexicon = LexiconSection.Stats(nodes: lexicon.trie.nodeCount, words: lexicon.trie.wordCount, bytes: lexicon.section.count,

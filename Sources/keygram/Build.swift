@@ -34,6 +34,10 @@ extension Keygram {
             help: "How many words the table's lexicon keeps, the most frequent (0: no lexicon).")
     var lexiconWords = LexiconSection.defaultWordCount
 
+    @Option(name: .customLong("pair-bytes"),
+            help: "The most bytes the word-pair model (PAIR) takes, its likeliest pairs kept (0: no word pairs).")
+    var pairBytes = WordPairModel.defaultByteBudget
+
     @Option(name: .customLong("source-root"),
             help: ArgumentHelp("With your own files: the folder the table names them relative to, so builds in two checkouts give the same bytes; `verify --source-root` takes the same folder. (default: the current folder)", valueName: "dir"))
     var sourceRoot: String?
@@ -78,6 +82,7 @@ extension Keygram {
       if quadgramContexts < 0 { throw ValidationError("--quadgram-contexts must be 0 or more, not \(quadgramContexts).") }
       if minLetters < 0 { throw ValidationError("--min-letters must be 0 or more, not \(minLetters).") }
       if lexiconWords < 0 { throw ValidationError("--lexicon-words must be 0 or more, not \(lexiconWords).") }
+      if pairBytes < 0 { throw ValidationError("--pair-bytes must be 0 or more, not \(pairBytes).") }
       if files.isEmpty && frequencyLists.isEmpty {
         if sourceRoot != nil { throw ValidationError("--source-root names your own files; corpora/<lang>/ files are named from that folder.") }
         if lexiconFrom != .language { throw ValidationError("--lexicon-from applies to your own files; for corpora/<lang>/ its language.json's sources say what feeds the lexicon.") }
@@ -132,6 +137,7 @@ extension Keygram {
         request.frequencyLists = Set(frequencyLists)
         request.quadgramContexts = quadgramContexts
         request.lexiconWords = lexiconWords
+        request.pairBytes = pairBytes
         request.countFiles = countFiles
         request.jobs = jobs
         request.wordMemoryCap = wordsInMemory

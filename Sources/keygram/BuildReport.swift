@@ -53,6 +53,11 @@ struct BuildReport: CustomStringConvertible {
         lines.append("written forms: \(grouped(UInt64(forms.entries.count))) word\(forms.entries.count == 1 ? "" : "s") "
                      + "(capitals \(grouped(UInt64(forms.capitalised))), apostrophes \(grouped(UInt64(forms.withApostrophes))))")
       }
+      if let pairs = summary.wordPairs?.stats {
+        lines.append("word pairs: \(grouped(pairs.occurrences)) counted, \(grouped(UInt64(pairs.distinctPairs))) distinct, "
+                     + "\(grouped(UInt64(pairs.lexiconPairs))) between lexicon words (D = \(String(format: "%.3f", Double(pairs.discountMilli) / 1000))); "
+                     + "kept \(grouped(UInt64(pairs.entries))) in \(grouped(UInt64(pairs.rows))) rows, \(grouped(UInt64(pairs.bytes))) bytes")
+      }
     } else {
       let words = summary.words
       lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"

@@ -8,7 +8,7 @@ package enum TableFormat {
   /// the sections they do not know; a reader refuses another major version. 2.2 added `FORM`,
   /// 2.3 `PAIR`.
   package static let majorVersion: UInt16 = 2
-  package static let minorVersion: UInt16 = 2
+  package static let minorVersion: UInt16 = 3
   package static let headerSize = 64
   package static let directoryEntrySize = 16
   package static let sectionAlignment = 16

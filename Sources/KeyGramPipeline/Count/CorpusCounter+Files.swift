@@ -3,8 +3,8 @@ import Foundation
 /// Reading, decoding and counting whole files: the stages up to the counts, on `jobs` threads.
 extension CorpusCounter {
   /// What counting files gives: the n-gram counts, the word counts, the provenance and the
-  /// evidence of how words are written.
-  package typealias Counted = (counts: NgramCounts, words: WordCounts, provenance: Provenance, forms: FormEvidence)
+  /// evidence of how words are written, and the word pairs (`PairCounter`).
+  package typealias Counted = (counts: NgramCounts, words: WordCounts, provenance: Provenance, forms: FormEvidence, pairs: WordCounts)
 
   /// Reads every input on a background thread (recording the provenance as it goes), and
   /// decodes and counts it. Running text goes to the byte-level counter, word-frequency lists
@@ -68,7 +68,7 @@ extension CorpusCounter {
 
   /// The counts of several groups of files added up; an overflow names all of `paths`.
   private static func sum(_ parts: [Counted], paths: [String]) throws -> Counted {
-    var (counts, words, provenance, forms) = parts[0]
+    var (counts, words, provenance, forms, pairs) = parts[0]
     var files = provenance.files
     var stored = provenance.storedBytes, text = provenance.textBytes
     for part in parts.dropFirst() {
@@ -76,16 +76,18 @@ extension CorpusCounter {
         counts = try counts + part.counts
         words = try words + part.words
         forms = try forms + part.forms
+        pairs = try pairs + part.pairs
       } catch {
         throw CountOverflowError(error, paths: paths)
       }
       try words.spillIfFull()
       try forms.spillIfFull()
+      try pairs.spillIfFull()
       files += part.provenance.files
       stored += part.provenance.storedBytes
       text += part.provenance.textBytes
     }
-    return (counts, words, Provenance(files: files, counts: counts, storedBytes: stored, textBytes: text), forms)
+    return (counts, words, Provenance(files: files, counts: counts, storedBytes: stored, textBytes: text), forms, pairs)
   }
 
   /// The files of one group, one after another, on this thread and one reader thread.
@@ -136,6 +138,6 @@ extension CorpusCounter {
       throw error
     }
     let counts = try counter.counts()
-    return (counts, try counter.words(), recorder.provenance(of: counts), try counter.forms())
+    return (counts, try counter.words(), recorder.provenance(of: counts), try counter.forms(), counter.pairs)
   }
 }

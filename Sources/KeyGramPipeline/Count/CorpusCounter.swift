@@ -16,6 +16,9 @@ package struct CorpusCounter: Counter {
   private var fileWords: SplitTextWordCounter?
   /// The words of every text file so far, times their sources' weights.
   private var textWords: WordCounts
+  /// The word pairs of running text whose source feeds `pairs`.
+  private var pairCounter: PairCounter
+  private var feedsPairs = false
   /// How running text writes its words (every text file, whatever it feeds), once each.
   private var formText: FormTextCounter
   /// How a list of written forms writes its words (sources that feed `forms`).
@@ -45,6 +48,7 @@ package struct CorpusCounter: Counter {
     formList = FormListCounter(decoder: decoder, memoryCap: wordMemoryCap)
     acceptedList = FormListCounter(decoder: decoder, kind: .accepted, memoryCap: wordMemoryCap)
     misspellingList = MisspellingListCounter(decoder: decoder, memoryCap: wordMemoryCap)
+    pairCounter = PairCounter(decoder: decoder, wordMemoryCap: wordMemoryCap)
     text = LetterCounter(decoder: decoder)
   }
 
@@ -64,6 +68,8 @@ package struct CorpusCounter: Counter {
     fileTextBytes = 0
     invalidUTF8AtFileStart = text.invalidUTF8
     listFeed = isFrequencyList ? [] : source.feeds.intersection(SourceRule.Feeds.lists)
+    feedsPairs = !isFrequencyList && source.feeds.contains(.pairs)
+    if feedsPairs { pairCounter.startFile() }
     guard isFrequencyList else {
       textSource = source
       fileWords = source.feeds.contains(.words) ? SplitTextWordCounter(decoder: decoder, wordMemoryCap: wordMemoryCap) : nil
@@ -110,15 +116,27 @@ package struct CorpusCounter: Counter {
           if feedsLetters { text.consume(chunk) }
           formText.consume(chunk)
         }
+        if feedsPairs { try pairCounter.consume(chunk) }
       } catch let error as CountOverflow {
         throw CountOverflowError(error, paths: [path])
       }
       try words.spillIfFull()
       fileWords = words
+    } else if feedsPairs {
+      // The pairs on a second core, beside the letters and the written forms.
+      do {
+        try bothAtOnce({
+          if feedsLetters { text.consume(chunk) }
+          formText.consume(chunk)
+        }, { try pairCounter.consume(chunk) })
+      } catch let error as CountOverflow {
+        throw CountOverflowError(error, paths: [path])
+      }
     } else {
       if feedsLetters { text.consume(chunk) }
       formText.consume(chunk)
     }
+    if feedsPairs { try pairCounter.spillIfFull() }
     try formText.spillIfFull()
   }
 
@@ -134,6 +152,10 @@ package struct CorpusCounter: Counter {
     default: break
     }
     formText.finishFile()
+    if feedsPairs {
+      do { try pairCounter.finishFile() } catch let error as CountOverflow { throw CountOverflowError(error, paths: [path]) }
+      try pairCounter.spillIfFull()
+    }
     if textSource.feeds.contains(.letters) {
       text.finishFile()
       try refuseNonText()
@@ -190,6 +212,9 @@ package struct CorpusCounter: Counter {
     guard let lists else { return textWords }
     do { return try lists.words + textWords } catch { throw CountOverflowError(error, paths: listPaths + [path]) }
   }
+
+  /// The word pairs of every running text that feeds them (`PairCounter`).
+  package var pairs: WordCounts { pairCounter.pairs }
 
   /// The form evidence of every source: the word lists' (words they feed), the running text's,
   /// and the lists of written forms, accepted words and misspellings.

@@ -14,6 +14,9 @@ extension CountFile {
     package let formEntries: UInt64
     private var formsLeft: UInt64
     private var lastForm: [UInt8] = []
+    package let pairEntries: UInt64
+    private var pairsLeft: UInt64
+    private var lastPair: [UInt8] = []
     /// Where the language code, the alphabet and the rules digest are, for errors about them.
     package let languageOffset: Int, alphabetOffset: Int, rulesOffset: Int
     /// The CRC-32 the header records: a merge's second pass checks the file is the one it summed.
@@ -66,7 +69,7 @@ extension CountFile {
         throw CountFileError(path: path, byteOffset: Offset.state, kind: .malformed("state is neither DONE nor PART"))
       }
       guard u32(Offset.headerSize) == UInt32(CountFile.headerSize) else {
-        throw CountFileError(path: path, byteOffset: Offset.headerSize, kind: .malformed("header size \(u32(Offset.headerSize)), not 64"))
+        throw CountFileError(path: path, byteOffset: Offset.headerSize, kind: .malformed("header size \(u32(Offset.headerSize)), not \(CountFile.headerSize)"))
       }
       guard u32(Offset.byteOrder) == CountFile.byteOrderMark else {
         throw CountFileError(path: path, byteOffset: Offset.byteOrder, kind: .malformed("byte-order mark is not 04 03 02 01"))
@@ -100,6 +103,8 @@ extension CountFile {
       wordsLeft = wordEntries
       formEntries = u64(Offset.formEntries)
       formsLeft = formEntries
+      pairEntries = u64(Offset.pairEntries)
+      pairsLeft = pairEntries
 
       // Pass 2: the head.
       let input = try BufferedInput(path: path, bufferSize: bufferSize)
@@ -185,7 +190,7 @@ extension CountFile {
     /// nil after the last, once the file is checked to end there.
     package func nextWord() throws(CountFileError) -> (word: [UInt8], count: UInt64)? {
       guard wordsLeft > 0 else {
-        guard formEntries > 0 || input.offset == input.size else {
+        guard formEntries > 0 || pairEntries > 0 || input.offset == input.size else {
           throw CountFileError(path: path, byteOffset: input.offset, kind: .malformed("bytes after the last of \(wordEntries) words"))
         }
         return nil
@@ -214,7 +219,7 @@ extension CountFile {
     package func nextForm() throws(CountFileError) -> (key: [UInt8], count: UInt64)? {
       precondition(wordsLeft == 0, "the words come first")
       guard formsLeft > 0 else {
-        guard input.offset == input.size else {
+        guard pairEntries > 0 || input.offset == input.size else {
           throw CountFileError(path: path, byteOffset: input.offset, kind: .malformed("bytes after the last of \(formEntries) form evidence entries"))
         }
         return nil
@@ -233,9 +238,49 @@ extension CountFile {
       return (key, count)
     }
 
+    /// The next word pair key and count (`PairCounter`), once every word and form was read.
+    package func nextPair() throws(CountFileError) -> (key: [UInt8], count: UInt64)? {
+      precondition(wordsLeft == 0 && formsLeft == 0, "the words and forms come first")
+      guard pairsLeft > 0 else {
+        guard input.offset == input.size else {
+          throw CountFileError(path: path, byteOffset: input.offset, kind: .malformed("bytes after the last of \(pairEntries) word pairs"))
+        }
+        return nil
+      }
+      let at = input.offset
+      let (key, count) = try WordEntry.read(from: input)
+      let letterCount = head.alphabet.count
+      guard PairCounter.isPairKey(key, letterCount: letterCount) else {
+        throw CountFileError(path: path, byteOffset: at,
+                             kind: .malformed("a word pair is not two words of 0 ... 48 and 1 ... 48 letters (1 ... \(letterCount)) around a separator 0xFF"))
+      }
+      guard count > 0 else { throw CountFileError(path: path, byteOffset: at + 1 + key.count, kind: .malformed("word pair count 0 stored")) }
+      guard pairsLeft == pairEntries || lastPair.lexicographicallyPrecedes(key) else {
+        throw CountFileError(path: path, byteOffset: at, kind: .malformed("word pairs not in strictly increasing order"))
+      }
+      lastPair = key
+      pairsLeft -= 1
+      return (key, count)
+    }
+
     /// The form evidence as a sorted source for `Merge.words(of:)`, after the words are read.
     package var formSource: any SortedWordSource { FormSource(reader: self) }
+    /// The word pairs as a sorted source, after the words and the form evidence are read.
+    package var pairSource: any SortedWordSource { PairSource(reader: self) }
   }
+
+  /// A reader's word pairs as a sorted stream.
+  final class PairSource: SortedWordSource {
+    let reader: Reader
+    init(reader: Reader) { self.reader = reader }
+    var name: String { reader.path }
+    func nextWord() throws -> (word: [UInt8], count: UInt64)? {
+      while try reader.nextWord() != nil {}
+      while try reader.nextForm() != nil {}
+      return try reader.nextPair().map { ($0.key, $0.count) }
+    }
+  }
+
 
   /// A reader's form evidence as a sorted stream.
   final class FormSource: SortedWordSource {

@@ -14,6 +14,8 @@ extension CountFile {
     private var wordEntries: UInt64 = 0
     private var formEntries: UInt64 = 0
     private var lastForm: [UInt8] = []
+    private var pairEntries: UInt64 = 0
+    private var lastPair: [UInt8] = []
     private var bodyCRC: UInt32 = 0
     private var bodyLength = 0
     private var pending: [UInt8] = []
@@ -71,9 +73,20 @@ extension CountFile {
     package func addForm(_ key: [UInt8], count: UInt64) throws(OutputError) {
       precondition((2...FormEvidence.keyLimit).contains(key.count) && count > 0, "not a form evidence key")
       precondition(formEntries == 0 || lastForm.lexicographicallyPrecedes(key), "form evidence out of order")
+      precondition(pairEntries == 0, "form evidence after the pairs")
       lastForm = key
       WordEntry.append(key, count: count, to: &pending)
       formEntries += 1
+      if pending.count >= 1 << 16 { try flush() }
+    }
+
+    /// The next word pair key (`PairCounter`), after everything written so far.
+    package func addPair(_ key: [UInt8], count: UInt64) throws(OutputError) {
+      precondition((2...PairCounter.keyLimit).contains(key.count) && count > 0, "not a word pair key")
+      precondition(pairEntries == 0 || lastPair.lexicographicallyPrecedes(key), "word pairs out of order")
+      lastPair = key
+      WordEntry.append(key, count: count, to: &pending)
+      pairEntries += 1
       if pending.count >= 1 << 16 { try flush() }
     }
 
@@ -101,6 +114,7 @@ extension CountFile {
       header.uint64(ngramEntries)
       header.uint64(wordEntries)
       header.uint64(formEntries)
+      header.uint64(pairEntries)
       precondition(header.bytes.count == CountFile.headerSize)
       let headCRC = header.bytes.withUnsafeBytes { zlib_crc32($0) }
       header.patch32(zlib_crc32Combine(headCRC, bodyCRC, secondLength: bodyLength), at: CountFile.Offset.crc)
@@ -111,11 +125,13 @@ extension CountFile {
     }
   }
 
-  /// Writes `head`, `words` and `forms` (in any order; they are sorted here) to `path`.
-  package static func write(_ head: Head, words: WordCounts, forms: FormEvidence = FormEvidence(), to path: String) throws {
+  /// Writes `head`, `words`, `forms` and `pairs` (in any order; they are sorted here) to `path`.
+  package static func write(_ head: Head, words: WordCounts, forms: FormEvidence = FormEvidence(),
+                            pairs: WordCounts = WordCounts(keyLimit: PairCounter.keyLimit), to path: String) throws {
     let writer = try Writer(path: path, head: head)
     try words.forEachSorted { word, count in try writer.add(word, count: count) }
     try forms.forEachSorted { key, count in try writer.addForm(key, count: count) }
+    try pairs.forEachSorted { key, count in try writer.addPair(key, count: count) }
     try writer.commit()
   }
 }

@@ -10,10 +10,12 @@ package enum CountFile {
   /// table built from it would lose its written forms. 3.0 added the evidence of misspellings
   /// (accepted words, `A`, and listed misspellings, `M`): a 2.x reader cannot read those keys,
   /// and a 2.x file lacks them, so the lexicon would keep words it leaves out. An older file is
-  /// refused, to be counted again.
-  package static let majorVersion: UInt16 = 3
+  /// refused, to be counted again. 4.0 added the word pairs (`PairCounter`) after the form
+  /// evidence and their entry count to the header: a 3.x file lacks them, so its table would
+  /// have no `PAIR` section.
+  package static let majorVersion: UInt16 = 4
   package static let minorVersion: UInt16 = 0
-  package static let headerSize = 64
+  package static let headerSize = 72
   package static let byteOrderMark: UInt32 = 0x0102_0304
   /// The conventional file name ending.
   package static let fileExtension = "kgcounts"
@@ -33,6 +35,7 @@ package enum CountFile {
     package static let ngramEntries = 40
     package static let wordEntries = 48
     package static let formEntries = 56
+    package static let pairEntries = 64
   }
 
   /// Part `index` of `count` of a file's lines: the lines numbered index, index + count, ...

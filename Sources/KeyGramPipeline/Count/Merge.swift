@@ -148,12 +148,16 @@ package enum Merge {
   /// Streams the sum of the word lists of the files at `paths` to `sink`, in increasing word
   /// order, with at most `Spill.fanIn` files open at once: more are merged a group at a time
   /// into sorted runs, which are then merged. Each file must still carry `checksums`' CRC.
-  /// With `forms`, the files' form evidence instead, merged alike.
-  static func words(ofFiles paths: [String], checksums: [UInt32], forms: Bool = false,
+  /// With `list` `.forms` or `.pairs`, the files' form evidence or word pairs instead, merged alike.
+  static func words(ofFiles paths: [String], checksums: [UInt32], list: List = .words,
                     into sink: ([UInt8], UInt64) throws -> Void) throws {
     func open(_ index: Int) throws(CountFileError) -> any SortedWordSource {
       let reader = try openReader(index)
-      return forms ? reader.formSource : reader
+      switch list {
+      case .words: return reader
+      case .forms: return reader.formSource
+      case .pairs: return reader.pairSource
+      }
     }
     func openReader(_ index: Int) throws(CountFileError) -> CountFile.Reader {
       let reader = try CountFile.Reader(path: paths[index], bufferSize: wordBufferSize, check: { _ throws(CountFileError) in },
@@ -178,6 +182,9 @@ package enum Merge {
     }
     try words(of: runs.map(Spill.Reader.init), into: sink)
   }
+
+  /// The sorted lists of a count file, in their order.
+  enum List { case words, forms, pairs }
 
   /// Streams the sum of the readers' word lists to `sink`, in increasing word order: a k-way
   /// merge holding one word per reader.
@@ -218,7 +225,8 @@ package enum Merge {
       try writer.add(word, count: count)
       words += 1
     }
-    try Self.words(ofFiles: paths, checksums: checksums, forms: true) { key, count in try writer.addForm(key, count: count) }
+    try Self.words(ofFiles: paths, checksums: checksums, list: .forms) { key, count in try writer.addForm(key, count: count) }
+    try Self.words(ofFiles: paths, checksums: checksums, list: .pairs) { key, count in try writer.addPair(key, count: count) }
     try writer.commit()
     return (head, words)
   }
@@ -234,20 +242,25 @@ package enum Merge {
     }
     var words = WordCounts(memoryCap: wordMemoryCap)
     var forms = FormEvidence(memoryCap: wordMemoryCap)
+    var pairs = WordCounts(memoryCap: wordMemoryCap, keyLimit: PairCounter.keyLimit)
     do {
       try words.addDropped(head.droppedWords)
       try Self.words(ofFiles: paths, checksums: checksums) { word, count in
         try words.add(word, count: count)
         try words.spillIfFull()
       }
-      try Self.words(ofFiles: paths, checksums: checksums, forms: true) { key, count in
+      try Self.words(ofFiles: paths, checksums: checksums, list: .forms) { key, count in
         try forms.add(key: key, count: count)
         try forms.spillIfFull()
+      }
+      try Self.words(ofFiles: paths, checksums: checksums, list: .pairs) { key, count in
+        try pairs.add(key, count: count)
+        try pairs.spillIfFull()
       }
     } catch let error as CountOverflow {
       throw CountOverflowError(error, paths: paths)
     }
-    return (head.counts, words, head.provenance, forms)
+    return (head.counts, words, head.provenance, forms, pairs)
   }
 }
 

@@ -6,10 +6,11 @@ package enum TableImage {
   /// `asciiLetterIndices` is the `ASCI` section: for each ASCII byte, the index of the letter
   /// it decodes to or `TableFormat.notALetter` (`LetterDecoder.asciiLetterIndices`).
   /// `lexicon` is the `LEXI` section (`LexiconSection.make`) and its word count, if any.
-  /// `writtenForms`, the `FORM` section's content, goes right after the lexicon (only with one).
+  /// `writtenForms`, the `FORM` section's content, goes right after the lexicon (only with one),
+  /// and `wordPairs`, the `PAIR` section's, after that.
   package static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
                           asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil,
-                          writtenForms: LexiconForms? = nil) -> [UInt8] {
+                          writtenForms: LexiconForms? = nil, wordPairs: WordPairModel? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
     precondition(model.letterCount == n, "model and language disagree on the alphabet")
@@ -41,6 +42,7 @@ package enum TableImage {
     if let lexicon {
       sections.append((F.Section.lexicon, lexicon.section, lexicon.words))
       if let writtenForms { sections.append((F.Section.writtenForms, writtenForms.section, writtenForms.entries.count)) }
+      if let wordPairs { sections.append((F.Section.wordPairs, wordPairs.section, wordPairs.rows.count)) }
     }
     if let layout = language.layout { sections.append((F.Section.layout, layoutSection(layout, language: language), layout.keys.count)) }
     if let provenance { sections.append((F.Section.provenance, provenance.encoded, provenance.files.count)) }

@@ -18,6 +18,9 @@ public struct SourceRule: Sendable, Equatable {
     /// Known misspellings, and nothing else: `misspelling<TAB>correction` lines (codespell's
     /// list), which the lexicon leaves out (docs/Languages.md, "Words that are misspellings").
     public static let misspellings = Feeds(rawValue: 16)
+    /// Consecutive word pairs of running text, for the word-pair model (`PAIR`): only beside
+    /// `letters`, on a rule for running text.
+    public static let pairs = Feeds(rawValue: 32)
 
     /// The feeds that are a list of their own: each feeds nothing else, and no counts.
     public static let lists: Feeds = [.forms, .accepts, .misspellings]

@@ -192,7 +192,8 @@ package enum LanguageManifest {
           case "forms": feeds.insert(.forms)
           case "accepts": feeds.insert(.accepts)
           case "misspellings": feeds.insert(.misspellings)
-          default: throw fail("\(field).feeds", "\"\(feed)\"; expected \"letters\", \"words\", \"forms\", \"accepts\" or \"misspellings\"")
+          case "pairs": feeds.insert(.pairs)
+          default: throw fail("\(field).feeds", "\"\(feed)\"; expected \"letters\", \"words\", \"pairs\", \"forms\", \"accepts\" or \"misspellings\"")
           }
         }
         guard !feeds.isEmpty else { throw fail("\(field).feeds", "empty; say \"letters\", \"words\" or both, or \"forms\", \"accepts\" or \"misspellings\"") }
@@ -202,6 +203,10 @@ package enum LanguageManifest {
         guard lists.isEmpty || (lists == feeds && [.forms, .accepts, .misspellings].contains(lists)) else {
           let names = rule.feeds.map { "\"\($0)\"" }.joined(separator: " with ")
           throw fail("\(field).feeds", "\(names); a list of written forms, accepted words or misspellings feeds nothing else")
+        }
+        // Pairs are read from running text, which a rule says by feeding the letters.
+        guard !feeds.contains(.pairs) || feeds.contains(.letters) else {
+          throw fail("\(field).feeds", "\"pairs\" without \"letters\"; word pairs are counted from running text, whose rule feeds \"letters\" too")
         }
         let weight = rule.weight ?? 1
         guard weight.isFinite && weight > 0 && weight <= 1e9 else { throw fail("\(field).weight", "\(weight); expected a number in (0, 1e9]") }

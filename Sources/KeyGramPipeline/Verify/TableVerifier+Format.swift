@@ -27,10 +27,13 @@ extension TableVerifier {
     return problems
   }
 
-  /// The table built again from `files` with the table's own shape (4-gram contexts and
-  /// lexicon words), as `keygram build` makes it; built once per verifier.
-  func rebuild(_ language: Language, files: [String], sources: Sources?, quadgramContexts: Int, lexiconWords: Int) -> Result<Rebuilt, any Error> {
-    memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords) \(sources?.root ?? "")") {
+  /// The table built again from `files` with the table's own shape (4-gram contexts, lexicon
+  /// words, and its `PAIR` section's length as the byte budget: pruning keeps the longest prefix
+  /// of its order that fits, so that length gives the same pairs), as `keygram build` makes it;
+  /// built once per verifier.
+  func rebuild(_ language: Language, files: [String], sources: Sources?, quadgramContexts: Int, lexiconWords: Int,
+               pairBytes: Int) -> Result<Rebuilt, any Error> {
+    memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords) \(pairBytes) \(sources?.root ?? "")") {
       var language = language, lists: Set<String> = []
       if let sources {
         let named = Set(sources.frequencyLists.map { Provenance.fileName($0, in: sources.root) })
@@ -44,6 +47,7 @@ extension TableVerifier {
       request.jobs = ProcessInfo.processInfo.activeProcessorCount
       request.quadgramContexts = quadgramContexts
       request.lexiconWords = lexiconWords
+      request.pairBytes = pairBytes
       request.minimumLetters = 0  // the table verified passed its own build's floor
       let summary = try Pipeline.build(request)
       return Rebuilt(image: summary.image!, lexiconFidelity: summary.lexicon?.fidelity)

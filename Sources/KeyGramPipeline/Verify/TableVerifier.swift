@@ -237,7 +237,8 @@ package struct TableVerifier: Sendable {
     // have 4-gram rows, the corpus totals, the lexicon's letters and masses).
     guard report.failures.isEmpty else { return report }
     switch rebuild(language, files: current, sources: sources, quadgramContexts: table.sections.quadgramRowCount,
-                   lexiconWords: table.lexicon?.wordCount ?? 0) {
+                   lexiconWords: table.lexicon?.wordCount ?? 0,
+                   pairBytes: table.sections.sections.first { $0.tag == TableFormat.Section.wordPairs }?.length ?? 0) {
     case .failure(let error):
       fail(.reproduction, "building \(folder) again failed: \(error)")
     case .success(let rebuilt):
