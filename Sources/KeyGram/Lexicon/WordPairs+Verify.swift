@@ -7,7 +7,7 @@ extension WordPairs {
   /// first by the lexicon's probability; every padding byte zero. Returns the problems found (at
   /// most `limit`, then a count of the rest); empty when the section is sound.
   package func verifyStructure(lexicon: Lexicon, limit: Int = 32) -> [String] {
-    typealias P = TableFormat.WordPairs
+    typealias P = TableFormat.Pairs
     var problems = Lexicon.Problems(limit: limit)
     func report(_ problem: @autoclosure () -> String) { problems.report(problem()) }
     let rows = layout.rowCount, entries = layout.entryCount

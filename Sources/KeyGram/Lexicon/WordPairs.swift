@@ -7,7 +7,7 @@ public struct WordPairs: Sendable {
   let owner: KeyGramTable
 
   /// The weights of a row and its backoff weight sum to this.
-  public static let rowTotal = Int(TableFormat.WordPairs.rowTotal)
+  public static let rowTotal = Int(TableFormat.Pairs.rowTotal)
 
   /// One first word's row: its kept pairs and its backoff weight γ. An empty row (no entries,
   /// γ = 65,535) stands for a first word the table has no row for: P(w | v) = P_lexicon(w).
@@ -30,11 +30,11 @@ public struct WordPairs: Sendable {
 
   /// The row of first word `word` (nil: the sentence start), or `.empty` when it has none.
   public func row(after word: WordID?) -> Row {
-    let target = word?.rawValue ?? TableFormat.WordPairs.sentenceStart
+    let target = word?.rawValue ?? TableFormat.Pairs.sentenceStart
     var low = 0, high = layout.rowCount
     while low < high {
       let middle = (low + high) / 2
-      let id = section.uint32(at: TableFormat.WordPairs.firstWordsOffset() + 4 * middle)
+      let id = section.uint32(at: TableFormat.Pairs.firstWordsOffset() + 4 * middle)
       if id < target { low = middle + 1 } else if id > target { high = middle } else { return row(at: middle) }
     }
     return .empty
@@ -54,8 +54,8 @@ public struct WordPairs: Sendable {
   /// The first word of row `index`: nil for the sentence start.
   public func firstWord(ofRow index: Int) -> WordID? {
     precondition(index >= 0 && index < layout.rowCount, "pair row index out of range")
-    let id = section.uint32(at: TableFormat.WordPairs.firstWordsOffset() + 4 * index)
-    return id == TableFormat.WordPairs.sentenceStart ? nil : WordID(node: LexiconNode(index: id))
+    let id = section.uint32(at: TableFormat.Pairs.firstWordsOffset() + 4 * index)
+    return id == TableFormat.Pairs.sentenceStart ? nil : WordID(node: LexiconNode(index: id))
   }
 
   /// q(v, `word`), out of 65,535: the pair's own weight in `row`, 0 when the row does not keep it.

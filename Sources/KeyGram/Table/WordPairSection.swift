@@ -23,7 +23,7 @@ package struct WordPairSection: Sendable, Equatable {
   /// Checks `section`, the `PAIR` bytes of a table whose directory counts `elementCount` rows;
   /// `hasLexicon` says whether the table has `LEXI`, whose words the pairs are.
   package init(validating section: TableBytes, elementCount: Int, hasLexicon: Bool) throws(KeyGramTableError) {
-    typealias P = TableFormat.WordPairs
+    typealias P = TableFormat.Pairs
     func bad(_ reason: String) -> KeyGramTableError { .badSection(tag: "PAIR", reason: reason) }
     guard section.count >= P.headSize else { throw bad("length \(section.count), shorter than its \(P.headSize)-byte head") }
     let rows = Int(section.uint32(at: P.Offset.rowCount))
