@@ -11,7 +11,7 @@ struct Keygram: ParsableCommand {
       """,
     // The version, and which library inflates gzip here (a build made before ISA-L's header was installed uses zlib).
     version: "0.1.0\n" + InflaterOption.automaticChoice,
-    subcommands: [Build.self, Count.self, Merge.self, Inspect.self, Verify.self, Simulate.self, Tune.self, Plot.self, Inflate.self])
+    subcommands: [Build.self, Count.self, Merge.self, Inspect.self, Verify.self, Simulate.self, Predict.self, Tune.self, Plot.self, Inflate.self])
 }
 
 /// The corpora folder, for commands that read language manifests and corpus files.

@@ -138,7 +138,7 @@ extension Keygram {
       if decode {
         var parameters = costs.applied(to: WordDecoder.Parameters())
         if let decoderMargin { parameters.margin = decoderMargin }
-        var decoded = TypingSimulator.Method.decodedVariants(of: methods, parameters: parameters)
+        var decoded = TypingSimulator.Method.decodedVariants(of: methods, parameters: parameters, wordContext: setup.simulator.table.wordPairs != nil)
         if omitRate > 0 || extraRate > 0 {
           // The same decoder without its edit costs: what skipped and doubled touches cost it.
           var substitutions = parameters

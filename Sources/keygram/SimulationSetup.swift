@@ -56,10 +56,13 @@ struct SimulationSetup {
   func keystrokes(of path: String, limit: Int?) throws -> [TypingSimulator.Keystroke] { try typing(of: path, limit: limit).keystrokes }
 
   /// The keystrokes of a text file and the words they type as the text writes them.
-  func typing(of path: String, limit: Int?) throws -> TypingSimulator.TypedText {
+  func typing(of path: String, limit: Int?, linesAreSentences: Bool = false) throws -> TypingSimulator.TypedText {
     let bytes = try CorpusReader(path: path).readAll()
     try CorpusCounter.refuseNonText(bytes, path: path)
-    let typing = simulator.typing(of: String(decoding: bytes, as: UTF8.self), limit: limit)
+    var text = String(decoding: bytes, as: UTF8.self)
+    // A blank line ends a sentence in the simulator's reading; the builder starts one at every line.
+    if linesAreSentences { text = text.replacingOccurrences(of: "\n", with: "\n\n") }
+    let typing = simulator.typing(of: text, limit: limit)
     guard typing.keystrokes.contains(where: { $0 != .boundary }) else {
       throw CLIError("\(path): no letters of the \(table.languageName) alphabet to type")
     }

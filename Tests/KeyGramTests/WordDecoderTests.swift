@@ -177,6 +177,29 @@ struct WordDecoderTests {
     #expect(!again.replaces)
   }
 
+  @Test("a word outside the lexicon kept once stands when typed exactly but replaces nothing; kept twice, it is a target")
+  func historyTargets() {
+    let history = WordHistory()
+    learn("qwfpgj", into: history)
+    let once = decoder(history: history)
+    type("qwfpgj", into: once, shifted: [2: ("d", 0.55)])
+    let decision = once.decide(limit: 8)
+    #expect(decision.typed.text == "qwdpgj")
+    #expect(!decision.replaces)
+    #expect(!(0..<decision.alternativeCount).contains { decision.alternative(at: $0).text == "qwfpgj" })
+    #expect(!once.suggestions(limit: 8).contains { $0.text == "qwfpgj" })
+    let exact = decoder(history: history)
+    type("qwfpgj", into: exact)
+    #expect(exact.decide().typed.source.contains(.history))
+    #expect(!exact.decide().replaces)
+
+    learn("qwfpgj", into: history)
+    let twice = decoder(history: history)
+    type("qwfpgj", into: twice, shifted: [2: ("d", 0.55)])
+    #expect(twice.decide().replaces)
+    #expect(twice.decide().best.text == "qwfpgj")
+  }
+
   @Test("backspace right after a replacement restores the typed word and teaches the history")
   func undo() throws {
     let history = WordHistory()
@@ -190,7 +213,8 @@ struct WordDecoderTests {
     let restoration = try #require(decoder.undoReplacement(teaching: model))
     #expect(restoration.restored.text == "keyboatd")
     #expect(restoration.replaced.text == "keyboard")
-    #expect(history.count(ofWord: "keyboatd".unicodeScalars.map { letter($0) }) == 1)
+    // Restored by hand, it is learned as often as makes it a correction target: twice.
+    #expect(history.count(ofWord: "keyboatd".unicodeScalars.map { letter($0) }) == 2)
     #expect(history.count(ofWord: "keyboard".unicodeScalars.map { letter($0) }) == 0)
     // The touch model forgot the replacement's touches.
     #expect(model.pendingCount == 0)

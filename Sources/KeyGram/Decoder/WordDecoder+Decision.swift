@@ -99,7 +99,9 @@ extension WordDecoder {
     if let wordHistory {
       let slots = replacedSlots
       wordHistory.unlearn(length: slots.lengths[1]) { Int(slots.letters[WordDecoder.capacity + $0]) }
-      wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) }
+      // Restored by hand: learned as often as makes it a correction target at once.
+      let times = Swift.min(Swift.max(Int(parameters.historyTargetCount.rounded(.up)), 1), 16)
+      for _ in 0..<times { wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
     }
     isFinished = false
     keepsTyped = true

@@ -43,6 +43,13 @@ extension WordDecoder {
     /// The cost of a vowel written for another vowel (`definately`, `seperate`), the touch on the
     /// written vowel's key. NaN or negative: the default.
     public var vowelSubstitutionCost: Float = 6
+    /// λ, the weight of the previous word: a lexicon word's mass is multiplied by
+    /// (P(word | previous word) / (γ · P(word)))^λ = (1 + q / (γ · P(word)))^λ from the table's
+    /// word-pair model (`WordPairs`), so the pairs the table keeps after the previous word (or
+    /// the sentence start) rise and every other word keeps its score. 0 turns context off.
+    /// Chosen by `keygram tune --decoder` on the tuning text. NaN, infinite or negative: the
+    /// default; clamped to ≤ 10.
+    public var contextWeight: Float = 1
     /// How many learned words the word history must hold before it weighs as much as the
     /// tables: P(word) = (κ · P_tables(word) + c(word)) / (N + κ), with c the word's count in the
     /// history and N all of them. NaN, infinite or ≤ 0: the default.
@@ -52,6 +59,13 @@ extension WordDecoder {
     /// n-gram probability. 0.1 (the typing context's is 0.01): chosen by `keygram tune --decoder`.
     /// NaN, infinite or negative: the default.
     public var lexiconBalance: Float = 0.1
+    /// A word outside the lexicon becomes a correction target (a word the decoder offers or puts
+    /// in place of other letters) only once the history holds it this many times: kept twice,
+    /// or restored by undoing a correction (which learns it that many times, up to 16). Until then it
+    /// stands when typed exactly (`protectedHistoryCount`) and is offered for nothing else, so
+    /// one uncorrected typo is never learned as a word. Chosen on the tuning text. NaN or ≤ 0:
+    /// the default.
+    public var historyTargetCount: Float = 2
     /// A word the history holds at least this many times, typed exactly, is never replaced.
     /// NaN or ≤ 0: the default.
     public var protectedHistoryCount: Float = 1
@@ -109,8 +123,10 @@ extension WordDecoder {
       result.doubledLetterCost = doubledLetterCost.isNaN || doubledLetterCost < 0 ? defaults.doubledLetterCost : doubledLetterCost
       result.transpositionCost = transpositionCost.isNaN || transpositionCost < 0 ? defaults.transpositionCost : transpositionCost
       result.vowelSubstitutionCost = vowelSubstitutionCost.isNaN || vowelSubstitutionCost < 0 ? defaults.vowelSubstitutionCost : vowelSubstitutionCost
+      result.contextWeight = contextWeight.isFinite && contextWeight >= 0 ? Swift.min(contextWeight, 10) : defaults.contextWeight
       result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
       result.lexiconBalance = lexiconBalance.isFinite && lexiconBalance >= 0 ? lexiconBalance : defaults.lexiconBalance
+      result.historyTargetCount = historyTargetCount.isNaN || historyTargetCount <= 0 ? defaults.historyTargetCount : historyTargetCount
       result.protectedHistoryCount = protectedHistoryCount.isNaN || protectedHistoryCount <= 0 ? defaults.protectedHistoryCount : protectedHistoryCount
       result.spreadPriorTouches = clamped(positive(spreadPriorTouches, defaults.spreadPriorTouches), to: Self.countRange)
       result.spreadMemory = clamped(positive(spreadMemory, defaults.spreadMemory), to: Self.countRange)

@@ -72,7 +72,7 @@ extension WordDecoder {
     }
     ngram += system_logf(prior.ngramProbability(ofLetter: letterCount, after: context))
     let ends = prior.endShares(lexicon: lexiconNode, history: historyNode)
-    let logMass = prior.wordLogMass(logEvidence: evidence, ends: ends, backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
+    let logMass = prior.wordLogMass(logEvidence: evidence, ends: ends, node: lexiconNode, backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
     return (touchScore + prior.wordScore(logMass: logMass, mixture), WordPrior.source(of: ends), ends.history >= parameters.protectedHistoryCount)
   }
 
@@ -83,12 +83,12 @@ extension WordDecoder {
     let total = beam.mainCount[step] + beam.omissionCount[step]
     for index in 0..<total {
       let slot = self.slot(step: step, index: index)
-      let ends = prior.endShares(lexicon: beam.lexiconNode[slot], history: beam.historyNode[slot])
+      let ends = prior.targetEndShares(lexicon: beam.lexiconNode[slot], history: beam.historyNode[slot])
       guard ends.lexicon > 0 || ends.history > 0 else {
         finalScore[index] = -.infinity
         continue
       }
-      let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, mixture)
+      let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, node: beam.lexiconNode[slot], mixture)
       finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
       finalSource[index] = WordPrior.source(of: ends) | (beam.info[slot] & Beam.editFlags != 0 ? WordSlots.spellingEdit : 0)
     }

@@ -55,7 +55,7 @@ extension WordDecoder {
       let extends = chosenSlot[position] >= 0, slot = extends ? chosenSlot[position] : -1 - chosenSlot[position]
       writeWord(from: slot, into: slots, target: position, align: false)
       let end = completion(of: slot, into: slots, target: position, extends: extends)
-      let ends = prior.endShares(lexicon: end.lexicon, history: end.history)
+      let ends = prior.targetEndShares(lexicon: end.lexicon, history: end.history)
       slots.sources[position] = WordPrior.source(of: ends)
       slots.nodes[position] = ends.lexicon > 0 ? Int(end.lexicon) : -1
       writeForm(slots, position)
@@ -91,14 +91,18 @@ extension WordDecoder {
         }
       }
       let lexiconEnd: Float = lexiconNode >= 0 ? Float(Swift.max(Lexicon.shareTotal - shareSum, 0)) : 0
-      let historyEnd: Float = historyNode >= 0 ? Swift.max(wordHistory!.count(of: Int(historyNode)) - historyChildren, 0) : 0
+      let historyCount: Float = historyNode >= 0 ? Swift.max(wordHistory!.count(of: Int(historyNode)) - historyChildren, 0) : 0
+      let historyEnd = prior.targetHistoryEnd(historyCount, lexiconEnd: lexiconEnd)
       let endMass = prior.linearMass(evidence: evidence, share: lexiconEnd, count: historyEnd, mixture)
       let stops = !extends || bestLetter < 0 || endMass >= bestMass || steps >= WordDecoder.capacity
       // Extending: the first step goes on even when ending weighs more (the partial word
       // itself is the other candidate), unless there is nowhere to go.
       let firstStepGoesOn = extends && steps == 0 && bestLetter >= 0 && endMass >= bestMass
       if stops && !firstStepGoesOn {
-        let score = endMass > 0 ? beam.touchScore[slot] + prior.wordScore(logMass: system_logf(endMass), mixture) : -.infinity
+        guard endMass > 0 else { return (lexiconNode, historyNode, -.infinity) }
+        let logEvidence = lexiconEnd > 0 ? system_logf(evidence) : -.infinity
+        let logMass = prior.wordLogMass(logEvidence: logEvidence, ends: (lexiconEnd, historyEnd), node: lexiconNode, mixture)
+        let score = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
         return (lexiconNode, historyNode, score)
       }
       if let slots, slots.lengths[target] < WordDecoder.capacity {

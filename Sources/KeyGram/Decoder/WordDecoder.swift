@@ -70,6 +70,10 @@ public final class WordDecoder {
   let chosenLexicon: Int32Buffer
   let chosenHistory: Int32Buffer
   let chosenSlot: IntBuffer
+  /// `nextWords`' candidates (word ids), their scores, and one word's letters.
+  let nextWordIDs: Int32Buffer
+  let nextWordScores: FloatBuffer
+  let nextWordLetters: Int32Buffer
 
   // Outputs.
   let decisionSlots: WordSlots
@@ -132,6 +136,9 @@ public final class WordDecoder {
     chosenLexicon = Int32Buffer(repeating: -1, count: Self.maximumAlternatives)
     chosenHistory = Int32Buffer(repeating: -1, count: Self.maximumAlternatives)
     chosenSlot = IntBuffer(repeating: 0, count: Self.maximumAlternatives)
+    nextWordIDs = Int32Buffer(repeating: 0, count: Self.nextWordCandidateCapacity)
+    nextWordScores = FloatBuffer(repeating: 0, count: Self.nextWordCandidateCapacity)
+    nextWordLetters = Int32Buffer(repeating: 0, count: TableFormat.Lexicon.maximumDepth)
 
     decisionSlots = WordSlots(table: table, slotCount: Self.maximumAlternatives + 1)
     suggestionSlots = WordSlots(table: table, slotCount: Self.maximumAlternatives)
@@ -152,6 +159,7 @@ public final class WordDecoder {
     let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * WordSlots.bytesPerSlot }
     return touches.bytes + likelihood.bytes + prior.bytes + children.bytes + 8 * (lateLetters.count + earlyLetters.count + costs.isVowel.count) + beam.bytes + slots
       + 4 * (spatial.count + finalScore.count + chosenLexicon.count + chosenHistory.count)
+      + 4 * (nextWordIDs.count + nextWordScores.count + nextWordLetters.count)
       + 8 * (keyOfLetter.count + finalSource.count + completionOrder.count + chosenSlot.count + bestAlignmentKeys.count)
   }
 

@@ -13,9 +13,22 @@ final class WordPrior {
   let languageWeight: Float
   let historyConcentration: Float
   let lexiconBalance: Float
-  /// The words before the one decoded (`decide(after:limit:)`). No score reads it yet: a
-  /// word-pair term will, here and in its bound.
-  var context = WordContext.unknown
+  /// A history word outside the lexicon is a correction target from this count on.
+  let historyTargetCount: Float
+  /// The table's word-pair model, nil without one.
+  let pairs: WordPairs?
+  /// λ, the weight of the previous word's pair term.
+  let contextWeight: Float
+  /// The words before the one decoded (`decide(after:limit:)`): their pair row scores whole
+  /// words (`contextLogFactor`). The beam's bound stays the lexicon's prefix mass, so the
+  /// beam's steps need not be rebuilt when the context changes; a word the context lifts above
+  /// its prefix's bound survives by the beam's width, not by the bound.
+  var context = WordContext.unknown {
+    didSet { contextRow = Self.row(of: context, in: pairs, weight: contextWeight) }
+  }
+  /// The pair row of `context`: the sentence start's at a sentence start, else the previous
+  /// word's, `.empty` when neither is known or the table has no pairs.
+  private(set) var contextRow = WordPairs.Row.empty
   /// log(s / shareTotal) for s = 0 ... `exactShares`.
   private let logShare: FloatBuffer
 
@@ -31,6 +44,9 @@ final class WordPrior {
     languageWeight = parameters.languageWeight
     historyConcentration = parameters.historyConcentration
     lexiconBalance = parameters.lexiconBalance
+    historyTargetCount = parameters.historyTargetCount
+    pairs = table.wordPairs
+    contextWeight = parameters.contextWeight
     logShare = FloatBuffer((0...Self.exactShares).map { share in
       share == 0 ? -Float.infinity : system_logf(Float(share)) - system_logf(Float(Lexicon.shareTotal))
     })
@@ -106,16 +122,58 @@ final class WordPrior {
     return (lexiconEnd, historyEnd)
   }
 
+  /// `endShares` of a word the decoder may offer in place of the typed letters: a history word
+  /// outside the lexicon counts only once it is a target (`Parameters.historyTargetCount`).
+  func targetEndShares(lexicon lexiconNode: Int32, history historyNode: Int32) -> (lexicon: Float, history: Float) {
+    let ends = endShares(lexicon: lexiconNode, history: historyNode)
+    return (ends.lexicon, targetHistoryEnd(ends.history, lexiconEnd: ends.lexicon))
+  }
+
+  /// A history end count as a target's: 0 for a word outside the lexicon held fewer than
+  /// `historyTargetCount` times.
+  @inline(__always)
+  func targetHistoryEnd(_ history: Float, lexiconEnd: Float) -> Float {
+    lexiconEnd > 0 || history >= historyTargetCount ? history : 0
+  }
+
   /// log of a whole word's unnormalised mass: κ/(1+b) · P_lexicon(word) (from its prefix's
-  /// evidence and end share) + its history count, and `backoff` (a log mass for letters that
-  /// are no lexicon word, −∞ for none), summed in log space: a product over rare letters
-  /// underflows a Float long before its log does.
-  func wordLogMass(logEvidence: Float, ends: (lexicon: Float, history: Float), backoff: Float = -.infinity, _ mixture: Mixture) -> Float {
+  /// evidence and end share) × the context's factor for the word ending at lexicon node `node`,
+  /// + its history count, and `backoff` (a log mass for letters that are no lexicon word, −∞
+  /// for none), summed in log space: a product over rare letters underflows a Float long before
+  /// its log does.
+  func wordLogMass(logEvidence: Float, ends: (lexicon: Float, history: Float), node: Int32, backoff: Float = -.infinity, _ mixture: Mixture) -> Float {
     var logMass = -Float.infinity
-    if ends.lexicon > 0 { logMass = mixture.logLexiconScale + logEvidence + system_logf(ends.lexicon * Self.shareScale) }
+    if ends.lexicon > 0 {
+      let logLexicon = logEvidence + system_logf(ends.lexicon * Self.shareScale)
+      logMass = mixture.logLexiconScale + logLexicon + contextLogFactor(node: node, logLexiconProbability: logLexicon)
+    }
     if backoff > -.infinity { logMass = Self.logSumExp(logMass, backoff) }
     if ends.history > 0 { logMass = Self.logSumExp(logMass, system_logf(ends.history)) }
     return logMass
+  }
+
+  // MARK: The previous word
+
+  /// λ · log(1 + q / (γ · P_lexicon(word))) for the word ending at lexicon node `node`: how much
+  /// the context row lifts it (0 when the row does not keep the pair). The whole conditional
+  /// P(word | v) = (q + γ · P_lexicon(word)) / 65,535 divided by γ / 65,535, which every word
+  /// the row does not keep shares, so they keep their unigram score.
+  @inline(__always)
+  func contextLogFactor(node: Int32, logLexiconProbability: Float) -> Float {
+    guard contextRow.count > 0, node > 0, let pairs else { return 0 }
+    let weight = pairs.weight(of: WordID(node: LexiconNode(index: UInt32(node))), in: contextRow)
+    guard weight > 0 else { return 0 }
+    let lexicon = Swift.max(system_expf(logLexiconProbability), .leastNormalMagnitude)
+    return contextWeight * system_logf(1 + Float(weight) / (Float(contextRow.backoff) * lexicon))
+  }
+
+  /// The row `context` reads: the sentence start's at a sentence start, the previous word's
+  /// when it is a lexicon word, else none.
+  static func row(of context: WordContext, in pairs: WordPairs?, weight: Float) -> WordPairs.Row {
+    guard let pairs, weight > 0 else { return .empty }
+    if context.isSentenceStart { return pairs.row(after: nil) }
+    guard let previous = context.previousWord else { return .empty }
+    return pairs.row(after: previous)
   }
 
   /// The backoff mass of letters with n-gram log-probability `ngram`: κ/(1+b) · b · P_ngram,

@@ -65,7 +65,7 @@ extension Lexicon {
   }
 
   /// The first `limit` problems, then how many more.
-  private struct Problems {
+  struct Problems {
     let limit: Int
     var found: [String] = []
     var more = 0

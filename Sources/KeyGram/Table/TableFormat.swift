@@ -159,7 +159,7 @@ package enum TableFormat {
   /// zero padding to 4, *E* UInt32 second-word ids (ascending within a row), *E* UInt16
   /// weights, zero padding to 4, *H* UInt32 head words (the lexicon's likeliest, best first),
   /// zero padding to 16. Each row's weights and its backoff weight sum to exactly `rowTotal`.
-  package enum WordPairs {
+  package enum Pairs {
     package static let headSize = 16
     package enum Offset {
       package static let rowCount = 0       // UInt32

@@ -3,7 +3,7 @@
 ///
 /// It checks the header, the directory, the padding, `LANG`, `ALPH` and `ASCI` itself; each
 /// other section it knows checks itself (`QuadgramSection`, `Lexicon`, `TextRulesSection`,
-/// `WrittenFormsSection`, `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
+/// `WrittenFormsSection`, `WordPairSection`, `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
 @usableFromInline
 package struct TableSections: Sendable, Equatable {
   @usableFromInline package let majorVersion: UInt16
@@ -42,6 +42,11 @@ package struct TableSections: Sendable, Equatable {
   /// written, and where it starts (0 when the table has none).
   package let writtenForms: WrittenFormsSection?
   package let writtenFormsOffset: Int
+  /// The optional `PAIR` section (format 2.3, `WordPairSection`): the word-pair model, and where
+  /// it lies (0, 0 when the table has none).
+  package let wordPairs: WordPairSection?
+  package let wordPairsOffset: Int
+  package let wordPairsLength: Int
   /// Every directory entry, in file order, for tools that list or check them.
   package let sections: [SectionEntry]
 
@@ -169,6 +174,13 @@ package struct TableSections: Sendable, Equatable {
       writtenFormsOffset = section.offset
     } else {
       (writtenForms, writtenFormsOffset) = (nil, 0)
+    }
+    if let section = Self.find(F.Section.wordPairs, in: entries) {
+      wordPairs = try WordPairSection(validating: bytes.slice(from: section.offset, length: section.length),
+                                      elementCount: section.elementCount, hasLexicon: lexicon != nil)
+      (wordPairsOffset, wordPairsLength) = (section.offset, section.length)
+    } else {
+      (wordPairs, wordPairsOffset, wordPairsLength) = (nil, 0, 0)
     }
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }

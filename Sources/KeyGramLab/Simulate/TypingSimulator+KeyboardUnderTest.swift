@@ -133,7 +133,7 @@ extension TypingSimulator {
     /// Applies the decoder's decision to what it typed since the last decision.
     mutating func decideWord(intendedLetters: [Int]) {
       guard let decoder else { return }
-      let decision = decoder.decide(limit: decisionLog == nil ? 1 : WordDecoder.maximumAlternatives)
+      let decision = decoder.decide(after: context.wordContext, limit: decisionLog == nil ? 1 : WordDecoder.maximumAlternatives)
       if let decisionLog, decision.isDecoded {
         decisionLog(LoggedDecision(method: index, previous: previousWord, intended: intendedLetters, decision: decision))
       }
@@ -152,11 +152,12 @@ extension TypingSimulator {
       decoder.finishWord(decision, teaching: touchModel)
     }
 
-    /// A boundary of the text: the decoder decides the word, the context records the boundary,
-    /// and an adaptive method adapts to what its touch model has learnt.
-    mutating func endWord(intendedLetters: [Int]) {
+    /// A boundary of the text: the decoder decides the word, the context records the boundary
+    /// (a full stop when the next word starts a sentence, so its word context knows), and an
+    /// adaptive method adapts to what its touch model has learnt.
+    mutating func endWord(intendedLetters: [Int], endsSentence: Bool) {
       if decoder != nil { decideWord(intendedLetters: intendedLetters) }
-      context.recordBoundary()
+      context.record(endsSentence ? "." : " ")
       if let touchModel {
         if decoder == nil { touchModel.commit() }
         (resolver as? GaussianKeyResolver)?.adapt(to: touchModel)

@@ -89,6 +89,8 @@ extension TypingSimulator {
 
     /// Whether the current word starts a sentence in the written text (false without it).
     var wordStartsSentence: Bool { written.map { words < $0.count && $0[words].startsSentence } ?? false }
+    /// Whether the word after the current one starts a sentence.
+    var nextWordStartsSentence: Bool { written.map { words + 1 < $0.count && $0[words + 1].startsSentence } ?? false }
 
     /// A letter of the text, the first of its word when `startsWord`, is about to be typed.
     mutating func countLetter(startsWord: Bool) {

@@ -53,8 +53,18 @@ public struct TypingSimulator {
     }
 
     /// The Gaussian × prior methods of `methods` with lexicon or history context again, with a
-    /// word decoder of `parameters` (its history is the method's): "…, decoded" rows.
-    public static func decodedVariants(of methods: [Method], parameters: WordDecoder.Parameters = .init()) -> [Method] {
+    /// word decoder of `parameters` (its history is the method's) that does not read the
+    /// previous word: "…, decoded" rows; with `wordContext`, each again with the decoder reading
+    /// it at `parameters.contextWeight`: "…, decoded, word context" rows.
+    public static func decodedVariants(of methods: [Method], parameters: WordDecoder.Parameters = .init(),
+                                       wordContext: Bool = false) -> [Method] {
+      var plain = parameters
+      plain.contextWeight = 0
+      let decoded = decodedVariants(of: methods, decoder: plain, suffix: "")
+      return wordContext ? decoded + decodedVariants(of: methods, decoder: parameters, suffix: ", word context") : decoded
+    }
+
+    static func decodedVariants(of methods: [Method], decoder parameters: WordDecoder.Parameters, suffix: String) -> [Method] {
       methods.compactMap { method in
         guard case .gaussian(let gaussian) = method.kind, gaussian.anchorFraction > 0, method.decoder == nil,
               method.context == .lexicon || method.context == .history else { return nil }
@@ -63,7 +73,7 @@ public struct TypingSimulator {
         decoder.motion = gaussian.motion
         decoder.sigmaX = gaussian.sigmaX
         decoder.sigmaY = gaussian.sigmaY
-        return Method(name: method.name + ", decoded", kind: method.kind, context: method.context, adaptive: method.adaptive,
+        return Method(name: method.name + ", decoded" + suffix, kind: method.kind, context: method.context, adaptive: method.adaptive,
                       decoder: decoder, timed: method.timed)
       }
     }
@@ -208,7 +218,9 @@ public struct TypingSimulator {
     var intended: [Int] = [], intendedLetters: [Int] = [], wordTouches: [TouchPoint] = []
 
     func endWord() {
-      for index in keyboards.indices { keyboards[index].endWord(intendedLetters: intendedLetters) }
+      // The word after this boundary: the one being typed if none was, else the next.
+      let endsSentence = intended.isEmpty ? tally.wordStartsSentence : tally.nextWordStartsSentence
+      for index in keyboards.indices { keyboards[index].endWord(intendedLetters: intendedLetters, endsSentence: endsSentence) }
       guard !intended.isEmpty else { return }
       if let wordLog {
         let staticKeys = methods.first?.kind == .static ? keyboards[0].typedKeys.map { KeyIndex($0) } : []
