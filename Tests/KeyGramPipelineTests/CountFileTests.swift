@@ -86,9 +86,9 @@ struct CountFileTests {
     let folder = corpus([("text.gz", "Quick quiet queens quit.\nThe thin thief.\n"), ("list.freq.txt", "the\t10\nqueen\t4\n")])
     let path = folder + "/c.kgcounts"
     try count(["text.gz", "list.freq.txt"], in: folder, to: path)
-    let (counts, words, provenance, forms) = try CorpusCounter.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
+    let (counts, words, provenance, forms, _) = try CorpusCounter.count(["\(folder)/text.gz", "\(folder)/list.freq.txt"],
                                                         decoder: LetterDecoder(language: Self.language), naming: Provenance.Naming(folder: folder))
-    let (loadedCounts, loadedWords, loadedProvenance, loadedForms) = try Merge.load([path], language: Self.language)
+    let (loadedCounts, loadedWords, loadedProvenance, loadedForms, _) = try Merge.load([path], language: Self.language)
     #expect(loadedForms == forms)
     #expect(!forms.isEmpty)
     #expect(loadedCounts == counts)
@@ -284,7 +284,7 @@ struct CountFileTests {
     expectRefused(bad, CountFileError(path: bad, byteOffset: whole.count - 10,
                                       kind: .truncated(recorded: UInt64(whole.count), actual: UInt64(whole.count - 10))), in: workspace)
     let stub = Fixtures.file("stub.kgcounts", Array(whole.prefix(20)), in: workspace.folder)
-    expectRefused(stub, CountFileError(path: stub, byteOffset: 20, kind: .truncated(recorded: 64, actual: 20)), in: workspace)
+    expectRefused(stub, CountFileError(path: stub, byteOffset: 20, kind: .truncated(recorded: UInt64(CountFile.headerSize), actual: 20)), in: workspace)
   }
 
   @Test func corruptCountFileFailsItsCRC() throws {
@@ -315,7 +315,7 @@ struct CountFileTests {
     german.code = "de"
     let bad = workspace.folder + "/de.kgcounts"
     try count(["b.txt"], in: workspace.folder, to: bad, language: german)
-    expectRefused(bad, CountFileError(path: bad, byteOffset: 64, kind: .otherLanguage(expected: "en", found: "de")), in: workspace)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: CountFile.headerSize, kind: .otherLanguage(expected: "en", found: "de")), in: workspace)
   }
 
   @Test func countsOfAChangedAlphabet() throws {
@@ -325,7 +325,7 @@ struct CountFileTests {
     let bad = workspace.folder + "/alphabet.kgcounts"
     try count(["b.txt"], in: workspace.folder, to: bad, language: changed)
     // The alphabet follows the header (64) and the code "en" (2 + 2 bytes).
-    expectRefused(bad, CountFileError(path: bad, byteOffset: 68, kind: .otherAlphabet(expected: "abcdefghijklmnopqrstuvwxyz",
+    expectRefused(bad, CountFileError(path: bad, byteOffset: CountFile.headerSize + 4, kind: .otherAlphabet(expected: "abcdefghijklmnopqrstuvwxyz",
                                                                                       found: "abcdefghijklmnopqrstuvwxyzé")), in: workspace)
   }
 
@@ -335,24 +335,24 @@ struct CountFileTests {
     changed.apostrophesAreTransparent = false
     let bad = workspace.folder + "/rules.kgcounts"
     try count(["b.txt"], in: workspace.folder, to: bad, language: changed)
-    expectRefused(bad, CountFileError(path: bad, byteOffset: 68 + 4 * 26, kind: .otherRules), in: workspace)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: CountFile.headerSize + 4 + 4 * 26, kind: .otherRules), in: workspace)
   }
 
   @Test func anotherFormatVersion() throws {
     let workspace = try badInputWorkspace()
     var future = bytes(workspace.good)
-    future[8] = 4
-    let bad = Fixtures.file("v4.kgcounts", future, in: workspace.folder)
-    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 4, minor: 0)), in: workspace)
-    // A 2.0 file (before the evidence of misspellings) and a 1.0 file (before the form
-    // evidence) are refused too, the message saying to count again.
-    for major: UInt8 in [2, 1] {
+    future[8] = 5
+    let bad = Fixtures.file("v5.kgcounts", future, in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 5, minor: 0)), in: workspace)
+    // A 3.0 file (before the word pairs), a 2.0 file (before the evidence of misspellings) and
+    // a 1.0 file (before the form evidence) are refused too, the message saying to count again.
+    for major: UInt8 in [3, 2, 1] {
       var old = bytes(workspace.good)
       old[8] = major
       let older = Fixtures.file("v\(major).kgcounts", old, in: workspace.folder)
       let error = CountFileError(path: older, byteOffset: 8, kind: .unsupportedVersion(major: UInt16(major), minor: 0))
       expectRefused(older, error, in: workspace)
-      #expect(error.description.hasSuffix("v\(major).kgcounts at byte 8: count format version \(major).0; this keygram reads version 3.x only (count the files again with this keygram)"))
+      #expect(error.description.hasSuffix("v\(major).kgcounts at byte 8: count format version \(major).0; this keygram reads version 4.x only (count the files again with this keygram)"))
     }
   }
 

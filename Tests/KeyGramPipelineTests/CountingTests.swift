@@ -479,7 +479,7 @@ struct FrequencyListTests {
 
   @Test func gzippedListThroughThePipeline() throws {
     let path = Fixtures.file("words.freq.gz", Fixtures.gzipMember(list))
-    let (counts, _, provenance, _) = try CorpusCounter.count([path], decoder: LetterDecoder(language: Fixtures.language()))
+    let (counts, _, provenance, _, _) = try CorpusCounter.count([path], decoder: LetterDecoder(language: Fixtures.language()))
     #expect(counts.derived == (try self.counts(list)).derived)
     #expect(provenance.frequencyListWords == 6)
   }

@@ -80,7 +80,7 @@ struct LanguageCorpusTests {
     let language = try Self.corpora.language(expected.code)
     let files = Self.corpora.corpusFiles(for: expected.code)
     try #require(!files.isEmpty, "no corpus files in corpora/\(expected.code)")
-    let (_, _, provenance, _) = try CorpusCounter.count(files, decoder: LetterDecoder(language: language),
+    let (_, _, provenance, _, _) = try CorpusCounter.count(files, decoder: LetterDecoder(language: language),
                                              naming: Provenance.Naming(folder: Self.corpora.folder(for: expected.code)))
 
     #expect(provenance.textBytes >= expected.minimumText)

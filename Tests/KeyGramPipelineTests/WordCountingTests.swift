@@ -188,7 +188,7 @@ struct WordCountingTests {
     try Data("the\t100\nzebra\t7\n".utf8).write(to: URL(fileURLWithPath: list))
     var language = Fixtures.language()
     language.sources = [SourceRule(files: "*.freq.*", feeds: .words), SourceRule(files: "*", feeds: [.letters, .words], wordWeight: 10)]
-    let (counts, words, _, _) = try CorpusCounter.count([text, list], decoder: LetterDecoder(language: language))
+    let (counts, words, _, _, _) = try CorpusCounter.count([text, list], decoder: LetterDecoder(language: language))
     func word(_ letters: String) -> [UInt8] { letters.unicodeScalars.map { Symbol.letter(language.letterIndex[$0]!) } }
     #expect(words.counts == [word("the"): 100 + 2 * 10, word("cat"): 10, word("dog"): 10, word("zebra"): 7])
     // The list fed no letters: only the text's 12 letters were counted.

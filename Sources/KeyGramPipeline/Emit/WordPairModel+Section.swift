@@ -4,9 +4,9 @@ import KeyGram
 extension WordPairModel {
   /// The head (rows, entries, head words, reserved), the first-word ids, the entry offsets, the
   /// backoff weights, the second-word ids and weights, the head words, each block padded as the
-  /// format's offsets (`TableFormat.WordPairs`) place them.
+  /// format's offsets (`TableFormat.Pairs`) place them.
   package var section: [UInt8] {
-    typealias P = TableFormat.WordPairs
+    typealias P = TableFormat.Pairs
     let entryCount = rows.reduce(0) { $0 + $1.seconds.count }
     var out = ByteWriter()
     out.uint32(UInt32(rows.count))

@@ -40,7 +40,7 @@ package struct WordPairModel: Equatable, Sendable {
   /// The thousandths a discount is counted in.
   static let milli: UInt64 = 1000
   /// A row holds at most this many entries: with γ, every one needs a weight of at least 1.
-  static let maximumRowEntries = Int(TableFormat.WordPairs.rowTotal) - 1
+  static let maximumRowEntries = Int(TableFormat.Pairs.rowTotal) - 1
 
   /// The model of `pairs` over the lexicon `trie`, in at most `byteBudget` bytes of section;
   /// nil when the budget holds no entry or no pair joins two lexicon words.
@@ -56,7 +56,7 @@ package struct WordPairModel: Equatable, Sendable {
       let (first, second) = PairCounter.words(of: key)
       if first != lastFirst {
         lastFirst = first
-        lastFirstId = first.isEmpty ? TableFormat.WordPairs.sentenceStart : words.ids[Array(first)]
+        lastFirstId = first.isEmpty ? TableFormat.Pairs.sentenceStart : words.ids[Array(first)]
       }
       guard let firstId = lastFirstId, let secondId = words.ids[Array(second)] else { return }
       kept.append((firstId, secondId, count))
@@ -88,7 +88,7 @@ package struct WordPairModel: Equatable, Sendable {
     let order = kept.indices.sorted { score[$0] != score[$1] ? score[$0] > score[$1] : $0 < $1 }
 
     // The largest prefix of that order that fits the budget (a full row skips its pair).
-    let headCount = Swift.min(TableFormat.WordPairs.maximumHeadWords, trie.wordCount)
+    let headCount = Swift.min(TableFormat.Pairs.maximumHeadWords, trie.wordCount)
     var keep = [Bool](repeating: false, count: kept.count)
     var rowEntries = [Int](repeating: 0, count: backoff.count)
     var rowCount = 0, entryCount = 0
@@ -96,7 +96,7 @@ package struct WordPairModel: Equatable, Sendable {
       let row = rowOf[index]
       guard rowEntries[row] < maximumRowEntries else { continue }
       let rows = rowCount + (rowEntries[row] == 0 ? 1 : 0)
-      guard TableFormat.WordPairs.length(rows: rows, entries: entryCount + 1, headWords: headCount) <= byteBudget else { break }
+      guard TableFormat.Pairs.length(rows: rows, entries: entryCount + 1, headWords: headCount) <= byteBudget else { break }
       keep[index] = true
       rowEntries[row] += 1
       rowCount = rows
@@ -117,13 +117,13 @@ package struct WordPairModel: Equatable, Sendable {
         }
       }
       masses.append(gamma)
-      let weights = Quantise.counts(masses, total: Int(TableFormat.WordPairs.rowTotal))
+      let weights = Quantise.counts(masses, total: Int(TableFormat.Pairs.rowTotal))
       rows.append(Row(first: kept[rowStarts[row]].first, backoff: UInt16(weights.last!), seconds: seconds,
                       weights: weights.dropLast().map { UInt16($0) }))
     }
     stats.rows = rows.count
     stats.entries = entryCount
-    stats.bytes = TableFormat.WordPairs.length(rows: rows.count, entries: entryCount, headWords: headCount)
+    stats.bytes = TableFormat.Pairs.length(rows: rows.count, entries: entryCount, headWords: headCount)
     return WordPairModel(rows: rows, headWords: words.likeliest(headCount), stats: stats)
   }
 
@@ -138,43 +138,53 @@ package struct WordPairModel: Equatable, Sendable {
 }
 
 /// The lexicon's words as the runtime names them: each word's `LEXI` node id and its
-/// probability P_lex, the product of the quantised shares along its path and its end share.
+/// log P_lex, summed as the runtime's `Lexicon.logProbability(of:)` sums it (Float logs of the
+/// end share, then of each share up the path, each less log 65,535), so the head words' order
+/// is the one `keygram verify` checks.
 package struct LexiconWords {
   /// Each word's letter symbols (`Symbol`), to its node id.
   package let ids: [[UInt8]: UInt32]
-  /// P_lex by node id; 0 for a node that ends no word.
+  /// log P_lex by node id; −∞ for a node that ends no word.
+  package let logProbability: [Float]
+  /// P_lex by node id, from `logProbability`.
   package let probability: [Double]
 
   package init(trie: LexiconTrie) {
-    let total = Double(TableFormat.Lexicon.shareTotal)
+    let logTotal = logf(Float(TableFormat.Lexicon.shareTotal))
     var ids: [[UInt8]: UInt32] = [:]
-    var probability = [Double](repeating: 0, count: trie.nodeCount)
-    var reach = [Double](repeating: 0, count: trie.nodeCount)
+    var logProbability = [Float](repeating: -.infinity, count: trie.nodeCount)
+    var parent = [Int](repeating: -1, count: trie.nodeCount)
     var prefix = [[UInt8]](repeating: [], count: trie.nodeCount)
-    reach[0] = 1
     var child = 1
     for node in 0..<trie.degrees.count {
       var end = Int(TableFormat.Lexicon.shareTotal)
       for _ in 0..<Int(trie.degrees[node]) {
         end -= Int(trie.shares[child])
-        reach[child] = reach[node] * (Double(trie.shares[child]) / total)
+        parent[child] = node
         prefix[child] = prefix[node] + [Symbol.letter(Int(trie.labels[child]))]
         child += 1
       }
       if end > 0 && node > 0 {
-        probability[node] = reach[node] * (Double(end) / total)
+        var sum = logf(Float(end)) - logTotal
+        var current = node
+        while current > 0 {
+          sum += logf(Float(trie.shares[current])) - logTotal
+          current = parent[current]
+        }
+        logProbability[node] = sum
         ids[prefix[node]] = UInt32(node)
       }
       prefix[node] = []
     }
     self.ids = ids
-    self.probability = probability
+    self.logProbability = logProbability
+    probability = logProbability.map { exp(Double($0)) }
   }
 
   /// The `count` likeliest words by P_lex, best first; ties to the lower id.
   package func likeliest(_ count: Int) -> [UInt32] {
-    let words = probability.indices.filter { probability[$0] > 0 }
-    return words.sorted { probability[$0] != probability[$1] ? probability[$0] > probability[$1] : $0 < $1 }
+    let words = logProbability.indices.filter { logProbability[$0] > -.infinity }
+    return words.sorted { logProbability[$0] != logProbability[$1] ? logProbability[$0] > logProbability[$1] : $0 < $1 }
       .prefix(count).map { UInt32($0) }
   }
 }

@@ -131,6 +131,10 @@ package struct TableVerifier: Sendable {
       report.lexiconNodes = lexicon.nodeCount
       for problem in lexicon.verifyStructure() { fail(.normalisation, "LEXI: \(problem)") }
     }
+    // The word pairs: every PAIR invariant (ids, offsets, weights, row sums, head words, padding).
+    if let pairs = table.wordPairs, let lexicon = table.lexicon {
+      for problem in pairs.verifyStructure(lexicon: lexicon) { fail(.normalisation, "PAIR: \(problem)") }
+    }
     // The written forms: every FORM invariant (ids, offsets, shares, shapes, masks, positions, padding).
     if let form = table.sections.sections.first(where: { $0.tag == TableFormat.Section.writtenForms }) {
       let lexicon = table.sections.sections.first { $0.tag == TableFormat.Section.lexicon }
@@ -238,7 +242,7 @@ package struct TableVerifier: Sendable {
     guard report.failures.isEmpty else { return report }
     switch rebuild(language, files: current, sources: sources, quadgramContexts: table.sections.quadgramRowCount,
                    lexiconWords: table.lexicon?.wordCount ?? 0,
-                   pairBytes: table.sections.sections.first { $0.tag == TableFormat.Section.wordPairs }?.length ?? 0) {
+                   pairBytes: table.sections.wordPairsLength) {
     case .failure(let error):
       fail(.reproduction, "building \(folder) again failed: \(error)")
     case .success(let rebuilt):
