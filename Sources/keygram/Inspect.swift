@@ -17,6 +17,8 @@ extension Keygram {
         "lexiconWeight":λ,"ngram":{…},"lexicon":{…}: next is their blend. With --words,
         {"language":…,"words":[{"word":"the","weight":w},…]}, most frequent first. With --why,
         {"language":…,"word":"teh","inLexicon":false,"why":"misspelling"|"cut"|"absent"|"lexicon",…}.
+        With --after-word, {"language":…,"after":"of","pairs":R,"backoff":γ,"next":[{"word":"the",
+        "q":q,"p":p},…]}: the row's kept pairs, its backoff (of 65,535), the likeliest next words.
         """)
 
     @Argument(help: "A .keygram table file.")
@@ -28,8 +30,15 @@ extension Keygram {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Option(parsing: .unconditional, help: "How many letters (or, with --words, words) the view lists.")
-    var top = 10
+    @Option(parsing: .unconditional, help: "How many letters (or, with --words, words) the view lists (default 10; 20 with --after-word).")
+    var top: Int?
+
+    /// How many the view lists.
+    var limit: Int { top ?? 10 }
+
+    @Option(name: .customLong("after-word"),
+            help: ArgumentHelp("Show the word-pair model's likeliest next words after this word (^: the sentence start), with each pair's weight q, the row's backoff γ and P(w | word).", valueName: "word"))
+    var afterWord: String?
 
     @Flag(help: "List the lexicon's words with their weights (expected occurrences per the lexicon's word mass).")
     var words = false
@@ -43,7 +52,7 @@ extension Keygram {
     @OptionGroup var corporaFolder: CorporaOption
 
     func validate() throws {
-      guard top >= 1 else { throw ValidationError("--top must be at least 1.") }
+      guard limit >= 1 else { throw ValidationError("--top must be at least 1.") }
       if let after {
         // Apostrophes are read by the table's text rule (dropped or ending the word), not counted.
         let letters = after.unicodeScalars.filter { !TypingContext.isApostrophe($0) }.count - (after.hasPrefix("?") ? 1 : 0)
@@ -64,6 +73,7 @@ extension Keygram {
       if let why { return try explain(why, in: table) }
       if words { return try listWords(table, letters) }
       if let suggest { return try listSuggestions(table, prefix: suggest) }
+      if let afterWord { return try listNextWords(table, after: afterWord) }
       if let after {
         // A leading ? says nothing is known before the letters; otherwise they start a word.
         let unknown = LetterContext.bigram(.unknownLetter)
@@ -79,7 +89,7 @@ extension Keygram {
                                                             lexicon: blend?.lexicon)))
         } else {
           let values = blend?.blended.values ?? distribution.indices.map { distribution[$0] }
-          let ranked = values.indices.sorted { (values[$0], $1) > (values[$1], $0) }.prefix(top)
+          let ranked = values.indices.sorted { (values[$0], $1) > (values[$1], $0) }.prefix(limit)
           let lambda = blend.map { String(format: "; lexicon weight λ = %.3f", $0.lambda) } ?? ""
           print("after \"\(after)\" (\(distribution.isUniform ? "no usable context: uniform" : "\(distribution.count) outcomes")\(lambda)):")
           for index in ranked {
@@ -132,10 +142,10 @@ extension Keygram {
         lines.append("corpus: \(provenance.files.map(\.name).joined(separator: ", ")); \(provenance.letters) letters, \(provenance.words) words")
       }
       let unigram = table.unigram
-      lines.append("top letters: " + unigram.indices.sorted { (unigram[$0], $1) > (unigram[$1], $0) }.prefix(top)
+      lines.append("top letters: " + unigram.indices.sorted { (unigram[$0], $1) > (unigram[$1], $0) }.prefix(limit)
         .map { "\(letters[$0]) \(String(format: "%.3f", unigram[$0]))" }.joined(separator: "  "))
       let initial = table.initial
-      lines.append("top initials: " + initial.indices.sorted { (initial[$0], $1) > (initial[$1], $0) }.prefix(top)
+      lines.append("top initials: " + initial.indices.sorted { (initial[$0], $1) > (initial[$1], $0) }.prefix(limit)
         .map { "\(letters[$0]) \(String(format: "%.3f", initial[$0]))" }.joined(separator: "  "))
       return lines.joined(separator: "\n")
     }
@@ -174,7 +184,7 @@ extension Keygram {
       guard letters.count <= WordDecoder.capacity else {
         throw CLIError("--suggest: \(letters.count) letters; the decoder holds at most \(WordDecoder.capacity)")
       }
-      let suggestions = decoder.suggestions(limit: Swift.min(top, WordDecoder.maximumAlternatives))
+      let suggestions = decoder.suggestions(limit: Swift.min(limit, WordDecoder.maximumAlternatives))
       let listed = suggestions.map { SuggestionsJSON.Entry(word: $0.text, score: Double($0.score), sources: Self.sourceNames($0.source)) }
       let decision = decoder.decide(limit: 1)
       if json {
@@ -198,7 +208,7 @@ extension Keygram {
     private func listWords(_ table: KeyGramTable, _ letters: [String]) throws {
       guard let lexicon = table.lexicon else { throw CLIError("\(self.table): the table has no lexicon") }
       // Heaviest first; equal weights in letter order.
-      let words = lexicon.words().sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.letters.lexicographicallyPrecedes($1.letters) }.prefix(top)
+      let words = lexicon.words().sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.letters.lexicographicallyPrecedes($1.letters) }.prefix(limit)
       let listed = words.map { (word: $0.letters.map { Int($0) < letters.count ? letters[Int($0)] : "?" }.joined(), weight: Double($0.weight)) }
       if json {
         print(try OrderedJSONEncoder().encode(WordsJSON(language: table.languageCode, words: listed.map { WordsJSON.Entry(word: $0.word, weight: $0.weight) })))
