@@ -24,6 +24,9 @@ package struct TableVerifier: Sendable {
     /// The lexicon's words and nodes, when the table has one (its structure checked whole).
     package var lexiconWords: Int?
     package var lexiconNodes: Int?
+    /// The word pairs' rows and entries, when the table has them (their structure checked whole).
+    package var pairRows: Int?
+    package var pairEntries: Int?
     package var letters = 0
     package var corpusFiles = 0
     package var swiftPath: String?
@@ -133,6 +136,7 @@ package struct TableVerifier: Sendable {
     }
     // The word pairs: every PAIR invariant (ids, offsets, weights, row sums, head words, padding).
     if let pairs = table.wordPairs, let lexicon = table.lexicon {
+      (report.pairRows, report.pairEntries) = (pairs.rowCount, pairs.entryCount)
       for problem in pairs.verifyStructure(lexicon: lexicon) { fail(.normalisation, "PAIR: \(problem)") }
     }
     // The written forms: every FORM invariant (ids, offsets, shares, shapes, masks, positions, padding).

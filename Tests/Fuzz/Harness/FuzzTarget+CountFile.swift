@@ -4,7 +4,8 @@ import KeyGramPipeline
 /// The count-file reader and `merge`. The input is one or more count files back to back (each
 /// from its "KGCOUNT" magic, at most three), each with its size and CRC made right. Promises
 /// checked: each reader's words come in strictly increasing order, 1 ... 48 letters of the
-/// alphabet, never a count of 0; a merge that succeeds writes a count file that reads back
+/// alphabet, never a count of 0, then word pairs in strictly increasing order, each two words
+/// around one separator; a merge that succeeds writes a count file that reads back
 /// whole with as many words as it reported; errors name a file and a byte inside it.
 extension FuzzTarget {
   static func countFile(_ input: [UInt8], _ findings: inout FuzzFindings) {
@@ -60,6 +61,13 @@ extension FuzzTarget {
         words += 1
       }
       findings.expect(words == reader.wordEntries, "\(words) words read, the header says \(reader.wordEntries)")
+      while try reader.nextForm() != nil {}
+      var previousPair: [UInt8]?
+      while let (key, count) = try reader.nextPair() {
+        findings.expect(PairCounter.isPairKey(key, letterCount: letters) && count > 0, "a word pair key or count out of shape")
+        findings.expect(previousPair.map { $0.lexicographicallyPrecedes(key) } ?? true, "word pairs out of order")
+        previousPair = key
+      }
       return words
     } catch {
       findings.expect(error.path == path, "the error names \(error.path), not \(path)")
