@@ -123,7 +123,8 @@ struct MutationSweep {
   }
 
   /// The data fields of docs/TableFormat.md ("left to the reproduction"): the `QUAD` masks,
-  /// the `LEXI` total mass, labels and shares, and the `PROV` totals other than the letter
+  /// the `LEXI` total mass, labels and shares, the `PAIR` word ids (any ascending words keep
+  /// its invariants), and the `PROV` totals other than the letter
   /// total (words, text bytes, invalid UTF-8, letters outside the alphabet, frequency-list words).
   static func dataFields(of table: KeyGramTable) -> [Range<Int>] {
     let n = table.letterCount
@@ -139,6 +140,14 @@ struct MutationSweep {
         fields.append(mass..<(mass + 8))
         fields.append((entry.offset + TableFormat.Lexicon.labelsOffset)..<(entry.offset + TableFormat.Lexicon.degreesOffset(nodeCount: nodes)))
         fields.append((entry.offset + TableFormat.Lexicon.sharesOffset(nodeCount: nodes))..<(entry.offset + TableFormat.Lexicon.byteArraysEnd(nodeCount: nodes)))
+      case TableFormat.Section.wordPairs:
+        typealias P = TableFormat.Pairs
+        let pairs = table.wordPairs!
+        let (r, e) = (pairs.rowCount, pairs.entryCount)
+        fields.append((entry.offset + P.firstWordsOffset())..<(entry.offset + P.rowOffsetsOffset(rows: r)))
+        fields.append((entry.offset + P.secondWordsOffset(rows: r))..<(entry.offset + P.weightsOffset(rows: r, entries: e)))
+        let heads = entry.offset + P.headWordsOffset(rows: r, entries: e)
+        fields.append(heads..<(heads + 4 * pairs.headWordCount))
       case TableFormat.Section.provenance:
         let totals = entry.offset + entry.length - TableFormat.Provenance.tailSize(letterCount: n)
         fields.append((totals + 8)..<(totals + 8 * 2))  // words (then stored bytes, the sum of the file sizes)
@@ -188,6 +197,18 @@ struct MutationSweep {
           for letter in 0..<n { out.append(lexicon.child(of: node, letter: letter).map { UInt64($0.index) } ?? .max) }
         }
       }
+    }
+    if let pairs = table.wordPairs {
+      out += [UInt64(pairs.rowCount), UInt64(pairs.entryCount), UInt64(pairs.headWordCount)]
+      for index in 0..<pairs.rowCount {
+        let row = pairs.row(at: index)
+        out += [UInt64(pairs.firstWord(ofRow: index)?.rawValue ?? 0), UInt64(row.start), UInt64(row.end), UInt64(row.backoff)]
+      }
+      for index in 0..<pairs.entryCount {
+        let entry = pairs.entry(at: index)
+        out += [UInt64(entry.word.rawValue), UInt64(entry.weight)]
+      }
+      out += (0..<pairs.headWordCount).map { UInt64(pairs.headWord(at: $0).rawValue) }
     }
     if let layout = table.keyboardLayout {
       for row in layout.rows { out.append(UInt64(row.count)); out += row.map { UInt64($0.value) } }

@@ -15,14 +15,14 @@ struct VerifyTests {
     var table: String { "\(tables)/xx.keygram" }
     var verifier: TableVerifier { TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: swift) }
 
-    /// With `lexicon`, the text feeds words too and the table gets a `LEXI` section of its 7
-    /// words (abc, cab, bca, aa, bb, cc, abcabc).
+    /// With `lexicon`, the text feeds words and pairs too and the table gets a `LEXI` section of
+    /// its 7 words (abc, cab, bca, aa, bb, cc, abcabc) and a `PAIR` section of its 7 pairs.
     init(lexicon: Bool = false) throws {
       root = Fixtures.temporaryFolder()
       for folder in ["corpora/xx", "tables", "swift"] {
         try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
       }
-      let sources = lexicon ? #","sources":[{"files":"*","feeds":["letters","words"]}]"# : ""
+      let sources = lexicon ? #","sources":[{"files":"*","feeds":["letters","words","pairs"]}]"# : ""
       let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"],["c"]]}"# + sources + "}"
       _ = Fixtures.file("language.json", Array(manifest.utf8), in: "\(root)/corpora/xx")
       _ = Fixtures.file("text.gz", Fixtures.gzipMember("abc cab bca aa bb cc abcabc"), in: "\(root)/corpora/xx")
