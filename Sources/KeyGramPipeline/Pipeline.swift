@@ -173,7 +173,11 @@ public enum Pipeline {
 
   private static func run(_ request: Request, writingTo outputs: TableOutputs, progress: (any BuildProgress)?) throws -> Summary {
     let started = ContinuousClock.now
-    let language = request.language, decoder = LetterDecoder(language: language)
+    let language = request.language
+    // A table that keeps no pairs does not count them; a count file holds everything.
+    var countsPairs = request.lexiconWords > 0 && request.pairBytes > 0
+    if case .countFile = request.output { countsPairs = true }
+    let decoder = LetterDecoder(language: countsPairs ? language : language.withoutPairs)
     // Read, decode, count: from the corpus, or the sum of count files.
     let (counts, words, provenance, forms, pairs) = request.countFiles.isEmpty
       ? try CorpusCounter.count(request.inputs, decoder: decoder, naming: request.naming,

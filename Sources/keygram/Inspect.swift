@@ -36,10 +36,6 @@ extension Keygram {
     /// How many the view lists.
     var limit: Int { top ?? 10 }
 
-    @Option(name: .customLong("after-word"),
-            help: ArgumentHelp("Show the word-pair model's likeliest next words after this word (^: the sentence start), with each pair's weight q, the row's backoff γ and P(w | word).", valueName: "word"))
-    var afterWord: String?
-
     @Flag(help: "List the lexicon's words with their weights (expected occurrences per the lexicon's word mass).")
     var words = false
 
@@ -48,6 +44,10 @@ extension Keygram {
 
     @Option(help: ArgumentHelp("Say why this word is or is not in the table's lexicon: left out as a misspelling (of which word, by which rule), below the lexicon's size cut, or not in the word lists. Counts the language's corpora (--corpora) again, as build does.", valueName: "word"))
     var why: String?
+
+    @Option(name: .customLong("after-word"),
+            help: ArgumentHelp("Show the word-pair model's likeliest next words after this word (^: the sentence start), with each pair's weight q, the row's backoff γ and P(w | word).", valueName: "word"))
+    var afterWord: String?
 
     @OptionGroup var corporaFolder: CorporaOption
 

@@ -100,7 +100,7 @@ struct WordContextTests {
     #expect(context.wordContext.previousWord == (try id("is")))
   }
 
-  @Test("the decoder decides alike with and without a word context while the table has no word pairs; a decided word has its lexicon id")
+  @Test("the decoder decides alike with and without a word context when the table has no word pairs; a decided word has its lexicon id")
   func decoderTakesTheContext() throws {
     let decoder = WordDecoder(table: table, layout: layout)
     let context = typed("I saw the ").wordContext
@@ -115,9 +115,12 @@ struct WordContextTests {
       let plainScores = (0..<plain.alternativeCount).map { plain.alternative(at: $0).score }
       let (replaces, margin) = (plain.replaces, plain.margin)
       let withContext = decoder.decide(after: context, limit: 4)
-      #expect((0..<withContext.alternativeCount).map { withContext.alternative(at: $0).text } == plainTexts)
-      #expect((0..<withContext.alternativeCount).map { withContext.alternative(at: $0).score } == plainScores)
-      #expect(withContext.replaces == replaces && withContext.margin == margin)
+      // A table with word pairs scores by the context, so only one without them decides alike.
+      if table.wordPairs == nil {
+        #expect((0..<withContext.alternativeCount).map { withContext.alternative(at: $0).text } == plainTexts)
+        #expect((0..<withContext.alternativeCount).map { withContext.alternative(at: $0).score } == plainScores)
+        #expect(withContext.replaces == replaces && withContext.margin == margin)
+      }
       #expect(withContext.spannedPrecedingWords == 0)
       #expect(withContext.best.text == word)
       #expect(withContext.best.wordID == (try id(word)))

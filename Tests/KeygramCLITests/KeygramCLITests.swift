@@ -69,7 +69,7 @@ struct KeygramCLITests {
     let usages = [
       // Past 200 characters ArgumentParser writes "[<options>]" for the options.
       "build": "keygram build [<options>] [<language>] [<files> ...]",
-      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>] [--why <word>] [--corpora <dir>]",
+      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>] [--why <word>] [--after-word <word>] [--corpora <dir>]",
       "simulate": "keygram simulate [<options>] [<language>]",
       "tune": "keygram tune [<options>] [<language>]",
     ]
@@ -89,7 +89,7 @@ struct KeygramCLITests {
     // The shipped manifest, but with the corpus text feeding the lexicon too (at weight 300),
     // so the tiny table has a lexicon of its own words to inspect.
     let manifest = try String(contentsOfFile: Self.packageRoot + "/corpora/en/language.json", encoding: .utf8)
-      .replacingOccurrences(of: #"{"files": "*", "feeds": ["letters"]}"#, with: #"{"files": "*", "feeds": ["letters", "words"], "weight": 300}"#)
+      .replacingOccurrences(of: #"{"files": "*", "feeds": ["letters", "pairs"]}"#, with: #"{"files": "*", "feeds": ["letters", "words"], "weight": 300}"#)
     try manifest.write(toFile: "\(root)/corpora/en/language.json", atomically: true, encoding: .utf8)
     #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/tiny.gz", contents: Data(Self.gzipCorpus)))
     return root
@@ -118,7 +118,7 @@ struct KeygramCLITests {
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
-      tables/en.keygram: ok: en, 50256 bytes, CRC-32 0x412912aa valid, 755 rows each sum to 65536 with no zero, \
+      tables/en.keygram: ok: en, 50256 bytes, CRC-32 0x41cb3a82 valid, 755 rows each sum to 65536 with no zero, \
       lexicon of 9 words (27 nodes) well-formed, 26 letters match the manifest, swift/English.swift matches, 1 corpus file unchanged, \
       building them again gives the same bytes; lexicon words weighted below ½ 0.00%, above 2× 0.00%; \
       row divergence mean 5.60e-11 bits, worst 1.34e-09
@@ -126,7 +126,7 @@ struct KeygramCLITests {
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50256,"crc32":1093210794,\
+      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50256,"crc32":1103837826,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":true,"lexicon":{"massBelowHalf":0,"massAboveDouble":0,\
       "meanDivergenceBits":5.5984884611012545e-11,"worstDivergenceBits":1.3436349517067223e-09,"squashedChildren":0},\
       "swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
@@ -138,7 +138,7 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
-      tables/en.keygram: English (en), format 2.2, 50256 bytes, CRC-32 0x412912aa (valid)
+      tables/en.keygram: English (en), format 2.3, 50256 bytes, CRC-32 0x41cb3a82 (valid)
       alphabet (26): abcdefghijklmnopqrstuvwxyz
       sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, TEXT 12 B, QUAD 9478 B, LEXI 160 B, FORM 32 B, LAYT 137 B, PROV 325 B
       keyboard: qwertyuiop / asdfghjkl / zxcvbnm
@@ -419,7 +419,7 @@ struct KeygramCLITests {
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8)))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50256,"crc32":1093210794,\
+      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50256,"crc32":1103837826,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":false,"lexicon":null,"swift":"swift/English.swift","failures":[{"check":"freshness",\
       "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
 
@@ -600,7 +600,9 @@ struct KeygramCLITests {
     let json = try keygram("simulate", "en", "--limit", "2000", "--decode", "--json")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let methods = try #require(object["methods"] as? [[String: Any]])
-    #expect(methods.last?["method"] as? String == "Gaussian × prior, history, decoded")
+    // The shipped English table has word pairs: the decoded rows come again reading the word before.
+    #expect(methods.contains { $0["method"] as? String == "Gaussian × prior, history, decoded" })
+    #expect(methods.last?["method"] as? String == "Gaussian × prior, history, decoded, word context")
     #expect(methods.last?["wordsBroken"] is Int && object["words"] is Int)
     let bad = try keygram("simulate", "--limit", "1000", "--omit-rate", "0.9")
     #expect(bad.status == Self.usageError && bad.stderr.hasPrefix("Error: --omit-rate must be a probability from 0 to 0.5, not 0.9."))

@@ -77,6 +77,14 @@ extension Language {
 }
 
 extension Language {
+  /// This language with no source feeding pairs: a table built without a lexicon or with no
+  /// byte for `PAIR` has no use for them, so they are not counted.
+  package var withoutPairs: Language {
+    var language = self
+    for index in language.sources.indices { language.sources[index].feeds.remove(.pairs) }
+    return language
+  }
+
   /// This language with each of `paths` feeding the lexicon as well as the letters, ahead of the
   /// manifest's rules: a build's `--lexicon-from text` (and verify's, to build it again).
   public func feedingWords(fromText paths: [String]) -> Language {
