@@ -37,22 +37,27 @@ seconds() { /usr/bin/time -f %e "$@" 2>&1 >/dev/null | tail -n 1; }
 rss_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 out=(--out /tmp/keygram-bench-out --no-swift)
-# What a user runs: the letters from the text, the lexicon from the language's word list.
+# What a user runs: the letters and word pairs from the text, the lexicon from the language's word list.
 build=("$KEYGRAM" build en "${out[@]}")
-# The counting core alone: no lexicon, so no word list to read and no trie to build.
+# The counting core alone: no lexicon, so no word list to read, no trie to build and no pairs to count.
 core=("$KEYGRAM" build en "${out[@]}" --lexicon-words 0)
 # The running text's words counted too, in the same pass: a corpora folder whose English
 # manifest says the text feeds letters and words (the lexicon is then the text's words).
+# And the word pairs too, in the same pass (a second folder, its text feeding letters, words, pairs).
 words_corpora=$(mktemp -d)
-trap 'rm -rf "$words_corpora"' EXIT
-mkdir -p "$words_corpora/en"
-python3 - corpora/en/language.json "$words_corpora/en/language.json" <<'PY'
+pairs_corpora=$(mktemp -d)
+trap 'rm -rf "$words_corpora" "$pairs_corpora"' EXIT
+mkdir -p "$words_corpora/en" "$pairs_corpora/en"
+python3 - corpora/en/language.json "$words_corpora/en/language.json" "$pairs_corpora/en/language.json" <<'PY'
 import json, sys
 manifest = json.load(open(sys.argv[1]))
 manifest["sources"] = [{"files": "*", "feeds": ["letters", "words"]}]
 json.dump(manifest, open(sys.argv[2], "w"), indent=2)
+manifest["sources"] = [{"files": "*", "feeds": ["letters", "words", "pairs"]}]
+json.dump(manifest, open(sys.argv[3], "w"), indent=2)
 PY
 words=("$KEYGRAM" build en --corpora "$words_corpora" "${out[@]}")
+pairs=("$KEYGRAM" build en --corpora "$pairs_corpora" "${out[@]}")
 has_isal=$("$KEYGRAM" inflate --inflater isal "$small" >/dev/null 2>&1 && echo yes || echo no)
 has_igzip=$(command -v igzip >/dev/null && echo yes || echo no)
 
@@ -71,6 +76,7 @@ for round in $(seq "$ROUNDS"); do
   [ "$has_isal" = yes ] && run core_zlib "${core[@]}" --inflater zlib "$big"
   run words_plain "${words[@]}" "$plain"
   run words_gzip "${words[@]}" "$big"
+  run pairs_gzip "${pairs[@]}" "$big"
   run build "${build[@]}" "$big"
   run jobs1 "${core[@]}" --jobs 1 "${halves[@]}"
   run jobs2 "${core[@]}" --jobs 2 "${halves[@]}"
@@ -99,7 +105,7 @@ rss_small=$(rss_kb "${build[@]}" "$small")
 rss_half=$(rss_kb "${build[@]}" "$half")
 rss_big=$(rss_kb "${build[@]}" "$big")
 
-awk -v cp="$(m core_plain)" -v cg="$(m core_gzip)" -v cz="$(m core_zlib)" -v wp="$(m words_plain)" -v wg="$(m words_gzip)" \
+awk -v cp="$(m core_plain)" -v cg="$(m core_gzip)" -v cz="$(m core_zlib)" -v wp="$(m words_plain)" -v wg="$(m words_gzip)" -v pg="$(m pairs_gzip)" \
     -v b="$(m build)" -v j1="$(m jobs1)" -v j2="$(m jobs2)" -v ii="$(m inflate_isal)" -v iz="$(m inflate_zlib)" \
     -v ig="$(m igzip)" -v g="$(m gzip)" -v s="$s" -v p="$p" -v n="$text_bytes" \
     -v r1="$rss_small" -v r2="$rss_half" -v r3="$rss_big" -v rc="$rss_core" 'BEGIN {
@@ -118,6 +124,7 @@ awk -v cp="$(m core_plain)" -v cg="$(m core_gzip)" -v cz="$(m core_zlib)" -v wp=
   printf "| build from gzip ÷ gzip -dc | %.2f | |\n", cg / g
   printf "| words counted too, plain text | %.2f s; ÷ letters only %.2f | ≤ 1.25 |\n", wp, wp / cp
   printf "| words counted too, gzip | %.2f s; ÷ letters only %.2f | ≤ 1.25 |\n", wg, wg / cg
+  printf "| word pairs counted too, gzip | %.2f s; ÷ words build %.2f | ≤ 1.5 |\n", pg, pg / wg
   printf "| two gzip halves, --jobs 1 / --jobs 2 | %.2f s / %.2f s; ratio %.2f | ≤ 0.6 |\n", j1, j2, j2 / j1
   printf "| keygram build (lexicon from the word list), 200 MB gzip | %.2f s | |\n", b
   printf "| Python gzip + Counter ÷ build, same 20 MB | %.1f s ÷ %.2f s = %.0f× | ≥ 30× |\n", p, s, p / s
