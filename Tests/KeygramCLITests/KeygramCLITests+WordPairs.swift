@@ -49,7 +49,7 @@ extension KeygramCLITests {
     try expectOutput(["inspect", "tables/en.keygram", "--after-word", "the"], in: root,
                      stderr: "Error: tables/en.keygram: the table has no word pairs (PAIR): built with --pair-bytes 0, or no source feeds pairs\n",
                      status: 1)
-    try expectOutput(["build", "en", "--pair-bytes", "-1"], in: root, stderr: "Error: --pair-bytes must be 0 or more, not -1.\n" + Self.usage("build"),
+    try expectOutput(["build", "en", "--pair-bytes=-1"], in: root, stderr: "Error: --pair-bytes must be 0 or more, not -1.\n" + Self.usage("build"),
                      status: Self.usageError)
   }
 }
