@@ -85,12 +85,16 @@ extension Language {
     return language
   }
 
-  /// This language with each of `paths` feeding the lexicon as well as the letters, ahead of the
-  /// manifest's rules: a build's `--lexicon-from text` (and verify's, to build it again).
+  /// This language with each of `paths` feeding the lexicon as well as the letters (and the pairs
+  /// where the manifest's rule for it does), ahead of the manifest's rules: a build's
+  /// `--lexicon-from text` (and verify's, to build it again).
   public func feedingWords(fromText paths: [String]) -> Language {
     var language = self
     let names = Set(paths.map { String($0.split(separator: "/").last ?? "") })
-    language.sources = names.sorted().map { SourceRule(files: $0, feeds: [.letters, .words]) } + sources
+    // Each keeps the pairs its own rule counts.
+    language.sources = names.sorted().map { name in
+      SourceRule(files: name, feeds: SourceRule.Feeds([.letters, .words]).union(source(for: name).feeds.intersection(.pairs)))
+    } + sources
     return language
   }
 }
