@@ -41,6 +41,19 @@ struct WordPairTests {
     #expect(try Self.pairs(Self.tinyText, chunkSize: chunkSize) == Self.tinyPairs)
   }
 
+  @Test func aTinyMemoryCapSpillsAndCountsTheSame() throws {
+    // Two ids or pairs in memory at most: flushed, spilled to sorted runs, the previous word interned again.
+    var counter = PairCounter(decoder: LetterDecoder(language: Self.language), wordMemoryCap: 2)
+    counter.startFile()
+    try Fixtures.feed(Array(Self.tinyText.utf8), chunkSize: 3) { chunk in
+      try counter.consume(chunk)
+      try counter.spillIfFull()
+    }
+    try counter.finishFile()
+    #expect(counter.pairs.spilledRuns > 0)
+    #expect(try Self.named(counter.pairs) == Self.tinyPairs)
+  }
+
   @Test func sentenceEndsAndOtherMarks() throws {
     // … and ? end sentences; quotes, commas and dashes do not; an apostrophe is dropped (transparent).
     #expect(try Self.pairs("go… now, \"don't\" — stop") == ["^ go": 1, "^ now": 1, "now dont": 1, "dont stop": 1])

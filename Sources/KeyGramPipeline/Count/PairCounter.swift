@@ -18,29 +18,30 @@ package struct PairCounter: Counter {
   package static let keyLimit = 2 * WordCounts.maximumLength + 1
 
   package let decoder: LetterDecoder
-  package private(set) var pairs: WordCounts
+  /// The pairs counted, complete after each `finishFile()`.
+  package var pairs: WordCounts { tally.flushed }
+  private var tally: PairTally
   /// What the next word pairs with.
   private enum Previous { case sentenceStart, word, none }
   private var previous = Previous.sentenceStart
-  /// The previous word's symbols (valid when `previous` is `.word`), and the current word's.
+  /// The previous word's symbols and id (valid when `previous` is `.word`), and the current word's.
   private var previousWord: [UInt8] = []
+  private var previousId: UInt32 = 0
   private var word: [UInt8] = []
   private var spoiled = false
   private var tooLong = false
   private var pending = SplitSequence()
   private var awaitingFinalForm: UInt8 = 0
-  private var key: [UInt8] = []
   private let clitics: Set<[UInt8]>
   private let splitsAtClitics: Bool
 
   package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     self.decoder = decoder
-    pairs = WordCounts(memoryCap: wordMemoryCap, keyLimit: Self.keyLimit)
+    tally = PairTally(memoryCap: wordMemoryCap)
     clitics = Set(WrittenWordReader.clitics(of: decoder.language))
     splitsAtClitics = !decoder.language.apostrophesAreTransparent && !decoder.language.elisions.isEmpty
     word.reserveCapacity(WordCounts.maximumLength + 1)
     previousWord.reserveCapacity(WordCounts.maximumLength)
-    key.reserveCapacity(Self.keyLimit)
   }
 
   /// A new file starts a sentence.
@@ -53,7 +54,15 @@ package struct PairCounter: Counter {
     _ = pending.removeAll()
   }
 
-  package mutating func spillIfFull() throws { try pairs.spillIfFull() }
+  /// Moves the pairs in memory to the word counts when they reach the cap, and spills those
+  /// when they do; the previous word is interned again, as the ids start over.
+  package mutating func spillIfFull() throws {
+    if tally.isFull {
+      try tally.flush()
+      if previous == .word { previousId = tally.id(of: previousWord) }
+    }
+    try tally.spillIfFull()
+  }
 
   package mutating func consume(_ chunk: UnsafeRawBufferPointer) throws {
     let bytes = chunk.bindMemory(to: UInt8.self)
@@ -112,6 +121,7 @@ package struct PairCounter: Counter {
     if pending.removeAll() { try apply(.invalidUTF8) }
     try endWord()
     spoiled = false
+    try tally.flush()
   }
 
   private var last: UInt8 { word.last ?? Symbol.wordBoundary }
@@ -171,14 +181,14 @@ package struct PairCounter: Counter {
       return
     }
     guard !word.isEmpty else { return }
-    if previous != .none {
-      key.removeAll(keepingCapacity: true)
-      if previous == .word { key.append(contentsOf: previousWord) }
-      key.append(Self.separator)
-      key.append(contentsOf: word)
-      try pairs.add(key, count: 1)
+    let id = tally.id(of: word)
+    switch previous {
+    case .word: tally.add(first: previousId, second: id)
+    case .sentenceStart: tally.add(first: PairTally.sentenceStart, second: id)
+    case .none: break
     }
     previous = .word
+    previousId = id
     swap(&previousWord, &word)
   }
 }
