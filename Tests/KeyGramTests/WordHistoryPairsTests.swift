@@ -188,6 +188,48 @@ struct WordHistoryPairsTests {
   }
 }
 
+@Suite("Word history: pairs and the decoder's undo")
+struct WordHistoryPairsUndoTests {
+  let table = EnglishTable.mapped
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+
+  func letters(_ word: String) -> [Int] { word.unicodeScalars.map { EnglishTable.letter($0) } }
+
+  @Test("an undo moves the pair from the replacement to the restored word")
+  func undoMovesThePair() throws {
+    let history = WordHistory()
+    var context = TypingContext(table: table, wordHistory: history)
+    let decoder = WordDecoder(table: table, layout: layout, wordHistory: history)
+    context.record(contentsOf: "my ")
+    // "keyboard" with its r touched 60% of the way to t: shown as "keyboatd", replaced.
+    for (position, scalar) in "keyboard".unicodeScalars.enumerated() {
+      let frame = layout[layout.index(scalar)].frame
+      var point = TouchPoint(x: frame.midX, y: frame.midY)
+      var shown = scalar
+      if position == 6 {
+        let target = layout[layout.index("t")].frame
+        point = TouchPoint(x: point.x + (target.midX - point.x) * 0.6, y: point.y + (target.midY - point.y) * 0.6)
+        shown = "t"
+      }
+      decoder.add(point, key: layout.index(shown), letter: EnglishTable.letter(shown))
+    }
+    let decision = decoder.decide(after: context.wordContext)
+    #expect(decision.replaces && decision.best.text == "keyboard")
+    decoder.finishWord(decision)
+    context.record(contentsOf: "keyboard ")  // the keyboard writes the replacement, then the space
+    #expect(history.pairCount(after: letters("my"), word: letters("keyboard")) == 1)
+    let undo = try #require(decoder.undoReplacement())
+    for _ in 0..<(undo.replaced.writtenCount + 1) { context.recordDeletion() }
+    context.record(contentsOf: undo.restored.text)
+    #expect(history.pairCount(after: letters("my"), word: letters("keyboard")) == 0)
+    #expect(history.pairCount(after: letters("my"), word: letters("keyboatd")) == 1)
+    // The context learns the pair again when the restored word ends.
+    context.recordBoundary()
+    #expect(history.pairCount(after: letters("my"), word: letters("keyboatd")) == 2)
+    history._checkInvariants()
+  }
+}
+
 @Suite("Word history: saving")
 struct WordHistoryBytesTests {
   let table = FixtureTable.mapped
