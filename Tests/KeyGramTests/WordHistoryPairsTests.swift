@@ -1,4 +1,5 @@
 @_spi(Testing) import KeyGram
+import Foundation  // FileManager, to read a fuzzing seed
 import Testing
 
 /// The word history's word pairs: learned by the typing context with each word, halved and
@@ -353,6 +354,26 @@ struct WordHistoryBytesTests {
       == .tooLarge(nodes: nodes, pairs: history.keptPairCount, capacity: 64, pairCapacity: history.keptPairCount - 1))
     // The descriptions name the byte.
     #expect(WordHistoryError.badValue(field: "node 1 parent", offset: 20).description == "word history: impossible node 1 parent at byte 20")
+  }
+
+  @Test("bytes written by another writer from the documented format load: the fuzzing seed")
+  func documentedFormat() throws {
+    // Tests/Fuzz/wordhistory/seeds/small-pairs.bin: a selector byte, then a history written in
+    // Python from docs/Runtime.md's table: "the" 3, "cat" 2, "dog" 1, "then" 1 (letters as
+    // indices, a = 0) and the pairs (^, the) 2, (the, cat) 2, (the, dog) 1, (cat, the) 1/2.
+    let path = EnglishTable.packageRoot + "/Tests/Fuzz/wordhistory/seeds/small-pairs.bin"
+    let seed = try #require(FileManager.default.contents(atPath: path))
+    let saved = Array(seed.dropFirst())
+    let history = try WordHistory(bytes: saved)
+    history._checkInvariants()
+    #expect(history.bytes == saved)
+    let the = [19, 7, 4], cat = [2, 0, 19], dog = [3, 14, 6]
+    #expect(history.wordCount == 7)
+    #expect(history.count(ofWord: the) == 3 && history.count(ofWord: cat) == 2)
+    #expect(history.pairCount(after: nil, word: the) == 2)
+    #expect(history.pairCount(after: the, word: cat) == 2)
+    #expect(history.pairCount(after: the, word: dog) == 1)
+    #expect(history.pairCount(after: cat, word: the) == 0.5)
   }
 
   @Test("a word deeper than the longest word is refused")
