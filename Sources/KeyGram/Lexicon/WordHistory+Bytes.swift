@@ -87,11 +87,14 @@ extension WordHistory {
     let major = UInt16(truncatingIfNeeded: word(4)), minor = UInt16(truncatingIfNeeded: word(4) >> 16)
     // A newer minor's added fields would sit before the CRC: this runtime cannot place them.
     guard major == 1, minor == 0 else { throw .unsupportedVersion(major: major, minor: minor) }
-    let nodes = Int(word(8)), pairs = Int(word(12))
-    guard nodes >= 1 else { throw .badValue(field: "node count", offset: 8) }
+    let storedNodes = UInt64(word(8)), storedPairs = UInt64(word(12))
+    guard storedNodes >= 1 else { throw .badValue(field: "node count", offset: 8) }
+    // In 64 bits: two UInt32 counts of 8 bytes each can pass a 32-bit Int.
+    let wanted = UInt64(Self.bytesHeaderLength) + UInt64(Self.bytesPerNode) * (storedNodes - 1) + UInt64(Self.bytesPerPair) * storedPairs + 4
+    guard UInt64(bytes.count) >= wanted else { throw .truncated(count: bytes.count, needed: Int(clamping: wanted)) }
+    let nodes = Int(storedNodes), pairs = Int(storedPairs)
     let pairStart = Self.bytesHeaderLength + Self.bytesPerNode * (nodes - 1)
     let needed = pairStart + Self.bytesPerPair * pairs + 4
-    guard bytes.count >= needed else { throw .truncated(count: bytes.count, needed: needed) }
     guard bytes.count == needed else { throw .trailingBytes(count: bytes.count, expected: needed) }
     let stored = word(needed - 4), computed = CRC32Tables.checksum(bytes[0..<(needed - 4)])
     guard stored == computed else { throw .checksumMismatch(stored: stored, computed: computed) }
