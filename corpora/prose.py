@@ -3,6 +3,12 @@
 
     python3 corpora/prose.py html    < list-of-html-files    > text
     python3 corpora/prose.py mallard < list-of-page-files    > text
+    python3 corpora/prose.py html --translation CODE ENGLISH < list-of-html-files > text
+
+With --translation, the pages are a translation into language CODE of a manual whose English
+prose (this script's output for the English pages) is the file ENGLISH: a paragraph equal to one
+of ENGLISH's lines (left untranslated) is dropped, and so is one that still reads as English
+(plaintext.py's test, with CODE's markers: a paragraph of an older English edition).
 
 The files are named on standard input, one path a line, and read in that order. Unlike
 plaintext.py (which makes running text of another language out of man pages, help pages and
@@ -44,6 +50,7 @@ import sys
 import unicodedata
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plaintext  # noqa: E402
 from plaintext import URL, code_like  # noqa: E402
 
 HOLE = "\ue000"  # stands for inline code that is left out: its sentence is dropped
@@ -204,21 +211,34 @@ def prose(paragraph: str) -> str:
 
 
 def main() -> int:
-    if len(sys.argv) != 2 or sys.argv[1] not in MODES:
+    arguments = sys.argv[1:]
+    english_lines: set[str] = set()
+    markers = None
+    if len(arguments) == 4 and arguments[1] == "--translation":
+        code = arguments[2]
+        with open(arguments[3], encoding="utf-8") as english:
+            english_lines = set(english.read().split("\n"))
+        markers = plaintext.ENGLISH_MARKERS
+        if code in plaintext.OWN_WORDS:
+            markers = (plaintext.ENGLISH_MARKERS | plaintext.EXTRA_MARKERS) - plaintext.OWN_WORDS[code]
+        arguments = arguments[:1]
+    if len(arguments) != 1 or arguments[0] not in MODES:
         print(__doc__, file=sys.stderr)
         return 2
     sys.stdout.reconfigure(encoding="utf-8", newline="\n")
-    seen: set[str] = set()
+    seen: set[str] = set(english_lines)
     for path in (line.rstrip("\n") for line in sys.stdin):
         if not path:
             continue
         with open(path, encoding="utf-8", errors="replace") as page:
             paragraphs: list[str] = []
-            parser = Parser(sys.argv[1], paragraphs)
+            parser = Parser(arguments[0], paragraphs)
             parser.feed(page.read())
             parser.close()
         for paragraph in paragraphs:
             text = prose(paragraph)
+            if markers is not None and text and plaintext.english(text, markers):
+                continue
             if text and text not in seen:
                 seen.add(text)
                 sys.stdout.write(text + "\n")
