@@ -167,3 +167,18 @@ codespell_misspellings() {
   python3 "$KEYGRAM_CORPORA/codespell.py" < "$scratch/codespell/wheel/codespell_lib/data/dictionary.txt" | store codespell-misspellings
   echo "derive: codespell-misspellings from codespell 2.4.3"
 }
+
+# handbook_prose LOCALE CODE: the prose of The Debian Administrator's Handbook (Debian package
+# debian-handbook, unpacked, not installed) in its translation LOCALE (de-DE, ru-RU, ...), one
+# paragraph a line (corpora/prose.py html), without the paragraphs the translation leaves in
+# English: those equal to a paragraph of the English edition, and those that still read as English
+# (plaintext.py's test with CODE's markers).
+handbook_prose() {
+  local locale="$1" code="$2" html
+  [ -d "$scratch/debian-handbook" ] || unpack debian-handbook
+  html="$scratch/debian-handbook/usr/share/doc/debian-handbook/html"
+  [ -d "$html/$locale" ] || { echo "derive: debian-handbook has no $locale translation" >&2; exit 1; }
+  find "$html/en-US" -maxdepth 1 -name '*.html' | LC_ALL=C sort | python3 "$KEYGRAM_CORPORA/prose.py" html > "$scratch/handbook-en.txt"
+  find "$html/$locale" -maxdepth 1 -name '*.html' | LC_ALL=C sort \
+    | python3 "$KEYGRAM_CORPORA/prose.py" html --translation "$code" "$scratch/handbook-en.txt"
+}

@@ -1,7 +1,7 @@
 import ArgumentParser
 import KeyGram
 
-/// The word decoder's edit costs, in nats, for `simulate --decode`, `simulate --misspellings`
+/// The word decoder's edit costs, in nats, its context weight and history target count, for `simulate --decode`, `simulate --misspellings`
 /// and tuning runs: each option left out keeps the decoder's default.
 struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("omission-cost"), help: "Any letter left out (inf: off).")
@@ -22,7 +22,15 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("spelling-margin"), help: "How far a spelling correction must beat the typed letters to replace them (inf: offered only).")
   var spellingMargin: Float?
 
+  @Option(name: .customLong("context-weight"), help: "The weight λ of the previous word (word pairs); 0: no word context.")
+  var contextWeight: Float?
+
+  @Option(name: .customLong("history-target-count"), help: "How often a word outside the lexicon must be kept before the decoder offers it.")
+  var historyTargetCount: Float?
+
   func validate() throws {
+    if let contextWeight, !(contextWeight.isFinite && contextWeight >= 0) { throw ValidationError("--context-weight must be 0 or more, not \(contextWeight).") }
+    if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("spelling-margin", spellingMargin)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
@@ -38,6 +46,8 @@ struct DecoderCostOptions: ParsableArguments {
     if let transpositionCost { result.transpositionCost = transpositionCost }
     if let vowelCost { result.vowelSubstitutionCost = vowelCost }
     if let spellingMargin { result.spellingMargin = spellingMargin }
+    if let contextWeight { result.contextWeight = contextWeight }
+    if let historyTargetCount { result.historyTargetCount = historyTargetCount }
     return result
   }
 }

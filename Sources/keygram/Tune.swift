@@ -53,7 +53,7 @@ extension Keygram {
     @Flag(help: "Sweep the word history's balance (resolvers at their defaults, history context) instead of the resolvers' parameters.")
     var history = false
 
-    @Flag(help: "Sweep the word decoder's margin, edit costs and spread learning (Gaussian × prior at its defaults, history context, uncorrected typing).")
+    @Flag(help: "Sweep the word decoder's margin and the weight of the previous word (Gaussian × prior at its defaults, history context, uncorrected typing).")
     var decoder = false
 
     @Flag(help: "Sweep the spread: Gaussian × prior with each fixed σ (untimed) and with each speed-aware spread (σa, Fitts' a and b), on touches timed by --timed's typist (with --dual-gaussian, its spread follows FFitts law).")
@@ -84,7 +84,7 @@ extension Keygram {
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       if lexicon { return try sweepBalance(.lexicon, setup, keystrokes, textPath) }
       if history { return try sweepBalance(.history, setup, keystrokes, textPath) }
-      if decoder { return try sweepDecoder(setup, keystrokes, textPath) }
+      if decoder { return try sweepDecoder(setup, try setup.typing(of: textPath, limit: limit), textPath) }
       if spread { return sweepSpread(setup, keystrokes, textPath) }
       let context = self.context ?? (setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)
 
@@ -197,35 +197,36 @@ extension Keygram.Tune {
   /// σ (no slips), at σ with skipped and doubled touches, and at the precise σ. The best has
   /// the fewest word errors over the two σ runs among those that break at most 1 word in
   /// 1,000 at σ and make no more letter errors than static at the precise σ beyond the interval.
-  func sweepDecoder(_ setup: SimulationSetup, _ keystrokes: [TypingSimulator.Keystroke], _ textPath: String) throws {
+  func sweepDecoder(_ setup: SimulationSetup, _ typing: TypingSimulator.TypedText, _ textPath: String) throws {
     guard setup.simulator.table.lexicon != nil else { throw CLIError("tables/\(lang).keygram has no lexicon to decode with") }
+    let keystrokes = typing.keystrokes
+    // The margin and the previous word's weight; the edit costs and spelling margin are tuned
+    // on the misspellings (simulate --misspellings) and kept at their defaults here.
+    let weights: [Float] = setup.simulator.table.wordPairs != nil ? [0, 0.5, 1, 1.5, 2] : [0]
     var grid: [(name: String, parameters: WordDecoder.Parameters)] = []
-    for margin: Float in [2, 3, 4, 6] {
-      for cost: Float in [12, .infinity] {
-        for learnsSpread in [false, true] {
-          var parameters = WordDecoder.Parameters()
-          parameters.margin = margin
-          parameters.omissionCost = cost
-          parameters.extraTouchCost = cost
-          parameters.learnsSpread = learnsSpread
-          grid.append(("margin \(margin), edit cost \(cost), \(learnsSpread ? "learned" : "fixed") spread", parameters))
-        }
+    for margin: Float in [2, 3, 4] {
+      for weight in weights {
+        var parameters = WordDecoder.Parameters()
+        parameters.margin = margin
+        parameters.contextWeight = weight
+        grid.append(("margin \(margin), context weight \(weight)", parameters))
       }
     }
     var methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
     methods += grid.map { TypingSimulator.Method(name: $0.name, kind: .gaussian(.init()), context: .history, decoder: $0.parameters) }
-    // The same decoders again, with a touch on a key without a letter inside a word typing the nearest letter.
-    methods += grid.filter { $0.parameters.omissionCost == .infinity }.map {
+    // The defaults again, with a touch on a key without a letter inside a word typing the nearest letter.
+    let defaults = WordDecoder.Parameters()
+    methods += grid.filter { $0.parameters.contextWeight == defaults.contextWeight }.map {
       TypingSimulator.Method(name: $0.name + ", special keys type letters", kind: .gaussian(.init()), context: .history,
                              decoder: $0.parameters, specialKeysTypeLetters: true)
     }
     func run(_ sigma: Float, slips: Bool) -> TypingSimulator.Result {
-      setup.simulator.run(keystrokes, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed, omitRate: slips ? omitRate : 0,
+      setup.simulator.run(keystrokes, written: typing.words, touches: .init(sigmaX: sigma, sigmaY: sigma, seed: seed, omitRate: slips ? omitRate : 0,
                                                      extraRate: slips ? extraRate : 0),
                           methods: methods, errors: .uncorrected, lexiconBalance: lexiconBalance)
     }
     let main = run(sigma, slips: false), slipping = run(sigma, slips: true), precise = run(preciseSigma, slips: false)
-    print("Tuning text \(textPath), \(main.keystrokes) keystrokes, \(main.words) words, seed \(seed), history context, uncorrected typing.\n")
+    print("Tuning text \(textPath), \(main.keystrokes) keystrokes, \(main.words) words, seed \(seed), history context, uncorrected typing, word context from the text's sentences.\n")
     print("| decoder | word errors at σ = \(sigma) | letter errors | broken | word errors, omit \(omitRate) extra \(extraRate) | letter errors at σ = \(preciseSigma) (static: \(precise.methods[0].errors)) |")
     print("|---|---:|---:|---:|---:|---:|")
     for index in main.methods.indices {

@@ -111,7 +111,7 @@ struct StatefulInvariantTests {
   }
 
   #if DEBUG && !os(Windows)
-  @Test("the checks catch a decoder, a history and a touch model broken on purpose")
+  @Test("the checks catch a decoder, a history, a history's pairs and a touch model broken on purpose")
   func brokenStatesAreCaught() async {
     await #expect(processExitsWith: .failure) {
       let decoder = WordDecoder(table: EnglishTable.mapped, layout: .iPhonePortraitQWERTY)
@@ -122,6 +122,14 @@ struct StatefulInvariantTests {
       let history = WordHistory()
       history.learn(length: 2) { $0 }
       history._breakInvariantForTesting()
+      history._checkInvariants()
+    }
+    await #expect(processExitsWith: .failure) {
+      let history = WordHistory()
+      let first = history.learn(length: 2) { $0 }!, second = history.learn(length: 3) { $0 + 1 }!
+      history.learnPair(first: first, second: second)
+      history._checkInvariants()  // sound so far
+      history._breakPairInvariantForTesting()
       history._checkInvariants()
     }
     await #expect(processExitsWith: .failure) {

@@ -250,6 +250,33 @@ struct WordDecoderAllocationTests {
 }
 
 extension WordDecoderAllocationTests {
+  @Test("the suggestion bar after a space: next words after a word, at a sentence start and after an unknown word, with a history", arguments: EnglishTable.Source.allCases)
+  func nextWords(source: EnglishTable.Source) {
+    let table = source.table
+    let history = WordHistory()
+    var typingContext = TypingContext(table: table, wordHistory: history)
+    let decoder = WordDecoder(table: table, layout: layout, wordHistory: history)
+    var contexts: [WordContext] = [.textStart, .unknown]
+    for text in ["I saw the ", "It is. ", "one of ", "qwfpgj "] {
+      typingContext.record(contentsOf: text)
+      contexts.append(typingContext.wordContext)
+    }
+    var total = 0
+    let count = mallocs {
+      for round in 0..<2_000 {
+        let words = decoder.nextWords(after: contexts[round % contexts.count], limit: 3)
+        for position in 0..<words.count {
+          let word = words[position]
+          for scalar in 0..<word.writtenCount { total &+= Int(word.writtenScalar(at: scalar).value) }
+        }
+        if round % 7 == 0 { typingContext.record(contentsOf: "the ") }
+      }
+    }
+    #expect(count == 0, "\(count) mallocs")
+    #expect(total > 0)
+    #expect(decoder.nextWords(after: contexts[2], limit: 3).count == 3)
+  }
+
   @Test("written forms: typing with capitals, deciding, suggesting and reading the written words")
   func writtenForms() {
     let table = FormTable.table

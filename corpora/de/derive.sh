@@ -7,6 +7,9 @@ cd "$(dirname "$0")"
 unpack fortunes-de hunspell-de-de hunspell-tools
 # The fortune files live in usr/share/games/fortunes/de (UTF-8; the *.u8 names are symlinks to them).
 fortune_files "$scratch/fortunes-de/usr/share/games/fortunes/de" | xargs cat | store_split fortunes
+# The Debian Administrator's Handbook in de-DE: modern prose, its untranslated paragraphs left out.
+handbook_prose de-DE de | store_split debian-handbook
+echo "derive: de debian-handbook.gz from debian-handbook $(version debian-handbook) (de-DE)"
 store_held_out
 echo "derive: de from fortunes-de $(version fortunes-de)"
 wordfreq_list de  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -10,6 +10,9 @@ fortune_files "$scratch/fortunes-es/usr/share/games/fortunes/es" | xargs cat | s
 # The plain-text renderings the packages ship (UTF-8), not their HTML.
 gzip -dc "$scratch/debian-reference-es/usr/share/debian-reference/debian-reference.es.txt.gz" | store_split debian-reference
 gzip -dc "$scratch/maint-guide-es/usr/share/doc/maint-guide-es/maint-guide.es.txt.gz" | store_split maint-guide
+# The Debian Administrator's Handbook in es-ES: modern prose, its untranslated paragraphs left out.
+handbook_prose es-ES es | store_split debian-handbook
+echo "derive: es debian-handbook.gz from debian-handbook $(version debian-handbook) (es-ES)"
 store_held_out
 echo "derive: es from fortunes-es $(version fortunes-es), debian-reference-es $(version debian-reference-es)," \
   "maint-guide-es $(version maint-guide-es)"

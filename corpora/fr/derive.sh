@@ -22,6 +22,9 @@ gzip -dc "$scratch/stardict-xmlittre/usr/share/stardict/dic/XMLittre.dict.dz" |
 
 # The plain-text rendering Debian Reference ships (UTF-8), not its HTML.
 gzip -dc "$scratch/debian-reference-fr/usr/share/debian-reference/debian-reference.fr.txt.gz" | store_split debian-reference
+# The Debian Administrator's Handbook in fr-FR: modern prose, its untranslated paragraphs left out.
+handbook_prose fr-FR fr | store_split debian-handbook
+echo "derive: fr debian-handbook.gz from debian-handbook $(version debian-handbook) (fr-FR)"
 store_held_out
 echo "derive: fr from stardict-xmlittre $(version stardict-xmlittre), debian-reference-fr $(version debian-reference-fr)"
 wordfreq_list fr  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

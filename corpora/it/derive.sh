@@ -10,6 +10,9 @@ unpack fortunes-it debian-reference-it
 fortune_files "$scratch/fortunes-it/usr/share/games/fortunes/it" | xargs cat | store_split fortunes
 # The plain-text rendering the package ships (UTF-8), not its HTML.
 gzip -dc "$scratch/debian-reference-it/usr/share/debian-reference/debian-reference.it.txt.gz" | store_split debian-reference
+# The Debian Administrator's Handbook in it-IT: modern prose, its untranslated paragraphs left out.
+handbook_prose it-IT it | store_split debian-handbook
+echo "derive: it debian-handbook.gz from debian-handbook $(version debian-handbook) (it-IT)"
 store_held_out
 echo "derive: it from fortunes-it $(version fortunes-it), debian-reference-it $(version debian-reference-it)"
 wordfreq_list it  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

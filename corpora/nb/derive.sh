@@ -22,6 +22,9 @@ for package in $catalogue_packages; do
   done
 done
 mo_text "$scratch/catalogues" nb | store_split tool-messages
+# The Debian Administrator's Handbook in nb-NO: modern prose, its untranslated paragraphs left out.
+handbook_prose nb-NO nb | store_split debian-handbook
+echo "derive: nb debian-handbook.gz from debian-handbook $(version debian-handbook) (nb-NO)"
 store_held_out
 tools=$(for package in $catalogue_packages; do printf ', %s %s' "$package" "$(version "$package")"; done)
 echo "derive: nb from manpages-nb $(version manpages-nb), libreoffice-l10n-nb $(version libreoffice-l10n-nb)$tools" \

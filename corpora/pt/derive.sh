@@ -11,6 +11,9 @@ fortune_files "$scratch/fortunes-br/usr/share/games/fortunes" | xargs cat | stor
 guide="$scratch/focalinux-text/usr/share/doc/focalinux/text"
 for level in iniciante intermediario avancado; do gzip -dc "$guide/$level/index.txt.gz"; done |
   iconv -f ISO-8859-1 -t UTF-8 | store_split focalinux
+# The Debian Administrator's Handbook in pt-BR: modern prose, its untranslated paragraphs left out.
+handbook_prose pt-BR pt | store_split debian-handbook
+echo "derive: pt debian-handbook.gz from debian-handbook $(version debian-handbook) (pt-BR)"
 store_held_out
 echo "derive: pt from fortunes-br $(version fortunes-br), focalinux-text $(version focalinux-text)"
 wordfreq_list pt  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

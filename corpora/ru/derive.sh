@@ -11,6 +11,9 @@ files=$(fortune_files "$scratch/fortunes-ru/usr/share/games/fortunes/ru")
 echo "$files" | xargs cat | iconv -f UTF-8 -t UTF-8 >/dev/null || {
   echo "derive: fortunes-ru is not UTF-8 any more; convert it (iconv -f KOI8-R) in ru/derive.sh" >&2; exit 1; }
 echo "$files" | xargs cat | store_split fortunes
+# The Debian Administrator's Handbook in ru-RU: modern prose, its untranslated paragraphs left out.
+handbook_prose ru-RU ru | store_split debian-handbook
+echo "derive: ru debian-handbook.gz from debian-handbook $(version debian-handbook) (ru-RU)"
 store_held_out
 echo "derive: ru from fortunes-ru $(version fortunes-ru)"
 wordfreq_list ru  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)

@@ -252,6 +252,34 @@ let benchmarks: @Sendable () -> Void = {
       word = (word + 1) % decoderTouches.count
     }
   }
+  // The same, after the previous word ("I saw the "): its word-pair row is found and every
+  // ranked word's pair looked up in it (PAIR); side by side with the row above.
+  var pairContext = TypingContext(table: table)
+  pairContext.record(contentsOf: "I saw the ")
+  let afterThe = pairContext.wordContext
+  Benchmark("Word decoder: decide at the word's end, 7-letter word, after the previous word", configuration: decoderConfiguration) { benchmark in
+    var word = 0
+    for _ in benchmark.scaledIterations {
+      decoder.reset()
+      for (touch, key, letter) in decoderTouches[word] { decoder.add(touch, key: key, letter: letter) }
+      blackHole(decoder.decide(after: afterThe, limit: 3).margin)
+      word = (word + 1) % decoderTouches.count
+    }
+  }
+  // The suggestion bar after a space: the three likeliest next words after a word, at a
+  // sentence start and after an unknown word, in turn, with the history above.
+  var barContexts: [WordContext] = [afterThe, .textStart]
+  for text in ["one of ", "it is ", "you can ", "qwfpgj "] {
+    pairContext.record(contentsOf: text)
+    barContexts.append(pairContext.wordContext)
+  }
+  Benchmark("Word decoder: nextWords(after:limit: 3), the bar after a space", configuration: decoderConfiguration) { benchmark in
+    var index = 0
+    for _ in benchmark.scaledIterations {
+      blackHole(decoder.nextWords(after: barContexts[index % barContexts.count], limit: 3).count)
+      index += 1
+    }
+  }
   // The same words with timed touches, 250 ms apart: every touch after a word's first is
   // scored with the spread of its movement (TouchMotion), side by side with the row above.
   Benchmark("Word decoder: decide at the word's end, 7-letter word, timed touches", configuration: decoderConfiguration) { benchmark in

@@ -135,12 +135,14 @@ public struct TypingContext {
     let symbol = LetterSymbol(rawValue: raw)
     // The word ends: its last letter, typed as Σ, takes its final form before it is learned.
     if raw != SymbolHistory.transparent && !symbol.isLetter { history.takeFinalForm(in: table) }
+    // The words before the one ending here: the pair it completes starts with their last.
+    let wordsBefore = wordContext
     if symbol == .boundary { recordWordEnd(endsSentence: endsSentence) }
     if let wordHistory, raw != SymbolHistory.transparent {
       if let letter = symbol.letterIndex {
         historyCursor.step(letter: letter, in: wordHistory)
       } else if symbol == .boundary {
-        learnCurrentWord(into: wordHistory)
+        learnCurrentWord(into: wordHistory, after: wordsBefore)
         historyCursor = WordHistory.Cursor(history: wordHistory)
       } else {
         historyCursor.park()
@@ -163,10 +165,13 @@ public struct TypingContext {
 
   /// Teaches `wordHistory` the word the remembered history ends in, before its boundary is
   /// pushed: nothing when it is empty, holds a letter the alphabet lacks, or began before the
-  /// oldest remembered symbol.
-  func learnCurrentWord(into wordHistory: WordHistory) {
+  /// oldest remembered symbol. Then the pair it completes after `wordsBefore` (the context it
+  /// was typed in): after the sentence start at one, else after the previous word when that
+  /// word's letters are known and the history holds it; none otherwise (a deletion back past
+  /// the boundary rebuilt the context from what is remembered).
+  func learnCurrentWord(into wordHistory: WordHistory, after wordsBefore: WordContext) {
     guard let (entries, letters) = currentWordExtent(), letters > 0 else { return }
-    wordHistory.learn(length: letters) { position in
+    let learned = wordHistory.learn(length: letters) { position in
       // The `position`-th letter from the word's start: entries run newest first.
       var index = entries, seen = -1
       while true {
@@ -175,6 +180,9 @@ public struct TypingContext {
         if seen == position { return Int(history.entry(index)) }
       }
     }
+    // Looked up after learning: a compaction while learning moves the nodes.
+    guard let second = learned, let first = wordsBefore.previousNode(in: wordHistory) else { return }
+    wordHistory.learnPair(first: first, second: second)
   }
 
   /// How many remembered entries (apostrophes included) and letters the current word has, or

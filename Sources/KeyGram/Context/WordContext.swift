@@ -40,6 +40,16 @@ public struct WordContext: Equatable, Sendable {
     return Int(truncatingIfNeeded: word >> UInt64(8 * (position % 8)) & 0xFF)
   }
 
+  /// The node a pair's first word has in `history` (`WordHistory.pairCount(first:second:)`):
+  /// `WordHistory.sentenceStartNode` at a sentence start, else the previous word's node when its
+  /// letters are kept (`previousLength` > 0) and some learned word runs through them, else nil.
+  /// Valid until the history's `generation` changes.
+  public func previousNode(in history: WordHistory) -> Int? {
+    if isSentenceStart { return WordHistory.sentenceStartNode }
+    guard previousLength > 0 else { return nil }
+    return history.wordNode(length: previousLength) { previousLetter(at: $0) }
+  }
+
   /// A word ended: it becomes the previous word (its letters from `letter(_:)`, nil when not all
   /// are known), and the next word starts a sentence when `endsSentence`.
   mutating func push(length: Int?, id: WordID?, endsSentence: Bool, letter: (Int) -> Int) {

@@ -98,10 +98,22 @@ extension WordDecoder {
     learnedSpread.dropPending()
     if let wordHistory {
       let slots = replacedSlots
+      // The pair the context learned with the replacement (after the words it was decided
+      // after) goes with it; the restored word's pair is learned once here, and again by the
+      // context when the word ends.
+      if let first = prior.context.previousNode(in: wordHistory),
+         let replaced = wordHistory.wordNode(length: slots.lengths[1], letter: { Int(slots.letters[WordDecoder.capacity + $0]) }) {
+        wordHistory.unlearnPair(first: first, second: replaced)
+      }
       wordHistory.unlearn(length: slots.lengths[1]) { Int(slots.letters[WordDecoder.capacity + $0]) }
       // Restored by hand: learned as often as makes it a correction target at once.
       let times = Swift.min(Swift.max(Int(parameters.historyTargetCount.rounded(.up)), 1), 16)
-      for _ in 0..<times { wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
+      var restored: Int?
+      for _ in 0..<times { restored = wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
+      // Looked up after learning: a compaction moves the nodes.
+      if let restored, let first = prior.context.previousNode(in: wordHistory) {
+        wordHistory.learnPair(first: first, second: restored)
+      }
     }
     isFinished = false
     keepsTyped = true

@@ -7,9 +7,10 @@ extension WordDecoder {
 
   /// Up to `limit` (at most `maximumAlternatives`) words likeliest to follow `context`, best
   /// first, written in their best form (capitalised at a sentence start). Candidates are the
-  /// context row's `limit` + 4 heaviest pairs and the table's head words (its likeliest words);
-  /// each is scored log P = log((κ/(1+b) · P(word | context) + c(word)) / (N + κ)), with the
-  /// pair model's P(word | context) and the history count c. Without `PAIR`, empty. Ignores the
+  /// context row's `limit` + 4 heaviest pairs, the table's head words (its likeliest words) and
+  /// the words the user typed after the same word (the history's pairs); each is scored
+  /// log P = log((κ/(1+b) · P(word | context) + c(word) + c(context, word)) / (N + κ)), with the
+  /// pair model's P(word | context), the history count c and the history's pair count. Without `PAIR`, empty. Ignores the
   /// current touches and keeps the context for the decoder's later calls. No allocation.
   public func nextWords(after context: WordContext, limit: Int = 3) -> WordSuggestions {
     prior.context = context
@@ -44,12 +45,22 @@ extension WordDecoder {
         count += 1
       }
     }
-    let mixture = prior.mixture
+    count = addHistoryPairs(to: count, in: lexicon)
+    let mixture = prior.mixture, first = prior.historyFirstNode
     for index in 0..<count {
-      let word = WordID(node: LexiconNode(index: UInt32(bitPattern: nextWordIDs[index])))
-      let lexiconProbability = system_expf(lexicon.logProbability(of: word))
-      let conditional = pairs.probability(of: word, in: row, lexiconProbability: lexiconProbability)
-      let mass = mixture.lexiconScale * conditional + historyCount(of: word, in: lexicon)
+      var mass: Float = 0, historyNode = -1
+      if nextWordIDs[index] >= 0 {
+        let word = WordID(node: LexiconNode(index: UInt32(bitPattern: nextWordIDs[index])))
+        let lexiconProbability = system_expf(lexicon.logProbability(of: word))
+        mass = mixture.lexiconScale * pairs.probability(of: word, in: row, lexiconProbability: lexiconProbability)
+        historyNode = self.historyNode(of: word, in: lexicon)
+      } else {
+        historyNode = Int(-1 - nextWordIDs[index])
+      }
+      if historyNode > 0, let wordHistory {
+        mass += Swift.max(wordHistory.count(of: historyNode) - wordHistory.continuingCount(of: historyNode), 0)
+        if first >= 0 { mass += wordHistory.pairCount(first: first, second: historyNode) }
+      }
       nextWordScores[index] = mass > 0 ? system_logf(mass) - mixture.logNormaliser : -.infinity
     }
     // The best `limit`, by selection: at most 48 candidates.
@@ -57,21 +68,55 @@ extension WordDecoder {
       var best = -1
       for index in 0..<count where nextWordScores[index] > -.infinity && (best < 0 || nextWordScores[index] > nextWordScores[best]) { best = index }
       guard best >= 0 else { break }
-      writeNextWord(WordID(node: LexiconNode(index: UInt32(bitPattern: nextWordIDs[best]))), score: nextWordScores[best],
-                    capitalised: context.isSentenceStart, into: slots, in: lexicon)
+      if nextWordIDs[best] >= 0 {
+        writeNextWord(WordID(node: LexiconNode(index: UInt32(bitPattern: nextWordIDs[best]))), score: nextWordScores[best],
+                      capitalised: context.isSentenceStart, into: slots, in: lexicon)
+      } else {
+        writeHistoryWord(node: Int(-1 - nextWordIDs[best]), score: nextWordScores[best], capitalised: context.isSentenceStart, into: slots)
+      }
       nextWordScores[best] = -.infinity
     }
     return WordSuggestions(slots: slots)
   }
 
-  /// How often the user's word history holds `word`, 0 without a history.
-  func historyCount(of word: WordID, in lexicon: Lexicon) -> Float {
-    guard let wordHistory else { return 0 }
-    let length = lexicon.forEachLetterBackwards(of: word.node) { position, letter in nextWordLetters[position] = Int32(letter) }
-    guard length <= Self.capacity else { return 0 }
-    var cursor = WordHistory.Cursor(history: wordHistory)
-    for position in 0..<length { cursor.step(letter: Int(nextWordLetters[position]), in: wordHistory) }
-    return wordHistory.endCount(at: cursor)
+  /// Adds the words the user typed after the context's previous word (the history's pairs) to
+  /// the `count` candidates: a lexicon word by its id, any other the history offers (a target,
+  /// `Parameters.historyTargetCount`) as −1 − its history node. Returns the new count.
+  func addHistoryPairs(to count: Int, in lexicon: Lexicon) -> Int {
+    var count = count
+    let first = prior.historyFirstNode
+    guard first >= 0, let wordHistory else { return count }
+    wordHistory.forEachPair(after: first) { second, _ in
+      guard count < Self.nextWordCandidateCapacity else { return }
+      let length = wordHistory.wordLetters(ofNode: second) { position, letter in
+        if position < nextWordLetters.count { nextWordLetters[position] = Int32(letter) }
+      }
+      guard length > 0, length <= nextWordLetters.count else { return }
+      var node: LexiconNode? = lexicon.root
+      for position in 0..<length { node = node.flatMap { lexicon.child(of: $0, letter: Int(nextWordLetters[position])) } }
+      var candidate: Int32
+      if let node, node.index != 0, lexicon.endShare(of: node) > 0 {
+        candidate = Int32(bitPattern: node.index)
+      } else {
+        let own = Swift.max(wordHistory.count(of: second) - wordHistory.continuingCount(of: second), 0)
+        guard own >= parameters.historyTargetCount else { return }
+        candidate = Int32(-1 - second)
+      }
+      for earlier in 0..<count where nextWordIDs[earlier] == candidate { return }
+      nextWordIDs[count] = candidate
+      count += 1
+    }
+    return count
+  }
+
+  /// The history node where lexicon word `word` ends, −1 when the history does not hold it.
+  func historyNode(of word: WordID, in lexicon: Lexicon) -> Int {
+    guard let wordHistory else { return -1 }
+    let length = lexicon.forEachLetterBackwards(of: word.node) { position, letter in
+      if position < nextWordLetters.count { nextWordLetters[position] = Int32(letter) }
+    }
+    guard length <= nextWordLetters.count else { return -1 }
+    return wordHistory.wordNode(length: length) { Int(nextWordLetters[$0]) } ?? -1
   }
 
   /// Appends `word` to `slots` in its best form.
@@ -92,6 +137,24 @@ extension WordDecoder {
     slots.formCounts[target] = forms.count
     slots.capitals[target] = Int(bitPattern: UInt(capitals))
     slots.apostrophes[target] = Self.packApostrophes(of: forms[0], length: written)
+    slots.count = target + 1
+  }
+
+  /// Appends the history word ending at `node` (no lexicon word) to `slots`, in lowercase.
+  func writeHistoryWord(node: Int, score: Float, capitalised: Bool, into slots: WordSlots) {
+    guard let wordHistory else { return }
+    let target = slots.count, base = target * WordDecoder.capacity
+    let length = wordHistory.wordLetters(ofNode: node) { position, letter in
+      if position < WordDecoder.capacity { slots.letters[base + position] = Int32(letter) }
+    }
+    slots.lengths[target] = Swift.min(length, WordDecoder.capacity)
+    slots.scores[target] = score
+    slots.sources[target] = DecodedWord.Source.history.rawValue
+    slots.nodes[target] = -1
+    slots.formIndices[target] = -1
+    slots.formCounts[target] = 0
+    slots.capitals[target] = capitalised && length > 0 ? 1 : 0
+    slots.apostrophes[target] = 0
     slots.count = target + 1
   }
 }

@@ -72,7 +72,7 @@ extension WordDecoder {
     }
     ngram += system_logf(prior.ngramProbability(ofLetter: letterCount, after: context))
     let ends = prior.endShares(lexicon: lexiconNode, history: historyNode)
-    let logMass = prior.wordLogMass(logEvidence: evidence, ends: ends, node: lexiconNode, backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
+    let logMass = prior.wordLogMass(logEvidence: evidence, ends: ends, node: lexiconNode, historyNode: historyNode, backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
     return (touchScore + prior.wordScore(logMass: logMass, mixture), WordPrior.source(of: ends), ends.history >= parameters.protectedHistoryCount)
   }
 
@@ -88,7 +88,8 @@ extension WordDecoder {
         finalScore[index] = -.infinity
         continue
       }
-      let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, node: beam.lexiconNode[slot], mixture)
+      let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, node: beam.lexiconNode[slot],
+                                      historyNode: beam.historyNode[slot], mixture)
       finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
       finalSource[index] = WordPrior.source(of: ends) | (beam.info[slot] & Beam.editFlags != 0 ? WordSlots.spellingEdit : 0)
     }

@@ -101,7 +101,7 @@ extension WordDecoder {
       if stops && !firstStepGoesOn {
         guard endMass > 0 else { return (lexiconNode, historyNode, -.infinity) }
         let logEvidence = lexiconEnd > 0 ? system_logf(evidence) : -.infinity
-        let logMass = prior.wordLogMass(logEvidence: logEvidence, ends: (lexiconEnd, historyEnd), node: lexiconNode, mixture)
+        let logMass = prior.wordLogMass(logEvidence: logEvidence, ends: (lexiconEnd, historyEnd), node: lexiconNode, historyNode: historyNode, mixture)
         let score = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
         return (lexiconNode, historyNode, score)
       }

@@ -138,7 +138,7 @@ public final class WordDecoder {
     chosenSlot = IntBuffer(repeating: 0, count: Self.maximumAlternatives)
     nextWordIDs = Int32Buffer(repeating: 0, count: Self.nextWordCandidateCapacity)
     nextWordScores = FloatBuffer(repeating: 0, count: Self.nextWordCandidateCapacity)
-    nextWordLetters = Int32Buffer(repeating: 0, count: TableFormat.Lexicon.maximumDepth)
+    nextWordLetters = Int32Buffer(repeating: 0, count: Swift.max(table.sections.lexicon?.maximumDepth ?? 1, 1))
 
     decisionSlots = WordSlots(table: table, slotCount: Self.maximumAlternatives + 1)
     suggestionSlots = WordSlots(table: table, slotCount: Self.maximumAlternatives)

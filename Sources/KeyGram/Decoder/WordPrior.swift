@@ -24,8 +24,15 @@ final class WordPrior {
   /// beam's steps need not be rebuilt when the context changes; a word the context lifts above
   /// its prefix's bound survives by the beam's width, not by the bound.
   var context = WordContext.unknown {
-    didSet { contextRow = Self.row(of: context, in: pairs, weight: contextWeight) }
+    didSet {
+      contextRow = Self.row(of: context, in: pairs, weight: contextWeight)
+      historyFirstGeneration = history.map { $0.generation &- 1 } ?? 0
+    }
   }
+  /// The context's previous word (or sentence start) as a node of the history's trie, the
+  /// first word of its pairs: −1 for none; found again when the history's nodes move.
+  private var historyFirst = -1
+  private var historyFirstGeneration: UInt32 = 0
   /// The pair row of `context`: the sentence start's at a sentence start, else the previous
   /// word's, `.empty` when neither is known or the table has no pairs.
   private(set) var contextRow = WordPairs.Row.empty
@@ -141,14 +148,15 @@ final class WordPrior {
   /// + its history count, and `backoff` (a log mass for letters that are no lexicon word, −∞
   /// for none), summed in log space: a product over rare letters underflows a Float long before
   /// its log does.
-  func wordLogMass(logEvidence: Float, ends: (lexicon: Float, history: Float), node: Int32, backoff: Float = -.infinity, _ mixture: Mixture) -> Float {
+  func wordLogMass(logEvidence: Float, ends: (lexicon: Float, history: Float), node: Int32, historyNode: Int32 = -1,
+                   backoff: Float = -.infinity, _ mixture: Mixture) -> Float {
     var logMass = -Float.infinity
     if ends.lexicon > 0 {
       let logLexicon = logEvidence + system_logf(ends.lexicon * Self.shareScale)
       logMass = mixture.logLexiconScale + logLexicon + contextLogFactor(node: node, logLexiconProbability: logLexicon)
     }
     if backoff > -.infinity { logMass = Self.logSumExp(logMass, backoff) }
-    if ends.history > 0 { logMass = Self.logSumExp(logMass, system_logf(ends.history)) }
+    if ends.history > 0 { logMass = Self.logSumExp(logMass, system_logf(ends.history + historyPairCount(historyNode))) }
     return logMass
   }
 
@@ -165,6 +173,25 @@ final class WordPrior {
     guard weight > 0 else { return 0 }
     let lexicon = Swift.max(system_expf(logLexiconProbability), .leastNormalMagnitude)
     return contextWeight * system_logf(1 + Float(weight) / (Float(contextRow.backoff) * lexicon))
+  }
+
+  /// How often the user typed the word ending at history node `historyNode` after the
+  /// context's previous word (its pair count in the history): added to the word's history
+  /// count, so the user's own pairs rise as the table's do. 0 without context (λ = 0).
+  func historyPairCount(_ historyNode: Int32) -> Float {
+    guard historyNode > 0, let history else { return 0 }
+    let first = historyFirstNode
+    return first >= 0 ? history.pairCount(first: first, second: Int(historyNode)) : 0
+  }
+
+  /// The context's previous word as a history node (−1: none), for the history's pairs.
+  var historyFirstNode: Int {
+    guard let history, contextWeight > 0 else { return -1 }
+    if history.generation != historyFirstGeneration {
+      historyFirstGeneration = history.generation
+      historyFirst = context.previousNode(in: history) ?? -1
+    }
+    return historyFirst
   }
 
   /// The row `context` reads: the sentence start's at a sentence start, the previous word's

@@ -131,6 +131,32 @@ final class UInt16Buffer {
   }
 }
 
+/// A heap buffer of `count` `UInt32`s, allocated once and never resized: the word history's
+/// pair keys (two node indices, packed).
+final class UInt32Buffer {
+  private let base: UnsafeMutablePointer<UInt32>
+  let count: Int
+
+  init(repeating value: UInt32, count: Int) {
+    self.count = Swift.max(count, 0)
+    base = UnsafeMutablePointer<UInt32>.allocate(capacity: self.count + 1)
+    base.initialize(repeating: value, count: self.count + 1)
+  }
+
+  deinit { base.deallocate() }
+
+  subscript(index: Int) -> UInt32 {
+    @inline(__always) get {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      return base[index]
+    }
+    @inline(__always) set {
+      assert(index >= 0 && index < count, "fixed buffer index out of range")
+      base[index] = newValue
+    }
+  }
+}
+
 /// A heap buffer of `count` `Int32`s, allocated once and never resized: the word decoder's
 /// beam (node indices, parents, packed flags) at half the memory of `IntBuffer`.
 final class Int32Buffer {

@@ -7,14 +7,21 @@
 /// start of a word. The blend is a mixture: with c the count of learned words through the
 /// typed prefix, the history's row weighs μ = c / (c + `balance`) and the tables' blend 1 − μ.
 ///
-/// - Memory is fixed at init: `capacity` nodes of 10 bytes, twice (the second set is where a
-///   full trie is compacted), and nothing is allocated afterwards, however long the user types.
+/// It also learns the user's word pairs (previous word → word, the first word of a sentence
+/// after the sentence start): see WordHistory+Pairs.swift.
+///
+/// - Memory is fixed at init: `capacity` nodes of 24 bytes (10, twice: the second set is where
+///   a full trie is compacted; a parent link and a compaction index of 2 bytes each), and
+///   `pairCapacity` pairs of 8 bytes; nothing is allocated afterwards, however long the user
+///   types. The defaults take 8,192 × 24 + 2,048 × 8 = 212,992 bytes (208 KiB).
 /// - When a word does not fit, every count is halved and the nodes whose count falls below 1
 ///   are dropped, until it fits: rare words are forgotten first, and old words fade.
 /// - Only whole words are learned, at the boundary that ends them (`TypingContext` does this),
 ///   so a letter that was deleted is never learned.
-/// - It holds the user's words, in memory only: nothing here writes them anywhere. Give secure
-///   text fields (passwords, card numbers) a context without it.
+/// - It holds the user's words and word pairs. KeyGram writes them nowhere itself; `bytes`
+///   (WordHistory+Bytes.swift) gives them to a keyboard that chooses to keep them, in its app
+///   group's container. Give secure text fields (passwords, card numbers) a context without it,
+///   and call `removeAll()` when the user clears their keyboard history: words and pairs go.
 ///
 /// A class, because the history belongs to the user, not to a text field: every
 /// `TypingContext` given the same history reads and teaches the same words. Use it from one
@@ -25,8 +32,12 @@ public final class WordHistory {
   /// The count of learned words through a prefix at which the history weighs as much as the
   /// tables (`TypingContext` blends μ = c / (c + balance)).
   public let balance: Float
-  /// The default `capacity`: about 2,500 distinct words of ordinary text, 160 KB in all.
+  /// The default `capacity`: about 2,500 distinct words of ordinary text, 192 KiB of nodes.
   public static let defaultCapacity = 8192
+  /// How many word pairs it keeps at most.
+  public let pairCapacity: Int
+  /// The default `pairCapacity`: 2,048 pairs of 8 bytes, 16 KiB.
+  public static let defaultPairCapacity = 2048
   /// The default `balance`, chosen by `keygram tune --history` on the tuning text.
   public static let defaultBalance: Float = 3
 
@@ -38,26 +49,42 @@ public final class WordHistory {
   var letters: UInt16Buffer
   var firstChild: UInt16Buffer
   var nextSibling: UInt16Buffer
+  /// Per node: its parent (the root's is 0), so a pair's word can be read from its node up.
+  /// One set: `compact()` never reads the old links, so it rewrites them in place.
+  var parents: UInt16Buffer
+  /// The pairs, sorted by key: first node × 65,536 + second node (first 0: the sentence start).
+  var pairKeys: UInt32Buffer
+  /// Per pair: how often it was learned (halved with the trie's counts, and when the table is full).
+  var pairCounts: FloatBuffer
+  /// How many pairs are kept (`pairKeys` and `pairCounts` hold them in 0 ..< keptPairCount).
+  public internal(set) var keptPairCount = 0
   /// The second set of nodes, where `compact()` copies the survivors.
   private var spareCounts: FloatBuffer
-  private var spareLetters: UInt16Buffer
+  /// Also, once `compact()` swapped the sets, its map from old nodes to new (0xFFFF: dropped).
+  private(set) var spareLetters: UInt16Buffer
   private var spareFirstChild: UInt16Buffer
   private var spareNextSibling: UInt16Buffer
   /// During `compact()`, each new node's index in the old set.
   private let origin: UInt16Buffer
   /// How many nodes are in use, the root included.
-  public private(set) var nodeCount = 1
-  /// Bumped whenever a word is learned, so cached weights know to recompute.
-  public private(set) var version: UInt32 = 0
+  public internal(set) var nodeCount = 1
+  /// Bumped whenever a word or a pair is learned or unlearned, so cached weights know to recompute.
+  public internal(set) var version: UInt32 = 0
   /// Bumped whenever nodes move (`compact()`), so a cursor from before knows it is stale.
-  public private(set) var generation: UInt32 = 0
+  public internal(set) var generation: UInt32 = 0
 
   /// The longest word it learns, in letters (longer ones are not learned).
   public static let maximumWordLength = 48
 
-  /// An empty history of `capacity` nodes (clamped to 64 ... 65,535).
-  public init(capacity: Int = WordHistory.defaultCapacity, balance: Float = WordHistory.defaultBalance) {
+  /// An empty history of `capacity` nodes (clamped to 64 ... 65,535) and `pairCapacity` word
+  /// pairs (clamped to 0 ... 1,048,576; 0 learns no pairs).
+  public init(capacity: Int = WordHistory.defaultCapacity, pairCapacity: Int = WordHistory.defaultPairCapacity,
+              balance: Float = WordHistory.defaultBalance) {
     self.capacity = Swift.min(Swift.max(capacity, 64), Int(UInt16.max))
+    self.pairCapacity = Swift.min(Swift.max(pairCapacity, 0), 1 << 20)
+    parents = UInt16Buffer(repeating: 0, count: self.capacity)
+    pairKeys = UInt32Buffer(repeating: 0, count: self.pairCapacity)
+    pairCounts = FloatBuffer(repeating: 0, count: self.pairCapacity)
     self.balance = balance.isFinite && balance > 0 ? balance : Self.defaultBalance
     counts = FloatBuffer(repeating: 0, count: self.capacity)
     letters = UInt16Buffer(repeating: 0, count: self.capacity)
@@ -73,21 +100,24 @@ public final class WordHistory {
   /// How many words it has learned (halved at each compaction): the root's count.
   public var wordCount: Float { counts[0] }
 
-  /// Forgets every word (say, when the user clears their keyboard history).
+  /// Forgets every word and every pair (say, when the user clears their keyboard history).
   public func removeAll() {
     nodeCount = 1
     counts[0] = 0
     firstChild[0] = 0
+    keptPairCount = 0
     version &+= 1
     generation &+= 1
   }
 
   /// Learns one occurrence of the word whose `length` letters `letter(0)`, `letter(1)`, …
   /// give, in order. Words longer than `maximumWordLength`, empty ones and letters past
-  /// 65,534 are not learned.
-  public func learn(length: Int, letter: (Int) -> Int) {
-    guard length > 0, length <= Self.maximumWordLength else { return }
-    for position in 0..<length where letter(position) < 0 || letter(position) >= Int(UInt16.max) { return }
+  /// 65,534 are not learned. Returns the node where the word ends (for `learnPair`), or nil when
+  /// it was not learned.
+  @discardableResult
+  public func learn(length: Int, letter: (Int) -> Int) -> Int? {
+    guard length > 0, length <= Self.maximumWordLength else { return nil }
+    for position in 0..<length where letter(position) < 0 || letter(position) >= Int(UInt16.max) { return nil }
     while nodeCount + length > capacity { compact() }
     counts[0] += 1
     var node = 0
@@ -105,12 +135,14 @@ public final class WordHistory {
         counts[child] = 0
         firstChild[child] = 0
         nextSibling[child] = 0
+        parents[child] = UInt16(node)
         if previous == 0 { firstChild[node] = UInt16(child) } else { nextSibling[previous] = UInt16(child) }
       }
       counts[child] += 1
       node = child
     }
     version &+= 1
+    return node
   }
 
   /// Takes back one occurrence of a word `learn` was given (the user undid it): each count
@@ -134,8 +166,9 @@ public final class WordHistory {
   }
 
   /// Halves every count and keeps the nodes still counted at least once, copied breadth-first
-  /// into the spare set, which then becomes the live one.
-  private func compact() {
+  /// into the spare set, which then becomes the live one; the pairs are halved and moved to
+  /// the new nodes (`compactPairs()`).
+  func compact() {
     spareCounts[0] = counts[0] / 2
     spareLetters[0] = 0
     spareFirstChild[0] = 0
@@ -154,6 +187,7 @@ public final class WordHistory {
           spareFirstChild[kept] = 0
           spareNextSibling[kept] = 0
           origin[kept] = UInt16(child)
+          parents[kept] = UInt16(index)
           if lastKept == 0 { spareFirstChild[index] = UInt16(kept) } else { spareNextSibling[lastKept] = UInt16(kept) }
           lastKept = kept
           kept += 1
@@ -166,7 +200,12 @@ public final class WordHistory {
     swap(&letters, &spareLetters)
     swap(&firstChild, &spareFirstChild)
     swap(&nextSibling, &spareNextSibling)
+    let oldNodeCount = nodeCount
     nodeCount = kept
+    // The old letters are spare now: they hold the map from old nodes to new.
+    for old in 0..<oldNodeCount { spareLetters[old] = UInt16.max }
+    for new in 0..<kept { spareLetters[Int(origin[new])] = UInt16(new) }
+    compactPairs()
     generation &+= 1
   }
 

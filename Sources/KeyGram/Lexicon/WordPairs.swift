@@ -12,8 +12,9 @@ public struct WordPairs: Sendable {
   /// One first word's row: its kept pairs and its backoff weight γ. An empty row (no entries,
   /// γ = 65,535) stands for a first word the table has no row for: P(w | v) = P_lexicon(w).
   public struct Row: Equatable, Sendable {
-    /// The row's entries are `start ..< end` in the section's entry arrays.
+    /// The row's first entry in the section's entry arrays.
     public let start: Int
+    /// One past the row's last entry.
     public let end: Int
     /// γ: the weight, out of 65,535, that backs off to the lexicon's P(word).
     public let backoff: Int
@@ -23,9 +24,11 @@ public struct WordPairs: Sendable {
     public var count: Int { end - start }
   }
 
-  /// *R*, *E* and *H*.
+  /// *R*: the first words with a row, the sentence start among them.
   public var rowCount: Int { layout.rowCount }
+  /// *E*: the pairs kept, over every row.
   public var entryCount: Int { layout.entryCount }
+  /// *H*: the head words, the lexicon's likeliest (at most 32).
   public var headWordCount: Int { layout.headWordCount }
 
   /// The row of first word `word` (nil: the sentence start), or `.empty` when it has none.

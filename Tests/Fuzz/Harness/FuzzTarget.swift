@@ -19,6 +19,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case countFile = "countfile"
   /// A saved touch model (`TouchModel(bytes:layout:)`), then both resolvers adapted to it.
   case touchModel = "touchmodel"
+  /// A saved word history (`WordHistory(bytes:capacity:pairCapacity:)`), then words and pairs
+  /// learned into it.
+  case wordHistory = "wordhistory"
   /// `WordDecoder`, `WordHistory` and `TouchModel` under random operation sequences, their
   /// invariants checked after each.
   case wordDecoder = "worddecoder"
@@ -35,6 +38,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .frequencyList: Self.frequencyList(input, &findings)
     case .countFile: Self.countFile(input, &findings)
     case .touchModel: Self.touchModel(input, &findings)
+    case .wordHistory: Self.wordHistory(input, &findings)
     case .wordDecoder: Self.wordDecoder(input, &findings)
     }
     return findings.list
