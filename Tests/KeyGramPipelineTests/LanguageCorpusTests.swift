@@ -86,8 +86,9 @@ struct LanguageCorpusTests {
     #expect(provenance.textBytes >= expected.minimumText)
     #expect(provenance.invalidUTF8 == 0)
     #expect(provenance.letters > 0)
-    // Letters the alphabet lacks stay rare: under 1% of the letters counted.
-    #expect(provenance.outsideAlphabet * 100 < provenance.letters,
+    // Letters the alphabet lacks stay rare: under 2% of the letters counted (Russian's
+    // handbook writes Debian, APT and package names in Latin letters: 1.2%).
+    #expect(provenance.outsideAlphabet * 50 < provenance.letters,
             "\(provenance.outsideAlphabet) letters outside the alphabet of \(provenance.letters)")
 
     let ranked = zip(language.alphabet, provenance.letterCounts)
