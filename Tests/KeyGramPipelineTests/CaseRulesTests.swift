@@ -61,6 +61,19 @@ struct CaseRulesTests {
     #expect(list.counts.unigram("ς", alphabet: alphabet) == 3 && list.counts.unigram("σ", alphabet: alphabet) == 1)
   }
 
+  @Test func aSigmaBeforeALetterThatAMarkTakesOutOfTheAlphabetIsFinal() {
+    // ΑΣΛ̂: Λ with a circumflex is no Greek letter, so it counts as a boundary and the word ends
+    // at Σ (ς). ΑΣΌ is still a letter after Σ until its second mark takes it out too.
+    let greek = Self.greek, alphabet = String(String.UnicodeScalarView(greek.alphabet))
+    let text = "ΑΣΛ\u{302} ΑΣΛ ΑΣΟ\u{301}\u{302} ΑΣΣ\u{302}\n"
+    for size: Int? in [nil, 1, 2, 3, 5] {
+      let counts = Fixtures.count(text, language: greek, chunkSize: size)
+      // By hand: ς ends the first, third and fourth words' αΣ (3); σ sits in ασλ (1).
+      #expect(counts.unigram("ς", alphabet: alphabet) == 3 && counts.unigram("σ", alphabet: alphabet) == 1, "chunks of \(size ?? 0)")
+      #expect(counts.outsideAlphabet == 3, "chunks of \(size ?? 0)")
+    }
+  }
+
   @Test func theRuntimeTakesTheFinalFormWhereTheBuilderDoes() throws {
     let folder = Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

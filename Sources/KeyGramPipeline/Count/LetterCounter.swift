@@ -25,6 +25,10 @@ package struct LetterCounter: Counter {
   /// The final form (ς) the newest letter (σ, typed as Σ) takes if the word ends before
   /// another letter; 0 when none is awaited.
   private var awaitingFinalForm: UInt8 = 0
+  /// The final form of the letter before the newest (σ, typed as Σ), settled as σ because the
+  /// newest is a letter: if a mark turns that letter into one outside the alphabet, the word
+  /// ended after all (ς). 0 when none.
+  private var finalFormBehindLast: UInt8 = 0
   package private(set) var outsideAlphabet: UInt64 = 0
   package private(set) var invalidUTF8: UInt64 = 0
 
@@ -134,8 +138,8 @@ package struct LetterCounter: Counter {
     var carries = self.carries
     self.carries = [:]
     defer { self.carries = carries }
-    // While a capital's final form is awaited every byte takes the slow path, which settles it.
-    var awaiting = awaitingFinalForm != 0
+    // While a capital's final form is open every byte takes the slow path, which settles it.
+    var awaiting = awaitingFinalForm | finalFormBehindLast != 0
     /// Pushes one symbol and counts the n-gram it ends. A boundary after a boundary is no new
     /// event: it shifts by 0 and adds 0 (a branch there would mispredict on every ", ").
     @inline(__always) func count(_ symbol: UInt8) {
@@ -191,7 +195,7 @@ package struct LetterCounter: Counter {
         carries = self.carries
         h = history
         last = UInt8(truncatingIfNeeded: h & symbolMask)
-        awaiting = awaitingFinalForm != 0
+        awaiting = awaitingFinalForm | finalFormBehindLast != 0
       }
     }
     history = h
@@ -269,13 +273,15 @@ package struct LetterCounter: Counter {
   }
 
   private mutating func apply(_ action: LetterDecoder.SymbolAction, counts: UnsafeMutableBufferPointer<UInt16>) {
+    let behind = finalFormBehindLast
+    finalFormBehindLast = 0
     if awaitingFinalForm != 0 { settleFinalForm(before: action, counts: counts) }
     switch action {
     case .append(let symbol): push(symbol, counts: counts)
     case .appendAwaitingFinalForm(let symbol, let finalForm):
       push(symbol, counts: counts)
       awaitingFinalForm = finalForm
-    case .skip: break
+    case .skip: finalFormBehindLast = behind
     case .outsideAlphabet:
       outsideAlphabet += 1
       push(Symbol.wordBoundary, counts: counts)
@@ -285,8 +291,13 @@ package struct LetterCounter: Counter {
     case .replaceLast(let composed):
       takeBackLast(counts: counts)
       push(composed, counts: counts)
+      finalFormBehindLast = behind  // still a letter after the capital
     case .replaceLastOutsideAlphabet:
       takeBackLast(counts: counts)
+      if behind != 0 {  // the capital's word ends here after all
+        takeBackLast(counts: counts)
+        push(behind, counts: counts)
+      }
       outsideAlphabet += 1
       push(Symbol.wordBoundary, counts: counts)
     }
@@ -300,7 +311,9 @@ package struct LetterCounter: Counter {
     case .append(Symbol.wordBoundary), .outsideAlphabet, .invalidUTF8:
       takeBackLast(counts: counts)
       push(awaitingFinalForm, counts: counts)
-    case .append, .appendAwaitingFinalForm, .replaceLast, .replaceLastOutsideAlphabet: break
+    case .append, .appendAwaitingFinalForm:
+      finalFormBehindLast = awaitingFinalForm  // σ for now: a mark may yet take the next letter out
+    case .replaceLast, .replaceLastOutsideAlphabet: break
     }
     awaitingFinalForm = 0
   }
