@@ -44,6 +44,9 @@ extension Keygram {
     @Option(name: .customLong("context-weight"), help: "The decoder's weight on the previous word (default: the decoder's).")
     var contextWeight: Float?
 
+    @Option(name: .customLong("history-pair-concentration"), help: "How many of the user's pairs after a word weigh as much as the rest on the bar (default: the decoder's).")
+    var historyPairConcentration: Float?
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -53,6 +56,9 @@ extension Keygram {
       if let limit, limit <= 0 { throw ValidationError("--limit must be positive.") }
       if tokensOnly && writeTokens == nil { throw ValidationError("--tokens-only needs --write-tokens.") }
       if let contextWeight, !(contextWeight.isFinite && contextWeight >= 0) { throw ValidationError("--context-weight must be 0 or more, not \(contextWeight).") }
+      if let historyPairConcentration, !(historyPairConcentration.isFinite && historyPairConcentration > 0) {
+        throw ValidationError("--history-pair-concentration must be above 0, not \(historyPairConcentration).")
+      }
     }
 
     func run() throws {
@@ -71,6 +77,7 @@ extension Keygram {
       guard setup.table.wordPairs != nil else { throw CLIError("\(table ?? "tables/\(language.code).keygram"): no word pairs (PAIR); rebuild it with `keygram build`") }
       var parameters = WordDecoder.Parameters()
       if let contextWeight { parameters.contextWeight = contextWeight }
+      if let historyPairConcentration { parameters.historyPairConcentration = historyPairConcentration }
       let bench = NextWordBench(table: setup.table, layout: setup.simulator.layout, letterKeys: setup.simulator.letterKeys)
       let started = ContinuousClock.now
       let plain = bench.run(typing.words, history: false, parameters: parameters)

@@ -9,8 +9,10 @@ extension WordDecoder {
   /// first, written in their best form (capitalised at a sentence start). Candidates are the
   /// context row's `limit` + 4 heaviest pairs, the table's head words (its likeliest words) and
   /// the words the user typed after the same word (the history's pairs); each is scored
-  /// log P = log((κ/(1+b) · P(word | context) + c(word) + c(context, word)) / (N + κ)), with the
-  /// pair model's P(word | context), the history count c and the history's pair count. Without `PAIR`, empty. Ignores the
+  /// log((κ₂ · P(word) + c(context, word)) / (κ₂ + c(context))), with P(word) = (κ/(1+b) ·
+  /// P(word | context) + c(word)) / (N + κ) the decoder's mixture of the pair model and the
+  /// history's counts, c(context, word) the history's pair count, c(context) all its pairs after
+  /// that word and κ₂ `Parameters.historyPairConcentration`. Without `PAIR`, empty. Ignores the
   /// current touches and keeps the context for the decoder's later calls. No allocation.
   public func nextWords(after context: WordContext, limit: Int = 3) -> WordSuggestions {
     prior.context = context
@@ -36,32 +38,56 @@ extension WordDecoder {
       nextWordScores[position] = score
       nextWordIDs[position] = Int32(bitPattern: word.rawValue)
     }
-    for index in 0..<pairs.headWordCount where count < Self.nextWordCandidateCapacity {
-      let word = Int32(bitPattern: pairs.headWord(at: index).rawValue)
+    for index in 0..<count { nextWordHeads[index] = headWords.index(of: nextWordIDs[index]) }
+    for index in 0..<headWords.count where count < Self.nextWordCandidateCapacity {
+      let word = headWords.ids[index]
       var listed = false
       for earlier in 0..<count where nextWordIDs[earlier] == word { listed = true }
       if !listed {
         nextWordIDs[count] = word
+        nextWordHeads[count] = Int32(index)
         count += 1
       }
     }
+    let fromTable = count
     count = addHistoryPairs(to: count, in: lexicon)
+    for index in fromTable..<count { nextWordHeads[index] = nextWordIDs[index] >= 0 ? headWords.index(of: nextWordIDs[index]) : -1 }
     let mixture = prior.mixture, first = prior.historyFirstNode
+    // The user's own pairs after the previous word, c(v), and their weight against the rest.
+    let pairTotal = first >= 0 ? wordHistory?.pairTotal(after: first) ?? 0 : 0
+    let concentration = parameters.historyPairConcentration
+    let logPairNormaliser = system_logf(concentration + pairTotal)
     for index in 0..<count {
       var mass: Float = 0, historyNode = -1
       if nextWordIDs[index] >= 0 {
         let word = WordID(node: LexiconNode(index: UInt32(bitPattern: nextWordIDs[index])))
-        let lexiconProbability = system_expf(lexicon.logProbability(of: word))
-        mass = mixture.lexiconScale * pairs.probability(of: word, in: row, lexiconProbability: lexiconProbability)
-        historyNode = self.historyNode(of: word, in: lexicon)
+        let head = Int(nextWordHeads[index])
+        let logProbability: Float
+        if head >= 0 {
+          logProbability = headWords.logProbabilities[head]
+          historyNode = wordHistory?.wordNode(length: Int(headWords.lengths[head])) { headWords.letter($0, ofWord: head) } ?? -1
+        } else {
+          let (length, lexiconLog) = lexicon.spellBackwards(word) { fromEnd, letter in
+            if fromEnd < nextWordLetters.count { nextWordLetters[fromEnd] = Int32(letter) }
+          }
+          logProbability = lexiconLog
+          if length <= nextWordLetters.count {
+            historyNode = wordHistory?.wordNode(length: length) { Int(nextWordLetters[length - 1 - $0]) } ?? -1
+          }
+        }
+        mass = mixture.lexiconScale * pairs.probability(of: word, in: row, lexiconProbability: system_expf(logProbability))
       } else {
         historyNode = Int(-1 - nextWordIDs[index])
       }
+      var pairCount: Float = 0
       if historyNode > 0, let wordHistory {
         mass += Swift.max(wordHistory.count(of: historyNode) - wordHistory.continuingCount(of: historyNode), 0)
-        if first >= 0 { mass += wordHistory.pairCount(first: first, second: historyNode) }
+        if first >= 0 { pairCount = wordHistory.pairCount(first: first, second: historyNode) }
       }
-      nextWordScores[index] = mass > 0 ? system_logf(mass) - mixture.logNormaliser : -.infinity
+      // (κ₂ · P(w) + c(v, w)) / (κ₂ + c(v)), P(w) the decoder's mixture of tables and history.
+      let probability = mass > 0 ? system_expf(system_logf(mass) - mixture.logNormaliser) : 0
+      let pairMass = concentration * probability + pairCount
+      nextWordScores[index] = pairMass > 0 ? system_logf(pairMass) - logPairNormaliser : -.infinity
     }
     // The best `limit`, by selection: at most 48 candidates.
     while slots.count < limit {
@@ -69,8 +95,8 @@ extension WordDecoder {
       for index in 0..<count where nextWordScores[index] > -.infinity && (best < 0 || nextWordScores[index] > nextWordScores[best]) { best = index }
       guard best >= 0 else { break }
       if nextWordIDs[best] >= 0 {
-        writeNextWord(WordID(node: LexiconNode(index: UInt32(bitPattern: nextWordIDs[best]))), score: nextWordScores[best],
-                      capitalised: context.isSentenceStart, into: slots, in: lexicon)
+        writeNextWord(WordID(node: LexiconNode(index: UInt32(bitPattern: nextWordIDs[best]))), head: Int(nextWordHeads[best]),
+                      score: nextWordScores[best], capitalised: context.isSentenceStart, into: slots, in: lexicon)
       } else {
         writeHistoryWord(node: Int(-1 - nextWordIDs[best]), score: nextWordScores[best], capitalised: context.isSentenceStart, into: slots)
       }
@@ -109,21 +135,17 @@ extension WordDecoder {
     return count
   }
 
-  /// The history node where lexicon word `word` ends, −1 when the history does not hold it.
-  func historyNode(of word: WordID, in lexicon: Lexicon) -> Int {
-    guard let wordHistory else { return -1 }
-    let length = lexicon.forEachLetterBackwards(of: word.node) { position, letter in
-      if position < nextWordLetters.count { nextWordLetters[position] = Int32(letter) }
-    }
-    guard length <= nextWordLetters.count else { return -1 }
-    return wordHistory.wordNode(length: length) { Int(nextWordLetters[$0]) } ?? -1
-  }
-
-  /// Appends `word` to `slots` in its best form.
-  func writeNextWord(_ word: WordID, score: Float, capitalised: Bool, into slots: WordSlots, in lexicon: Lexicon) {
+  /// Appends `word` (head word `head`, or −1) to `slots` in its best form.
+  func writeNextWord(_ word: WordID, head: Int, score: Float, capitalised: Bool, into slots: WordSlots, in lexicon: Lexicon) {
     let target = slots.count, base = target * WordDecoder.capacity
-    let length = lexicon.forEachLetterBackwards(of: word.node) { position, letter in
-      if position < WordDecoder.capacity { slots.letters[base + position] = Int32(letter) }
+    var length = 0
+    if head >= 0 {
+      length = Int(headWords.lengths[head])
+      for position in 0..<Swift.min(length, WordDecoder.capacity) { slots.letters[base + position] = Int32(headWords.letter(position, ofWord: head)) }
+    } else {
+      length = lexicon.forEachLetterBackwards(of: word.node) { position, letter in
+        if position < WordDecoder.capacity { slots.letters[base + position] = Int32(letter) }
+      }
     }
     slots.lengths[target] = Swift.min(length, WordDecoder.capacity)
     slots.scores[target] = score

@@ -54,6 +54,12 @@ extension WordDecoder {
     /// tables: P(word) = (κ · P_tables(word) + c(word)) / (N + κ), with c the word's count in the
     /// history and N all of them. NaN, infinite or ≤ 0: the default.
     public var historyConcentration: Float = 10000
+    /// How many of the user's own pairs after a word it takes before they weigh as much as the
+    /// rest on the bar after that word: P(w | v) = (κ₂ · P(w) + c(v, w)) / (κ₂ + c(v)), with
+    /// P(w) the decoder's mixture, c(v, w) the history's pair count and c(v) all pairs after v.
+    /// 16, chosen by `keygram predict --history-pair-concentration` on the tuning text (keystroke
+    /// savings 31.5% at 2, 31.6% at 16, 31.5% at 32). NaN, infinite or ≤ 0: the default.
+    public var historyPairConcentration: Float = 16
     /// The prior odds against a word being a lexicon word, as `TypingContext.lexiconBalance`:
     /// the typed letters, when they are no lexicon word, are scored by b / (1 + b) × their
     /// n-gram probability. 0.1 (the typing context's is 0.01): chosen by `keygram tune --decoder`.
@@ -125,6 +131,7 @@ extension WordDecoder {
       result.vowelSubstitutionCost = vowelSubstitutionCost.isNaN || vowelSubstitutionCost < 0 ? defaults.vowelSubstitutionCost : vowelSubstitutionCost
       result.contextWeight = contextWeight.isFinite && contextWeight >= 0 ? Swift.min(contextWeight, 10) : defaults.contextWeight
       result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
+      result.historyPairConcentration = positive(historyPairConcentration, defaults.historyPairConcentration)
       result.lexiconBalance = lexiconBalance.isFinite && lexiconBalance >= 0 ? lexiconBalance : defaults.lexiconBalance
       result.historyTargetCount = historyTargetCount.isNaN || historyTargetCount <= 0 ? defaults.historyTargetCount : historyTargetCount
       result.protectedHistoryCount = protectedHistoryCount.isNaN || protectedHistoryCount <= 0 ? defaults.protectedHistoryCount : protectedHistoryCount

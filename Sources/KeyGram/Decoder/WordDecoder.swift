@@ -70,10 +70,13 @@ public final class WordDecoder {
   let chosenLexicon: Int32Buffer
   let chosenHistory: Int32Buffer
   let chosenSlot: IntBuffer
-  /// `nextWords`' candidates (word ids), their scores, and one word's letters.
+  /// `nextWords`' candidates (word ids), their head-word indices (−1: none), their scores, one
+  /// word's letters (last first) and the table's head words, spelled at init.
   let nextWordIDs: Int32Buffer
+  let nextWordHeads: Int32Buffer
   let nextWordScores: FloatBuffer
   let nextWordLetters: Int32Buffer
+  let headWords: HeadWords
 
   // Outputs.
   let decisionSlots: WordSlots
@@ -137,7 +140,9 @@ public final class WordDecoder {
     chosenHistory = Int32Buffer(repeating: -1, count: Self.maximumAlternatives)
     chosenSlot = IntBuffer(repeating: 0, count: Self.maximumAlternatives)
     nextWordIDs = Int32Buffer(repeating: 0, count: Self.nextWordCandidateCapacity)
+    nextWordHeads = Int32Buffer(repeating: -1, count: Self.nextWordCandidateCapacity)
     nextWordScores = FloatBuffer(repeating: 0, count: Self.nextWordCandidateCapacity)
+    headWords = HeadWords(table: table)
     nextWordLetters = Int32Buffer(repeating: 0, count: Swift.max(table.sections.lexicon?.maximumDepth ?? 1, 1))
 
     decisionSlots = WordSlots(table: table, slotCount: Self.maximumAlternatives + 1)
@@ -159,7 +164,7 @@ public final class WordDecoder {
     let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * WordSlots.bytesPerSlot }
     return touches.bytes + likelihood.bytes + prior.bytes + children.bytes + 8 * (lateLetters.count + earlyLetters.count + costs.isVowel.count) + beam.bytes + slots
       + 4 * (spatial.count + finalScore.count + chosenLexicon.count + chosenHistory.count)
-      + 4 * (nextWordIDs.count + nextWordScores.count + nextWordLetters.count)
+      + 4 * (nextWordIDs.count + nextWordHeads.count + nextWordScores.count + nextWordLetters.count) + headWords.bytes
       + 8 * (keyOfLetter.count + finalSource.count + completionOrder.count + chosenSlot.count + bestAlignmentKeys.count)
   }
 

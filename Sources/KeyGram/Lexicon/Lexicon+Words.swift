@@ -52,16 +52,25 @@ extension Lexicon {
   /// log P_lexicon(`word`): the log shares along its path plus its end share, each out of
   /// 65,535; −∞ for an id that ends no word.
   public func logProbability(of word: WordID) -> Float {
+    spellBackwards(word) { _, _ in }.logProbability
+  }
+
+  /// Walks `word` up to the root once: `body(positionFromEnd, letter)` for each letter, the
+  /// last letter first at position 0; returns the word's length and log P_lexicon(`word`)
+  /// (−∞ for an id that ends no word). One walk where letters and probability would take two.
+  @discardableResult
+  public func spellBackwards(_ word: WordID, _ body: (Int, Int) -> Void) -> (length: Int, logProbability: Float) {
     let end = endShare(of: word.node)
-    guard word.rawValue != 0, end > 0 else { return -.infinity }
+    guard word.rawValue != 0, end > 0 else { return (0, -.infinity) }
     let logTotal = system_logf(Float(TableFormat.Lexicon.shareTotal))
     var logProbability = system_logf(Float(end)) - logTotal
-    var current = word.node, steps = 0
-    while steps < maximumDepth, let up = parent(of: current) {
+    var current = word.node, length = 0
+    while length < maximumDepth, let letter = letter(of: current), let up = parent(of: current) {
+      body(length, letter)
       logProbability += system_logf(Float(share(of: current))) - logTotal
       current = up
-      steps += 1
+      length += 1
     }
-    return logProbability
+    return (length, logProbability)
   }
 }
