@@ -24,40 +24,28 @@ package struct PairCounter: Counter {
   /// What the next word pairs with.
   private enum Previous { case sentenceStart, word, none }
   private var previous = Previous.sentenceStart
-  /// The previous word's symbols and id (valid when `previous` is `.word`), and the current word's.
-  private var previousWord: [UInt8] = []
+  /// The previous word's id in `tally`, when `previous` is `.word`.
   private var previousId: UInt32 = 0
-  private var word: [UInt8] = []
-  private var spoiled = false
-  private var tooLong = false
-  private var pending = SplitSequence()
-  private var awaitingFinalForm: UInt8 = 0
-  private let clitics: Set<[UInt8]>
-  private let splitsAtClitics: Bool
+  /// The current word, and the rules that end it.
+  private var splitter: WordSplitter<[UInt8]>
 
   package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     self.decoder = decoder
     tally = PairTally(memoryCap: wordMemoryCap)
-    clitics = Set(WrittenWordReader.clitics(of: decoder.language))
-    splitsAtClitics = !decoder.language.apostrophesAreTransparent && !decoder.language.elisions.isEmpty
-    word.reserveCapacity(WordCounts.maximumLength + 1)
-    previousWord.reserveCapacity(WordCounts.maximumLength)
+    splitter = WordSplitter(decoder: decoder)
   }
 
   /// A new file starts a sentence.
   package mutating func startFile() {
     previous = .sentenceStart
-    word.removeAll(keepingCapacity: true)
-    spoiled = false
-    tooLong = false
-    awaitingFinalForm = 0
-    _ = pending.removeAll()
+    splitter.reset()
   }
 
   /// Moves the pairs in memory to the word counts when they reach the cap, and spills those
   /// when they do; the previous word is interned again, as the ids start over.
   package mutating func spillIfFull() throws {
     if tally.isFull {
+      let previousWord = previous == .word ? tally.word(of: previousId) : []
       try tally.flush()
       if previous == .word { previousId = tally.id(of: previousWord) }
     }
@@ -66,122 +54,47 @@ package struct PairCounter: Counter {
 
   package mutating func consume(_ chunk: UnsafeRawBufferPointer) throws {
     let bytes = chunk.bindMemory(to: UInt8.self)
-    var i = 0
-    if !pending.isEmpty {
-      guard let (action, resume) = pending.complete(with: bytes, decoder: decoder, after: last) else { return }
-      try scalar(pending.completedScalar, action: action)
-      i = resume
-    }
-    let letterLimit = UInt8(decoder.letterCount)
+    guard let (cutStep, cutScalar, resume) = splitter.readCutSequence(completingWith: bytes) else { return }
+    pairWord(endedBy: cutStep, at: cutScalar)
+    var i = resume
     while i < bytes.count {
       let byte = bytes[i]
       if byte < 0x80 {
-        let symbol = decoder.byteClasses[Int(byte)]
-        if awaitingFinalForm == 0, symbol != Symbol.wordBoundary, symbol <= letterLimit {
-          append(symbol)  // the common case: an ASCII letter
-        } else if symbol == Symbol.wordBoundary, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-          spoiled = true  // a digit spoils the runs on both sides of it, as the word counter reads them
-          try endWord()
-        } else if symbol <= letterLimit && splitsAtClitics && byte == UInt8(ascii: "'") {
-          try apostrophe()
-        } else if symbol <= letterLimit {
-          try apply(.append(symbol))
-          if symbol == Symbol.wordBoundary, WordContext.endsSentence(Unicode.Scalar(byte)) { previous = .sentenceStart }
-        } else if symbol == LetterDecoder.ByteClass.outsideAlphabet {
-          try apply(.outsideAlphabet)
-        } else if symbol != LetterDecoder.ByteClass.skip {
-          try apply(decoder.action(for: Unicode.Scalar(byte), after: last))
-        }
+        pairWord(endedBy: splitter.read(asciiByte: byte), at: Unicode.Scalar(byte))
         i += 1
         continue
       }
-      guard let (action, length) = decoder.action(ofSequenceIn: bytes, at: i, after: last) else {
-        pending.keep(bytes[i...])
-        break
-      }
-      var decoded: Unicode.Scalar?
-      if case .scalar(let value, _) = UTF8Sequence.decode(bytes, at: i) { decoded = value }
-      try scalar(decoded, action: action)
+      guard let (step, scalar, length) = splitter.read(sequenceIn: bytes, at: i) else { break }
+      pairWord(endedBy: step, at: scalar)
       i += length
-    }
-  }
-
-  /// A non-ASCII scalar (nil: invalid UTF-8) and what the decoder does with it.
-  private mutating func scalar(_ scalar: Unicode.Scalar?, action: LetterDecoder.SymbolAction) throws {
-    if let scalar, splitsAtClitics, Language.apostrophes.contains(scalar) { return try apostrophe() }
-    try apply(action)
-    if let scalar, WordContext.endsSentence(scalar) {
-      try endWord()
-      previous = .sentenceStart
     }
   }
 
   /// The end of a file ends its last word.
   package mutating func finishFile() throws {
-    if pending.removeAll() { try apply(.invalidUTF8) }
-    try endWord()
-    spoiled = false
+    pairWord(endedBy: splitter.readEnd(), at: nil)
     try tally.flush()
   }
 
-  private var last: UInt8 { word.last ?? Symbol.wordBoundary }
-
+  /// Pairs the word `step` ended, if it ended one; a sentence end (`WordContext.endsSentence`) at
+  /// `scalar` makes the next word pair with the sentence start.
   @inline(__always)
-  private mutating func append(_ symbol: UInt8) {
-    guard word.count < WordCounts.maximumLength else {
-      tooLong = true
-      return
-    }
-    word.append(symbol)
+  private mutating func pairWord(endedBy step: WordStep, at scalar: Unicode.Scalar?) {
+    guard step == .ended else { return }
+    endWord()
+    if let scalar, WordContext.endsSentence(scalar) { previous = .sentenceStart }
   }
 
-  /// Under the `boundary` rule with elisions, an apostrophe ends the word only after a clitic.
-  private mutating func apostrophe() throws {
-    guard !spoiled, !tooLong, !word.isEmpty, clitics.contains(word) else { return }
-    try endWord()
-    spoiled = false
-  }
-
-  private mutating func apply(_ action: LetterDecoder.SymbolAction) throws {
-    switch action {
-    case .append(let symbol):
-      guard symbol != Symbol.wordBoundary else {
-        try endWord()
-        spoiled = false
-        return
-      }
-      awaitingFinalForm = 0
-      append(symbol)
-    case .appendAwaitingFinalForm(let symbol, let finalForm):
-      append(symbol)
-      awaitingFinalForm = finalForm
-    case .skip: break
-    case .outsideAlphabet, .invalidUTF8, .replaceLastOutsideAlphabet:
-      spoiled = true
-      try endWord()
-    case .replaceLast(let composed):
-      awaitingFinalForm = 0
-      if !word.isEmpty { word[word.count - 1] = composed }
-    }
-  }
-
-  /// The current run ends: a word pairs with what came before and becomes the previous word;
-  /// a spoiled or too long run ends the chain.
-  private mutating func endWord() throws {
-    if awaitingFinalForm != 0 {
-      if !word.isEmpty { word[word.count - 1] = awaitingFinalForm }
-      awaitingFinalForm = 0
-    }
-    defer {
-      word.removeAll(keepingCapacity: true)
-      tooLong = false
-    }
-    if spoiled || tooLong {
+  /// A word pairs with what came before and becomes the previous word; a spoiled or too long
+  /// run ends the chain.
+  private mutating func endWord() {
+    defer { splitter.startNextWord() }
+    if splitter.isSpoiled || splitter.isTooLong {
       previous = .none
       return
     }
-    guard !word.isEmpty else { return }
-    let id = tally.id(of: word)
+    guard splitter.letters.count > 0 else { return }
+    let id = tally.id(of: splitter.letters)
     switch previous {
     case .word: tally.add(first: previousId, second: id)
     case .sentenceStart: tally.add(first: PairTally.sentenceStart, second: id)
@@ -189,7 +102,6 @@ package struct PairCounter: Counter {
     }
     previous = .word
     previousId = id
-    swap(&previousWord, &word)
   }
 }
 

@@ -1,9 +1,10 @@
 /// The words of running text counted on two cores. Each chunk is cut at two word boundaries:
 /// its first part is counted by one `TextWordCounter`, on the thread that also runs `alongside`
 /// (the letters), its middle by a second one on another thread, and its tail (a word the chunk's
-/// end may cut) goes before the next chunk's first part. A cut falls on an ASCII boundary that
-/// is no digit, so each part starts with no word, no UTF-8 sequence and no spoiling pending, and
-/// the two counts add up to exactly one counter's.
+/// end may cut) goes before the next chunk's first part. A cut falls on a clean word break
+/// (`LetterDecoder.isCleanWordBreak`: an ASCII boundary, no digit or apostrophe), so each part
+/// starts with no word, no UTF-8 sequence and no spoiling pending, and the two counts add up to
+/// exactly one counter's.
 package struct SplitTextWordCounter {
   private var first: TextWordCounter?
   private var second: TextWordCounter?
@@ -45,15 +46,11 @@ package struct SplitTextWordCounter {
   /// The chunk's parts: the first ends after the first clean boundary at `firstShare` or later,
   /// the middle after the last one. With no such boundary the whole chunk is the first part.
   private func cuts(in bytes: UnsafeBufferPointer<UInt8>) -> (firstEnd: Int, middleEnd: Int) {
-    let isCut = { (byte: UInt8) in
-      // Never at an apostrophe: under elisions it may join a word ("aujourd'hui").
-      byte < 0x80 && decoder.byteClasses[Int(byte)] == Symbol.wordBoundary && byte &- UInt8(ascii: "0") >= 10 && byte != UInt8(ascii: "'")
-    }
     var firstEnd = Int(Double(bytes.count) * Self.firstShare)
-    while firstEnd < bytes.count && !isCut(bytes[firstEnd]) { firstEnd += 1 }
+    while firstEnd < bytes.count && !decoder.isCleanWordBreak(bytes[firstEnd]) { firstEnd += 1 }
     guard firstEnd < bytes.count else { return (bytes.count, bytes.count) }
     var last = bytes.count - 1
-    while !isCut(bytes[last]) { last -= 1 }
+    while !decoder.isCleanWordBreak(bytes[last]) { last -= 1 }
     return (firstEnd + 1, last + 1)
   }
 
