@@ -61,7 +61,7 @@ struct CaseRulesTests {
     #expect(list.counts.unigram("ς", alphabet: alphabet) == 3 && list.counts.unigram("σ", alphabet: alphabet) == 1)
   }
 
-  @Test func aSigmaBeforeALetterThatAMarkTakesOutOfTheAlphabetIsFinal() {
+  @Test func aSigmaBeforeALetterThatAMarkTakesOutOfTheAlphabetIsFinal() throws {
     // ΑΣΛ̂: Λ with a circumflex is no Greek letter, so it counts as a boundary and the word ends
     // at Σ (ς). ΑΣΌ is still a letter after Σ until its second mark takes it out too.
     let greek = Self.greek, alphabet = String(String.UnicodeScalarView(greek.alphabet))
@@ -72,6 +72,11 @@ struct CaseRulesTests {
       #expect(counts.unigram("ς", alphabet: alphabet) == 3 && counts.unigram("σ", alphabet: alphabet) == 1, "chunks of \(size ?? 0)")
       #expect(counts.outsideAlphabet == 3, "chunks of \(size ?? 0)")
     }
+    // A frequency list reads its words by the same rule.
+    var list = FrequencyListCounter(decoder: LetterDecoder(language: greek), path: "list.txt")
+    try Array("ΑΣΛ\u{302}\t2\nΑΣΛ\t1\nΑΣΟ\u{301}\u{302}\t1\n".utf8).withUnsafeBytes { try list.consume($0) }
+    try list.finishFile()
+    #expect(list.counts.unigram("ς", alphabet: alphabet) == 3 && list.counts.unigram("σ", alphabet: alphabet) == 1)
   }
 
   @Test func theRuntimeTakesTheFinalFormWhereTheBuilderDoes() throws {

@@ -242,24 +242,16 @@ package struct FrequencyListCounter: Counter {
   private func letterRuns(of word: String) -> (runs: [[UInt8]], outsideAlphabet: UInt64, invalidUTF8: UInt64) {
     var symbols: [UInt8] = []
     var outsideAlphabet: UInt64 = 0, invalidUTF8: UInt64 = 0
-    // The final form the last letter takes if the word ends before another letter (ΠΩΣ is πως).
-    var awaitingFinalForm: UInt8 = 0
+    // Capitals with a final form (Σ after a letter), settled once the word is read: the final
+    // form where the run ends right after (ΠΩΣ is πως; in ΑΣΛ̂ the Λ̂ is no letter, so ας).
+    var capitals: [(position: Int, finalForm: UInt8)] = []
     for scalar in word.unicodeScalars {
       let action = decoder.action(for: scalar, after: symbols.last ?? Symbol.wordBoundary)
-      if awaitingFinalForm != 0 {
-        switch action {
-        case .skip: break
-        case .append(Symbol.wordBoundary), .outsideAlphabet, .invalidUTF8:
-          symbols[symbols.count - 1] = awaitingFinalForm
-          awaitingFinalForm = 0
-        default: awaitingFinalForm = 0
-        }
-      }
       switch action {
       case .append(let symbol): symbols.append(symbol)
       case .appendAwaitingFinalForm(let symbol, let finalForm):
+        capitals.append((symbols.count, finalForm))
         symbols.append(symbol)
-        awaitingFinalForm = finalForm
       case .skip: break
       case .outsideAlphabet:
         outsideAlphabet += 1
@@ -267,13 +259,18 @@ package struct FrequencyListCounter: Counter {
       case .invalidUTF8:
         invalidUTF8 += 1
         symbols.append(Symbol.wordBoundary)
-      case .replaceLast(let composed): symbols[symbols.count - 1] = composed
+      case .replaceLast(let composed):
+        if capitals.last?.position == symbols.count - 1 { capitals.removeLast() }  // a mark made it another letter
+        symbols[symbols.count - 1] = composed
       case .replaceLastOutsideAlphabet:
+        if capitals.last?.position == symbols.count - 1 { capitals.removeLast() }
         outsideAlphabet += 1
         symbols[symbols.count - 1] = Symbol.wordBoundary
       }
     }
-    if awaitingFinalForm != 0 { symbols[symbols.count - 1] = awaitingFinalForm }
+    for capital in capitals where capital.position + 1 == symbols.count || symbols[capital.position + 1] == Symbol.wordBoundary {
+      symbols[capital.position] = capital.finalForm
+    }
     return (symbols.split(separator: Symbol.wordBoundary).map(Array.init), outsideAlphabet, invalidUTF8)
   }
 }
