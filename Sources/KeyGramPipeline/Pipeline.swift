@@ -176,13 +176,18 @@ public enum Pipeline {
     let language = request.language
     // A table that keeps no pairs does not count them; a count file holds everything.
     var countsPairs = request.lexiconWords > 0 && request.pairBytes > 0
-    if case .countFile = request.output { countsPairs = true }
+    // Nor does one without a lexicon read running text's written forms (they are the lexicon's).
+    var countsForms = request.lexiconWords > 0
+    if case .countFile = request.output {
+      countsPairs = true
+      countsForms = true
+    }
     let decoder = LetterDecoder(language: countsPairs ? language : language.withoutPairs)
     // Read, decode, count: from the corpus, or the sum of count files.
     let (counts, words, provenance, forms, pairs) = request.countFiles.isEmpty
       ? try CorpusCounter.count(request.inputs, decoder: decoder, naming: request.naming,
                                 frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
-                                part: request.part, inflater: request.inflater, progress: progress)
+                                part: request.part, inflater: request.inflater, countsForms: countsForms, progress: progress)
       : try Merge.load(request.countFiles, language: language, wordMemoryCap: request.wordMemoryCap)
     var summary = Summary(language: language, counts: counts, words: words, provenance: provenance, seconds: 0)
     summary.corporaFolder = request.corporaFolder

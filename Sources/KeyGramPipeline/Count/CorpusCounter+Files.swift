@@ -20,14 +20,14 @@ extension CorpusCounter {
   /// files; only part 0 adds their stored sizes to the total, and each adds its lines' text bytes.
   package static func count(_ inputs: [String], decoder: LetterDecoder, naming: Provenance.Naming = Provenance.Naming(folder: nil),
                            frequencyLists: Set<String> = [], jobs: Int = 1, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
-                           part: CountFile.Part? = nil, inflater: Inflater = .automatic,
+                           part: CountFile.Part? = nil, inflater: Inflater = .automatic, countsForms: Bool = true,
                            progress: (any BuildProgress)? = nil) throws -> Counted {
     let jobs = Swift.max(1, Swift.min(jobs, inputs.count))
     progress?.begin(totalBytes: CorpusReader.totalStoredSize(of: inputs))
     defer { progress?.finish() }
     guard jobs > 1 else {
       return try countOneByOne(inputs, decoder: decoder, naming: naming, frequencyLists: frequencyLists,
-                               wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, progress: progress)
+                               wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, countsForms: countsForms, progress: progress)
     }
     let groups = dealt(inputs, into: jobs)
     let shared = progress.map { SharedProgress($0) }
@@ -35,7 +35,7 @@ extension CorpusCounter {
     DispatchQueue.concurrentPerform(iterations: jobs) { k in
       let result = Result {
         try countOneByOne(groups[k].map { inputs[$0] }, decoder: decoder, naming: naming, frequencyLists: frequencyLists,
-                          wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, progress: shared)
+                          wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, countsForms: countsForms, progress: shared)
       }
       results.withLock { $0[k] = result }
     }
@@ -93,9 +93,9 @@ extension CorpusCounter {
   /// The files of one group, one after another, on this thread and one reader thread.
   private static func countOneByOne(_ inputs: [String], decoder: LetterDecoder, naming: Provenance.Naming,
                                     frequencyLists: Set<String>, wordMemoryCap: Int, part: CountFile.Part?,
-                                    inflater: Inflater, progress: (any BuildProgress)?) throws -> Counted {
+                                    inflater: Inflater, countsForms: Bool, progress: (any BuildProgress)?) throws -> Counted {
     var recorder = ProvenanceRecorder(naming: naming)
-    var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil)
+    var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil, countsForms: countsForms)
     var lines = part.map { LineSelection(index: Int($0.index), of: Int($0.count)) }
     let stream = ChunkStream(paths: inputs, inflater: inflater)
     stream.start()

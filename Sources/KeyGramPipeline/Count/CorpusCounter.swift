@@ -21,6 +21,8 @@ package struct CorpusCounter: Counter {
   private var feedsPairs = false
   /// How running text writes its words (every text file, whatever it feeds), once each.
   private var formText: FormTextCounter
+  /// Whether running text's written forms are read: a table without a lexicon has no forms.
+  private let countsForms: Bool
   /// How a list of written forms writes its words (sources that feed `forms`).
   private var formList: FormListCounter
   /// The words a list of accepted words holds (sources that feed `accepts`).
@@ -39,8 +41,9 @@ package struct CorpusCounter: Counter {
   /// list's part may then hold no words.
   package let wholeFiles: Bool
 
-  package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap, wholeFiles: Bool = true) {
+  package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap, wholeFiles: Bool = true, countsForms: Bool = true) {
     self.decoder = decoder
+    self.countsForms = countsForms
     self.wordMemoryCap = wordMemoryCap
     self.wholeFiles = wholeFiles
     textWords = WordCounts(memoryCap: wordMemoryCap)
@@ -114,7 +117,7 @@ package struct CorpusCounter: Counter {
       do {
         try words.consume(chunk) {
           if feedsLetters { text.consume(chunk) }
-          formText.consume(chunk)
+          if countsForms { formText.consume(chunk) }
         }
         if feedsPairs { try pairCounter.consume(chunk) }
       } catch let error as CountOverflow {
@@ -127,14 +130,14 @@ package struct CorpusCounter: Counter {
       do {
         try bothAtOnce({
           if feedsLetters { text.consume(chunk) }
-          formText.consume(chunk)
+          if countsForms { formText.consume(chunk) }
         }, { try pairCounter.consume(chunk) })
       } catch let error as CountOverflow {
         throw CountOverflowError(error, paths: [path])
       }
     } else {
       if feedsLetters { text.consume(chunk) }
-      formText.consume(chunk)
+      if countsForms { formText.consume(chunk) }
     }
     if feedsPairs { try pairCounter.spillIfFull() }
     try formText.spillIfFull()

@@ -43,7 +43,7 @@ package struct FormTextCounter: Counter {
     var i = 0
     while i < buffer.count {
       if buffer[i] < 0x80 {
-        reader.read(Unicode.Scalar(buffer[i]), emit: emit)
+        reader.read(asciiByte: buffer[i], emit: emit)
         i += 1
         continue
       }

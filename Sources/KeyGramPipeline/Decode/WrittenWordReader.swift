@@ -80,6 +80,26 @@ package struct WrittenWordReader {
     }
   }
 
+  /// Reads one ASCII byte (below 0x80) as `read` reads its scalar, through the decoder's byte
+  /// classes: no scalar properties and no class lookup beyond one table read.
+  @inline(__always)
+  package mutating func read(asciiByte byte: UInt8, emit: (WrittenWord, Bool) -> Void) {
+    guard byte != UInt8(ascii: "'") else { return read(Unicode.Scalar(byte), emit: emit) }
+    switch splitter.read(asciiByte: byte) {
+    case .continued: break
+    case .addedLetter:
+      let position = splitter.letters.count - 1
+      if pendingApostrophe {
+        pendingApostrophe = false
+        addApostrophe(at: position)
+      }
+      if byte &- UInt8(ascii: "A") < 26 { capitals |= 1 << UInt64(position) }
+    case .ended:
+      endWord(emit)
+      if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") { sentenceStart = true }
+    }
+  }
+
   /// An invalid UTF-8 sequence: it spoils the run, as in the word counter.
   package mutating func readInvalid(emit: (WrittenWord, Bool) -> Void) {
     if splitter.read(.invalidUTF8, of: nil) == .ended { endWord(emit) }
