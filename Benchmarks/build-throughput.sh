@@ -110,7 +110,7 @@ awk -v cp="$(m core_plain)" -v cg="$(m core_gzip)" -v cz="$(m core_zlib)" -v wp=
     -v ig="$(m igzip)" -v g="$(m gzip)" -v s="$s" -v p="$p" -v n="$text_bytes" \
     -v r1="$rss_small" -v r2="$rss_half" -v r3="$rss_big" -v rc="$rss_core" 'BEGIN {
   na = "n/a"
-  printf "\n| measure | value | goal |\n|---|---|---|\n"
+  printf "\n| measure | value | target |\n|---|---|---|\n"
   printf "| counting core: build from plain text, no lexicon | %.2f s (%.0f MB/s of text) | ≥ 700 MB/s |\n", cp, n / cp / 1e6
   printf "| build from gzip, no lexicon (default inflater) | %.2f s (%.0f MB/s of text) | |\n", cg, n / cg / 1e6
   if (cz != "") printf "| build from gzip, no lexicon, --inflater zlib | %.2f s | |\n", cz
