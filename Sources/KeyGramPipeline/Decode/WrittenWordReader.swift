@@ -48,8 +48,14 @@ package struct WrittenWordReader {
     splitter = WordSplitter(decoder: decoder)
   }
 
-  /// Sentence-ending marks: the next word opens a sentence.
-  static let sentenceEnds: Set<Unicode.Scalar> = [".", "!", "?", "…"]
+  /// Sentence-ending marks (. ! ? …): the next word opens a sentence.
+  @inline(__always)
+  static func endsSentence(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case ".", "!", "?", "…": return true
+    default: return false
+    }
+  }
 
   /// Reads one scalar; `emit` gets each word that ends, and whether it opens a sentence.
   package mutating func read(_ scalar: Unicode.Scalar, emit: (WrittenWord, Bool) -> Void) {
@@ -65,18 +71,13 @@ package struct WrittenWordReader {
     switch splitter.read(action, of: scalar) {
     case .continued: break
     case .addedLetter:
-      let position = splitter.letters.count - 1
-      if pendingApostrophe {
-        pendingApostrophe = false
-        addApostrophe(at: position)
-      }
       // A final-form capital may come from a case mapping that Unicode's lowercasing does not know.
       let isCapital: Bool
       if case .appendAwaitingFinalForm = action { isCapital = true } else { isCapital = scalar.properties.changesWhenLowercased }
-      if isCapital { capitals |= 1 << UInt64(position) }
+      letterAdded(isCapital: isCapital)
     case .ended:
       endWord(emit)
-      if Self.sentenceEnds.contains(scalar) { sentenceStart = true }
+      if Self.endsSentence(scalar) { sentenceStart = true }
     }
   }
 
@@ -88,15 +89,10 @@ package struct WrittenWordReader {
     switch splitter.read(asciiByte: byte) {
     case .continued: break
     case .addedLetter:
-      let position = splitter.letters.count - 1
-      if pendingApostrophe {
-        pendingApostrophe = false
-        addApostrophe(at: position)
-      }
-      if byte &- UInt8(ascii: "A") < 26 { capitals |= 1 << UInt64(position) }
+      letterAdded(isCapital: byte &- UInt8(ascii: "A") < 26)
     case .ended:
       endWord(emit)
-      if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") { sentenceStart = true }
+      if Self.endsSentence(Unicode.Scalar(byte)) { sentenceStart = true }
     }
   }
 
@@ -109,6 +105,17 @@ package struct WrittenWordReader {
   package mutating func endLine(emit: (WrittenWord, Bool) -> Void) {
     if splitter.readEnd() == .ended { endWord(emit) }
     sentenceStart = true
+  }
+
+  /// The splitter took a letter: an apostrophe before it joins the form, and its case is kept.
+  @inline(__always)
+  private mutating func letterAdded(isCapital: Bool) {
+    let position = splitter.letters.count - 1
+    if pendingApostrophe {
+      pendingApostrophe = false
+      addApostrophe(at: position)
+    }
+    if isCapital { capitals |= 1 << UInt64(position) }
   }
 
   private mutating func addApostrophe(at position: Int) {
