@@ -2,7 +2,7 @@
 # `make accuracy`: the typing-accuracy figures of README.md and docs/Simulator.md. Tunes on
 # the tuning text (the resolvers' parameters, the lexicon balance, the word decoder), then types
 # both held-out evaluation texts at σ = 4 … 12 pt, seed 1, with corrected and uncorrected errors,
-# the word decoder's rows, skipped and doubled touches, every language's held-out text, and
+# the word decoder's rows, skipped and doubled touches, a typist who misspells, every language's held-out text, and
 # the SymSpell peer (symspellpy from PyPI, in a venv under .build-accuracy) on the same touches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +27,11 @@ for text in corpora/en/heldout/*evaluation*.gz; do
   "$KEYGRAM" simulate en --text "$text" --sigma 8 --errors uncorrected
   echo
   "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --omit-rate 0.01 --extra-rate 0.01
+  # Both kinds of error in one run: a typist who misspells 1% of words (the evaluation pairs,
+  # kept out of every tuning) and undoes half of the replacements of words typed as meant.
+  echo
+  "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --misspell-rate 0.01 --undo-rate 0.5 \
+    --misspelling-list corpora/en/heldout/misspellings/evaluation.gz
 done
 # Timed typists (docs/Runtime.md): the dual-Gaussian one against the best fixed σ on the tuning
 # text (16 pt), and a speed-independent one (σ = 8 pt) against its best (9 pt).

@@ -19,6 +19,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("vowel-cost"), help: "A vowel written for another vowel.")
   var vowelCost: Float?
 
+  @Option(name: .customLong("word-edge-cost"), help: "Added to a letter left out or an extra touch at the word's first letter or after its last (a doubled letter's excepted).")
+  var wordEdgeCost: Float?
+
   @Option(name: .customLong("spelling-margin"), help: "How far a spelling correction must beat the typed letters to replace them (inf: offered only).")
   var spellingMargin: Float?
 
@@ -32,7 +35,8 @@ struct DecoderCostOptions: ParsableArguments {
     if let contextWeight, !(contextWeight.isFinite && contextWeight >= 0) { throw ValidationError("--context-weight must be 0 or more, not \(contextWeight).") }
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
-                         ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("spelling-margin", spellingMargin)] {
+                         ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("word-edge-cost", wordEdgeCost),
+                         ("spelling-margin", spellingMargin)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
     }
   }
@@ -45,6 +49,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let doubledLetterCost { result.doubledLetterCost = doubledLetterCost }
     if let transpositionCost { result.transpositionCost = transpositionCost }
     if let vowelCost { result.vowelSubstitutionCost = vowelCost }
+    if let wordEdgeCost { result.wordEdgeEditCost = wordEdgeCost }
     if let spellingMargin { result.spellingMargin = spellingMargin }
     if let contextWeight { result.contextWeight = contextWeight }
     if let historyTargetCount { result.historyTargetCount = historyTargetCount }

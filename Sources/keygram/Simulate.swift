@@ -78,6 +78,19 @@ extension Keygram {
     @Option(name: .customLong("extra-rate"), help: "The chance that a touch is doubled (a second touch on the same key).")
     var extraRate: Double = 0
 
+    @Option(name: .customLong("misspell-rate"),
+            help: "The chance that the typist misspells a word: a misspelling of it from --misspelling-list, or where none is listed one spelling slip (neighbours swapped, a doubled letter undoubled or a consonant doubled, a vowel for a vowel).")
+    var misspellRate: Double = 0
+
+    @Option(name: .customLong("misspelling-list"),
+            help: ArgumentHelp("The misspellings the typist writes (intended<TAB>misspelling lines, gzip or plain; default: corpora/<lang>/heldout/misspellings/tuning.gz where it exists).",
+                               valueName: "file"))
+    var misspellingList: String?
+
+    @Option(name: .customLong("undo-rate"),
+            help: "The chance that the typist undoes a decoder's replacement of a word they typed exactly as meant (a backspace right after it); the replacement still counts as broken.")
+    var undoRate: Double = 0
+
     @Option(name: .customLong("decoder-margin"), help: "The decoded rows' margin, in nats (default: the decoder's).")
     var decoderMargin: Float?
 
@@ -118,6 +131,9 @@ extension Keygram {
       for factor in rowSpread where !(factor.isFinite && factor > 0) { throw ValidationError("--row-spread factors must be positive, not \(factor).") }
       guard omitRate.isFinite && (0...0.5).contains(omitRate) else { throw ValidationError("--omit-rate must be a probability from 0 to 0.5, not \(omitRate).") }
       guard extraRate.isFinite && (0...0.5).contains(extraRate) else { throw ValidationError("--extra-rate must be a probability from 0 to 0.5, not \(extraRate).") }
+      for (name, rate) in [("--misspell-rate", misspellRate), ("--undo-rate", undoRate)] where !(rate.isFinite && (0...1).contains(rate)) {
+        throw ValidationError("\(name) must be a probability from 0 to 1, not \(rate).")
+      }
       if let decoderMargin, !(decoderMargin.isFinite && decoderMargin >= 0) { throw ValidationError("--decoder-margin must be 0 or more nats, not \(decoderMargin).") }
       for sigma in fixedSigmas where !(sigma.isFinite && sigma > 0) { throw ValidationError("--fixed-sigma must be positive points, not \(sigma).") }
       if typistOptions.timed && fixedSigmas.isEmpty { throw ValidationError("--fixed-sigma needs at least one σ.") }
@@ -130,7 +146,7 @@ extension Keygram {
       let typing = try setup.typing(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,
                                             keyOffsetSpread: keyOffsetSpread, rowSpread: rowSpread, seed: seed,
-                                            omitRate: omitRate, extraRate: extraRate, timing: typistOptions.typist.timing, dualGaussian: typistOptions.typist.dualGaussian)
+                                            omitRate: omitRate, extraRate: extraRate, misspellRate: misspellRate, undoRate: undoRate, timing: typistOptions.typist.timing, dualGaussian: typistOptions.typist.dualGaussian)
       let started = ContinuousClock.now
       var methods = typistOptions.timed ? TypingSimulator.Method.spreadComparison(fixedSigmas: fixedSigmas, context: setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)
         : TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
@@ -150,6 +166,16 @@ extension Keygram {
             return method
           }
         }
+        if misspellRate > 0 {
+          // The same decoder never applying a spelling correction at space: what the corrections win and break.
+          var offered = parameters
+          offered.spellingMargin = .infinity
+          decoded += TypingSimulator.Method.decodedVariants(of: methods, parameters: offered).map {
+            var method = $0
+            method.name += ", corrections offered only"
+            return method
+          }
+        }
         if specialKeysTypeLetters { decoded = decoded.map { var method = $0; method.specialKeysTypeLetters = true; return method } }
         methods += decoded
       }
@@ -159,7 +185,9 @@ extension Keygram {
         return DecisionLog(path: path, table: setup.simulator.table,
                            method: methods.lastIndex { $0.decoder != nil && $0.context == .history } ?? 0)
       }
+      let misspellings = misspellRate > 0 ? try misspellingMap(setup) : [:]
       let result = setup.simulator.run(typing.keystrokes, written: decode ? typing.words : nil, touches: touches, methods: methods, errors: errors, lexiconBalance: lexiconBalance,
+                                       misspellings: misspellings,
                                        wordLog: log.map { log in { log.append($0) } }, decisionLog: decisions.map { log in { log.append($0) } })
       try log?.commit()
       try decisions?.commit()
@@ -168,7 +196,9 @@ extension Keygram {
         print(try SimulationReport.json(result, lang: lang, text: textPath))
       } else {
         let lexicon = setup.simulator.table.lexicon != nil ? ", lexicon balance \(lexiconBalance)" : ""
-        let slips = omitRate > 0 || extraRate > 0 ? ", omit rate \(omitRate), extra rate \(extraRate)" : ""
+        var slips = omitRate > 0 || extraRate > 0 ? ", omit rate \(omitRate), extra rate \(extraRate)" : ""
+        if misspellRate > 0 { slips += ", misspell rate \(misspellRate)" }
+        if undoRate > 0 { slips += ", undo rate \(undoRate)" }
         if let timing = typistOptions.typist.timing {
           let spread = typistOptions.typist.dualGaussian.map { "dual-Gaussian spread: σa \($0.absoluteSigma) pt, elongation \($0.elongation)" }
             ?? "spread σ = \(sigma) pt whatever the speed"

@@ -40,6 +40,14 @@ enum SimulationReport {
                    + "\(method.wordsFixed) | \(Int(method.wordsFixedInterval.lowerBound))–\(Int(method.wordsFixedInterval.upperBound)) | "
                    + "\(method.wordsBroken) | \(Int(method.wordsBrokenInterval.lowerBound))–\(Int(method.wordsBrokenInterval.upperBound)) |")
     }
+    if result.touches.misspellRate > 0 || result.touches.undoRate > 0 {
+      lines += ["", "Misspellings (misspell rate \(result.touches.misspellRate), undo rate \(result.touches.undoRate)): words the typist misspelled, those committed as the intended word, and replacements of right words the typist undid (still counted as broken).", "",
+                "| method | misspelled | corrected | share | replacements undone |", "|---|---:|---:|---:|---:|"]
+      for method in result.methods where method.method.decoder != nil {
+        let share = method.misspelledWords == 0 ? "—" : String(format: "%.1f%%", 100 * Double(method.misspellingsCorrected) / Double(method.misspelledWords))
+        lines.append("| \(method.method.name) | \(method.misspelledWords) | \(method.misspellingsCorrected) | \(share) | \(method.replacementsUndone) |")
+      }
+    }
     let written = result.methods.filter { $0.writtenForms != nil }
     if !written.isEmpty {
       lines += ["", "Written forms, of the words committed with the right letters: lexicon words the text capitalises away from a sentence start kept with their capitals (all, and those it always capitalises so), lexicon words it writes in lowercase given a capital, words written with an apostrophe kept with it, and case errors (right letters and apostrophes, other capitals).", "",
@@ -60,6 +68,7 @@ enum SimulationReport {
   /// Word figures are printed when a method decodes or the typist skips or doubles touches.
   static func showsWords(_ result: TypingSimulator.Result) -> Bool {
     result.methods.contains { $0.method.decoder != nil } || result.touches.omitRate > 0 || result.touches.extraRate > 0
+      || result.touches.misspellRate > 0
   }
 
   /// Error rate per window of keystrokes (`--learning-curve`), for static and the methods with the
@@ -101,6 +110,8 @@ enum SimulationReport {
     var words: Int?
     var omitRate: Double?
     var extraRate: Double?
+    var misspellRate: Double?
+    var undoRate: Double?
     var methods: [Method]
 
     struct Method: Encodable {
@@ -123,6 +134,11 @@ enum SimulationReport {
       var wordsFixedCI95: [Double]?
       var wordsBroken: Int?
       var wordsBrokenCI95: [Double]?
+      /// With a misspelling or undoing typist: words misspelled, those committed as intended,
+      /// and replacements of right words undone.
+      var misspelledWords: Int?
+      var misspellingsCorrected: Int?
+      var replacementsUndone: Int?
       /// How a decoded method wrote the words: capitals, apostrophes, case errors.
       var writtenForms: WrittenFormFigures?
     }
@@ -154,6 +170,9 @@ enum SimulationReport {
       self.words = words ? result.words : nil
       omitRate = words ? touches.omitRate : nil
       extraRate = words ? touches.extraRate : nil
+      let spelling = touches.misspellRate > 0 || touches.undoRate > 0
+      misspellRate = spelling ? touches.misspellRate : nil
+      undoRate = spelling ? touches.undoRate : nil
       func pair(_ range: ClosedRange<Double>) -> [Double] { [range.lowerBound, range.upperBound] }
       methods = result.methods.map {
         Method(method: $0.method.name, context: $0.method.context.rawValue, errors: $0.errors, errorRate: $0.errorRate,
@@ -163,6 +182,8 @@ enum SimulationReport {
                wordReduction: words ? $0.wordReduction : nil, wordReductionCI95: words ? pair($0.wordReductionInterval) : nil,
                wordsFixed: words ? $0.wordsFixed : nil, wordsFixedCI95: words ? pair($0.wordsFixedInterval) : nil,
                wordsBroken: words ? $0.wordsBroken : nil, wordsBrokenCI95: words ? pair($0.wordsBrokenInterval) : nil,
+               misspelledWords: spelling ? $0.misspelledWords : nil, misspellingsCorrected: spelling ? $0.misspellingsCorrected : nil,
+               replacementsUndone: spelling ? $0.replacementsUndone : nil,
                writtenForms: $0.writtenForms.map { WrittenFormFigures(capitalWords: $0.capitalWords, capitalWordsKept: $0.capitalWordsKept,
                                                                  alwaysCapitalisedWords: $0.namedWords, alwaysCapitalisedWordsKept: $0.namedWordsKept,
                                                                  lowercaseWords: $0.lowercaseWords, lowercaseWordsCapitalised: $0.lowercaseWordsCapitalised,

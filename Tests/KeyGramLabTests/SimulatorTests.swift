@@ -133,6 +133,48 @@ struct SimulatorTests {
     #expect(slipping.methods[0].errors < plain.methods[0].errors + 1000)
   }
 
+  @Test func aMisspellingTypistWritesListedMisspellingsOrOneSpellingSlip() throws {
+    let table = Self.english
+    func letters(_ word: String) -> [Int] { word.unicodeScalars.map { table.letterIndex(of: $0)! } }
+    func word(_ keys: [KeyIndex]) -> String { String(String.UnicodeScalarView(keys.map { Self.layout[$0].letter! })) }
+    let keystrokes = simulator().keystrokes(of: "the quick brown fox is here")
+    let methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
+    var logged: [TypingSimulator.TypedWord] = []
+    let result = simulator().run(keystrokes, touches: .init(sigmaX: 0, sigmaY: 0, misspellRate: 1), methods: methods,
+                                 misspellings: [letters("the"): [letters("teh")]], wordLog: { logged.append($0) })
+    let typed = logged.map { word($0.staticKeys) }
+    #expect(typed[0] == "teh")
+    // Unlisted words of 3 letters or more get one slip that keeps the first letter; "is" stays.
+    for (index, intended) in [(1, "quick"), (2, "brown"), (3, "fox"), (5, "here")] {
+      let slip = typed[index]
+      #expect(slip != intended && slip.first == intended.first && abs(slip.count - intended.count) <= 1, "\(intended) → \(slip)")
+    }
+    #expect(typed[4] == "is")
+    #expect(result.methods[0].misspelledWords == 5 && result.methods[0].wordErrors == 5)
+    // At rate 0 the touches are those of a typist who never misspells.
+    let keys = try heldOutText(limit: 5_000)
+    let plain = simulator().run(keys, touches: .init(), methods: methods)
+    let zero = simulator().run(keys, touches: .init(misspellRate: 0, undoRate: 0), methods: methods)
+    #expect(plain.methods[0].errors == zero.methods[0].errors && plain.learningCurve == zero.learningCurve)
+    #expect(zero.methods[0].misspelledWords == 0)
+  }
+
+  @Test func aTypistWhoUndoesWrongReplacementsTeachesTheHistory() throws {
+    let gaussian = TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: .history)
+    var eager = WordDecoder.Parameters()
+    eager.spellingMargin = 0
+    let methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
+      + TypingSimulator.Method.decodedVariants(of: [gaussian], parameters: eager)
+    let keystrokes = try heldOutText(limit: 30_000)
+    let keeping = simulator().run(keystrokes, touches: .init(), methods: methods, errors: .uncorrected)
+    let undoing = simulator().run(keystrokes, touches: .init(undoRate: 1), methods: methods, errors: .uncorrected)
+    let (kept, undone) = (keeping.methods[1], undoing.methods[1])
+    #expect(kept.replacementsUndone == 0)
+    #expect(undone.replacementsUndone > 0 && undone.replacementsUndone <= undone.wordsBroken)
+    // A word restored by undo stands next time: fewer words broken than when nobody undoes.
+    #expect(undone.wordsBroken < kept.wordsBroken, "\(undone.wordsBroken) broken with undo, \(kept.wordsBroken) without")
+  }
+
   @Test func theWordLogSeesEveryWordAndItsTouches() throws {
     var logged: [TypingSimulator.TypedWord] = []
     let keystrokes = simulator().keystrokes(of: "the quick brown fox")

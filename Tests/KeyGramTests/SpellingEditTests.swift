@@ -92,6 +92,53 @@ struct SpellingEditTests {
     #expect((0..<decision.alternativeCount).allSatisfy { !decision.alternative(at: $0).correctsSpelling })
   }
 
+  @Test("a letter added or left out at a word's edge costs the word-edge cost: at ∞, gamez is no longer offered game, and a doubled letter is exempt",
+        arguments: [("gamez", "game", false), ("untill", "until", true), ("pgame", "game", false)])
+  func wordEdges(typed: String, intended: String, isDoubledLetter: Bool) {
+    var free = Self.eager, closed = Self.eager
+    free.wordEdgeEditCost = 0
+    closed.wordEdgeEditCost = .infinity
+    let open = decoder(free), edged = decoder(closed)
+    type(typed, into: open)
+    type(typed, into: edged)
+    #expect(alternatives(open.decide(limit: 8)).contains(intended), "\(typed): \(alternatives(open.decide(limit: 8)))")
+    #expect(alternatives(edged.decide(limit: 8)).contains(intended) == isDoubledLetter, "\(typed): \(alternatives(edged.decide(limit: 8)))")
+    // A finite cost lowers the edge correction's score by exactly that much.
+    var priced = Self.eager
+    priced.wordEdgeEditCost = 4
+    let costing = decoder(priced)
+    type(typed, into: costing)
+    let cheap = open.decide(limit: 8), dear = costing.decide(limit: 8)
+    if let a = (0..<cheap.alternativeCount).first(where: { cheap.alternative(at: $0).text == intended }),
+       let b = (0..<dear.alternativeCount).first(where: { dear.alternative(at: $0).text == intended }) {
+      #expect(abs(cheap.alternative(at: a).score - dear.alternative(at: b).score - (isDoubledLetter ? 0 : 4)) < 1e-3)
+    } else {
+      Issue.record("\(typed): \(intended) missing at cost 4: \(alternatives(dear))")
+    }
+  }
+
+  @Test("a vowel written for one of a word's last two letters costs the word-edge cost: Russian endings stand")
+  func endingsStand() throws {
+    let russian = try KeyGramTable(embedded: KeyGramTables.russian)
+    let layout = KeyboardLayout.iPhonePortrait(for: russian)
+    let keys = LetterKeyMap(layout: layout, table: russian)
+    func decision(_ word: String, edge: Float) -> [String] {
+      var parameters = Self.eager
+      parameters.wordEdgeEditCost = edge
+      let decoder = WordDecoder(table: russian, layout: layout, letterKeys: keys, parameters: parameters)
+      for scalar in word.unicodeScalars {
+        let letter = russian.letterIndex(of: scalar)!, key = keys.keyIndex(ofLetter: letter)!
+        let frame = layout[key].frame
+        decoder.add(TouchPoint(x: frame.midX, y: frame.midY), key: key, letter: letter)
+      }
+      return alternatives(decoder.decide(limit: 8))
+    }
+    // у and и are far apart on ЙЦУКЕН: only the vowel edit reaches the other ending.
+    #expect(decision("кибернетику", edge: 0).contains("кибернетики"), "\(decision("кибернетику", edge: 0))")
+    #expect(!decision("кибернетику", edge: .infinity).contains("кибернетики"), "\(decision("кибернетику", edge: .infinity))")
+    #expect(!decision("компромиссам", edge: .infinity).contains("компромиссом"))
+  }
+
   @Test("vowels by their base letter, in Latin, Greek and Cyrillic alphabets; й is a consonant")
   func vowels() throws {
     let english = table

@@ -487,6 +487,30 @@ struct KeygramCLITests {
     #expect(bad.stderr == "Error: \(root)/bad.tsv: line 2: expected \"intended<TAB>misspelling\"\n")
   }
 
+  @Test func simulateWithAMisspellingTypistCountsMisspelledWordsAndNamesABadList() throws {
+    let root = try scratch()
+    #expect(FileManager.default.createFile(atPath: "\(root)/text.txt", contents: Data(String(repeating: "the cat sat on the mat. ", count: 40).utf8)))
+    #expect(FileManager.default.createFile(atPath: "\(root)/pairs.tsv", contents: Data("the\tteh\n".utf8)))
+    let run = try keygram("simulate", "en", "--text", "\(root)/text.txt", "--decode", "--misspell-rate", "1", "--undo-rate", "1",
+                          "--misspelling-list", "\(root)/pairs.tsv", "--json")
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(json["misspellRate"] as? Double == 1 && json["undoRate"] as? Double == 1)
+    let methods = try #require(json["methods"] as? [[String: Any]])
+    // Every word of 3 letters is misspelled ("the" as listed, the others by a slip); "on" stays.
+    let decoded = methods.filter { ($0["method"] as? String)?.contains("decoded") == true }
+    #expect(decoded.contains { ($0["method"] as? String)?.hasSuffix("corrections offered only") == true })
+    for method in decoded { #expect(method["misspelledWords"] as? Int == 200, "\(method)") }
+    let text = try keygram("simulate", "en", "--text", "\(root)/text.txt", "--decode", "--misspell-rate", "0.5", "--misspelling-list", "\(root)/pairs.tsv")
+    #expect(text.stdout.contains("Misspellings (misspell rate 0.5, undo rate 0.0)"))
+    #expect(FileManager.default.createFile(atPath: "\(root)/bad.tsv", contents: Data("the\tteh\nthe teh\n".utf8)))
+    let bad = try keygram("simulate", "en", "--text", "\(root)/text.txt", "--decode", "--misspell-rate", "0.1", "--misspelling-list", "\(root)/bad.tsv")
+    #expect(bad.status == 1)
+    #expect(bad.stderr == "Error: \(root)/bad.tsv: line 2: expected \"intended<TAB>misspelling\"\n")
+    let rate = try keygram("simulate", "en", "--misspell-rate", "2")
+    #expect(rate.status != 0 && rate.stderr.contains("--misspell-rate must be a probability from 0 to 1, not 2.0."))
+  }
+
   @Test func simulateJSONIsTheSameForTheSameSeed() throws {
     let first = try keygram("simulate", "--limit", "5000", "--seed", "9", "--json")
     let again = try keygram("simulate", "--limit", "5000", "--seed", "9", "--json")

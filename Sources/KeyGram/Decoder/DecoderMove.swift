@@ -30,6 +30,8 @@ struct EditCosts {
   let transposition: Float
   /// A vowel written for another vowel.
   let vowelForVowel: Float
+  /// Added to any letter left out or any touch that types no letter at a word's edge.
+  let wordEdge: Float
   /// A touch of a transposition lies within this many nats of its letter's key (3 σ): a swap is
   /// typed on the swapped keys, so the search need not pair far keys.
   static let editTouchCutoff: Float = 4.5
@@ -44,6 +46,7 @@ struct EditCosts {
     doubledLetter = parameters.doubledLetterCost
     transposition = parameters.transpositionCost
     vowelForVowel = parameters.vowelSubstitutionCost
+    wordEdge = parameters.wordEdgeEditCost
     isVowel = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.isVowel($0) ? 1 : 0 })
   }
 

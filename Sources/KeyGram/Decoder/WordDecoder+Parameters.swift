@@ -21,19 +21,21 @@ extension WordDecoder {
     public var margin: Float = 3
     /// The cost of a letter the typist skipped (a letter of the word with no touch), and of a
     /// touch that belongs to no letter (a doubled or stray tap); at most one of each per word.
-    /// Chosen by `keygram tune --decoder` with the other spelling edits (below): 10 each.
-    /// `.infinity` turns one off. NaN or negative: the default.
+    /// Chosen with the other spelling edits (below) on the tuning text and the tuning
+    /// misspellings: 10 and 16 (docs/Simulator.md, "Misspellings"). `.infinity` turns one off.
+    /// NaN or negative: the default.
     public var omissionCost: Float = 10
-    /// The cost of a touch that belongs to no letter, in nats (`.infinity`: off).
-    public var extraTouchCost: Float = 10
+    /// The cost of a touch that belongs to no letter, in nats (`.infinity`: off). 16: an unknown
+    /// word is more often a known one with a letter more (`hackerdoms`) than a misspelling.
+    public var extraTouchCost: Float = 16
     /// A spelling correction (a word reached through an edit move) replaces the typed letters
     /// only when it beats them by this much, and never replaces a typed lexicon or history
     /// word; below it, the correction is offered among the alternatives and suggestions.
-    /// 20 by default, chosen with the edit costs on the tuning text and the tuning misspellings:
-    /// the largest share of misspellings corrected at space that leaves the tuning text's word
-    /// errors and broken words no worse than with no spelling edits. `.infinity`: offered, never
-    /// applied at space. NaN or negative: the default.
-    public var spellingMargin: Float = 20
+    /// 12 by default, chosen with the edit costs on the tuning text and the tuning misspellings:
+    /// the largest share of misspellings corrected at space whose correct words broken stay
+    /// within the touch-noise budget (docs/Simulator.md, "Misspellings"). `.infinity`: offered,
+    /// never applied at space. NaN or negative: the default.
+    public var spellingMargin: Float = 12
     /// The cost of a spelling mistake with a doubled letter: one of a pair left out (`acess`)
     /// or a letter typed twice (`untill`), each touch on its key. NaN or negative: the default.
     public var doubledLetterCost: Float = 5
@@ -43,6 +45,14 @@ extension WordDecoder {
     /// The cost of a vowel written for another vowel (`definately`, `seperate`), the touch on the
     /// written vowel's key. NaN or negative: the default.
     public var vowelSubstitutionCost: Float = 6
+    /// Added to a letter left out or a touch that types no letter at the word's first letter
+    /// or after its last (a doubled letter's excepted), and to a vowel written for one of the
+    /// word's last two letters: spelling mistakes seldom touch a word's edges, while an unknown word's
+    /// inflection (`sysadmins`, `кибернетику`) or prefix (`vgrep`) does.
+    /// 6, chosen on the tuning text and misspellings: at every spelling margin it breaks fewer
+    /// correct words and corrects as many misspellings. NaN or negative: the default;
+    /// `.infinity`: no such edit.
+    public var wordEdgeEditCost: Float = 6
     /// λ, the weight of the previous word: a lexicon word's mass is multiplied by
     /// (P(word | previous word) / (γ · P(word)))^λ = (1 + q / (γ · P(word)))^λ from the table's
     /// word-pair model (`WordPairs`), so the pairs the table keeps after the previous word (or
@@ -128,6 +138,7 @@ extension WordDecoder {
       result.spellingMargin = spellingMargin.isNaN || spellingMargin < 0 ? defaults.spellingMargin : spellingMargin
       result.doubledLetterCost = doubledLetterCost.isNaN || doubledLetterCost < 0 ? defaults.doubledLetterCost : doubledLetterCost
       result.transpositionCost = transpositionCost.isNaN || transpositionCost < 0 ? defaults.transpositionCost : transpositionCost
+      result.wordEdgeEditCost = wordEdgeEditCost.isNaN || wordEdgeEditCost < 0 ? defaults.wordEdgeEditCost : wordEdgeEditCost
       result.vowelSubstitutionCost = vowelSubstitutionCost.isNaN || vowelSubstitutionCost < 0 ? defaults.vowelSubstitutionCost : vowelSubstitutionCost
       result.contextWeight = contextWeight.isFinite && contextWeight >= 0 ? Swift.min(contextWeight, 10) : defaults.contextWeight
       result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)

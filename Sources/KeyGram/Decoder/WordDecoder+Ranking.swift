@@ -76,6 +76,24 @@ extension WordDecoder {
     return (touchScore + prior.wordScore(logMass: logMass, mixture), WordPrior.source(of: ends), ends.history >= parameters.protectedHistoryCount)
   }
 
+  /// The word-edge cost of the path ending at `slot` of the final step: its last touch typed no
+  /// letter, one of its last two touches wrote a vowel for the word's, or its last letter was
+  /// left out (`isOmission`), other than a doubled letter's.
+  @inline(__always)
+  func edgeEditCost(finalSlot slot: Int, isOmission: Bool) -> Float {
+    guard costs.wordEdge > 0 else { return 0 }
+    let info = beam.info[slot]
+    if isOmission { return Int(info & 0xFFFF) == lastLetter(of: Int(beam.parent[slot])) ? 0 : costs.wordEdge }
+    // An inflected word's last vowels are its ending (`кибернетику`, `компромиссам`).
+    if info & Beam.kindMask == Beam.kindMisspelled { return costs.wordEdge }
+    if info & Beam.kindMask == Beam.kindMatch, beam.parent[slot] >= 0, beam.info[Int(beam.parent[slot])] & Beam.kindMask == Beam.kindMisspelled {
+      return costs.wordEdge
+    }
+    guard info & Beam.kindMask == Beam.kindExtra else { return 0 }
+    let step = slot / beam.stride - 1
+    return step > 0 && touches.key[step] == touches.key[step - 1] ? 0 : costs.wordEdge
+  }
+
   /// The final step's whole words, best first and distinct, into `slots` from slot 1.
   func rankFinalWords(limit: Int, into slots: WordSlots) {
     let beam = self.beam, mixture = prior.mixture
@@ -90,7 +108,7 @@ extension WordDecoder {
       }
       let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, node: beam.lexiconNode[slot],
                                       historyNode: beam.historyNode[slot], mixture)
-      finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
+      finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture) - edgeEditCost(finalSlot: slot, isOmission: index >= beam.mainCount[step])
       finalSource[index] = WordPrior.source(of: ends) | (beam.info[slot] & Beam.editFlags != 0 ? WordSlots.spellingEdit : 0)
     }
     // The best word reached without a spelling edit, in case a spelling correction may not replace.

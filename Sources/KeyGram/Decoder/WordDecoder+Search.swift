@@ -52,7 +52,8 @@ extension WordDecoder {
     let cutoff = -parameters.spatialCutoff
     let touchBase = step * keyCount
     let repeats = step > 0 && touches.key[step] == touches.key[step - 1]
-    let extraCost = costs.extraTouchCost(repeatsPreviousKey: repeats)
+    // A touch before the word's first letter is an edit at its edge.
+    let extraCost = costs.extraTouchCost(repeatsPreviousKey: repeats) + (step == 0 ? costs.wordEdge : 0)
     // Any touch is extra only for the words within `EditCosts.skipWindow` of the step's best; a repeated key's for any.
     var best = -Float.infinity
     if !repeats && extraCost.isFinite {
@@ -168,7 +169,7 @@ extension WordDecoder {
       beam.omissionCount[step] = 0
       return
     }
-    let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter)
+    let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter) + (step == 0 ? costs.wordEdge : 0)
     // Any letter is skipped only from the words within `EditCosts.skipWindow` of the step's best:
     // a word further behind that also skips a letter has lost already. A doubled letter from any.
     var best = -Float.infinity
@@ -183,7 +184,8 @@ extension WordDecoder {
       guard anyLetter || previous >= 0 else { continue }
       children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
         guard anyLetter || letter == previous else { return }
-        let cost = costs.skipCost(of: letter, after: previous)
+        // The word's first letter left out is an edit at its edge.
+        let cost = costs.skipCost(of: letter, after: previous) + (step == 0 ? costs.wordEdge : 0)
         guard cost.isFinite, keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }
         let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity
         let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0

@@ -29,6 +29,13 @@ extension TypingSimulator {
     var committedText = ""
     /// The letters of the last word it committed (for the decision log).
     var previousWord: [Int] = []
+    /// The current word's intended keys when the typist spelled it right, and whether the typist
+    /// undoes a replacement of it if it was typed exactly (`startWord`).
+    var spelledRight: [Int]?
+    var undoesReplacement = false
+    /// Whether the current word's replacement was undone, and whether the typist misspelled it.
+    var wasUndone = false
+    var isMisspelled: Bool { spelledRight == nil }
 
     /// The keyboard of method `index` of `simulator`'s run. Lexicon and history methods blend by
     /// `lexiconBalance`; a history method's context and decoder share one `WordHistory`.
@@ -130,9 +137,17 @@ extension TypingSimulator {
       return resolved
     }
 
+    /// A word of the text starts: `spelledRight` its intended keys, nil when the typist
+    /// misspells it; `undoes`: the typist undoes a wrong replacement of it.
+    mutating func startWord(spelledRight: [Int]?, undoes: Bool) {
+      self.spelledRight = spelledRight
+      undoesReplacement = undoes
+    }
+
     /// Applies the decoder's decision to what it typed since the last decision.
-    mutating func decideWord(intendedLetters: [Int]) {
-      guard let decoder else { return }
+    @discardableResult
+    mutating func decideWord(intendedLetters: [Int]) -> WordDecision? {
+      guard let decoder else { return nil }
       let decision = decoder.decide(after: context.wordContext, limit: decisionLog == nil ? 1 : WordDecoder.maximumAlternatives)
       if let decisionLog, decision.isDecoded {
         decisionLog(LoggedDecision(method: index, previous: previousWord, intended: intendedLetters, decision: decision))
@@ -150,14 +165,34 @@ extension TypingSimulator {
         }
       }
       decoder.finishWord(decision, teaching: touchModel)
+      return decision
+    }
+
+    /// The typist's backspace right after the decoder replaced a word they typed as meant: the
+    /// host puts the typed letters back (`undoReplacement`), and the typist types the boundary
+    /// again. The committed keys keep the replacement: it was a broken word all the same.
+    mutating func undo(_ decision: WordDecision, endsSentence: Bool) {
+      guard let decoder else { return }
+      context.recordDeletion()
+      for _ in 0..<decision.best.count { context.recordDeletion() }
+      let typed = decision.typed
+      for position in 0..<typed.count { context.record(table.letter(at: typed.letter(at: position))) }
+      guard decoder.undoReplacement(teaching: touchModel) != nil else { return }
+      let again = decoder.decide(after: context.wordContext, limit: 1)
+      decoder.finishWord(again, teaching: touchModel)
+      context.record(endsSentence ? "." : " ")
+      wasUndone = true
     }
 
     /// A boundary of the text: the decoder decides the word, the context records the boundary
     /// (a full stop when the next word starts a sentence, so its word context knows), and an
     /// adaptive method adapts to what its touch model has learnt.
     mutating func endWord(intendedLetters: [Int], endsSentence: Bool) {
-      if decoder != nil { decideWord(intendedLetters: intendedLetters) }
+      let decision = decoder != nil ? decideWord(intendedLetters: intendedLetters) : nil
       context.record(endsSentence ? "." : " ")
+      if let decision, decision.replaces, undoesReplacement, let spelledRight, typedKeys == spelledRight, committedKeys != spelledRight {
+        undo(decision, endsSentence: endsSentence)
+      }
       if let touchModel {
         if decoder == nil { touchModel.commit() }
         (resolver as? GaussianKeyResolver)?.adapt(to: touchModel)
@@ -169,6 +204,7 @@ extension TypingSimulator {
     /// Forgets the word's keys and text once they are tallied.
     mutating func clearWord() {
       committedText = ""
+      wasUndone = false
       typedKeys.removeAll(keepingCapacity: true)
       committedKeys.removeAll(keepingCapacity: true)
     }

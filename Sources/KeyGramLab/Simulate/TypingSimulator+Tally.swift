@@ -26,6 +26,11 @@ extension TypingSimulator {
     public var wordsFixedInterval: ClosedRange<Double>
     public var wordsBroken: Int
     public var wordsBrokenInterval: ClosedRange<Double>
+    /// Words the typist misspelled (`Touches.misspellRate`), and those the decoder committed as
+    /// the intended word; replacements of right words the typist undid (`Touches.undoRate`).
+    public var misspelledWords: Int = 0
+    public var misspellingsCorrected: Int = 0
+    public var replacementsUndone: Int = 0
     /// How a decoded method wrote the words (capitals, apostrophes), when `run` was given the
     /// written words; nil otherwise.
     public var writtenForms: WrittenFormTally?
@@ -53,6 +58,9 @@ extension TypingSimulator {
       var wordErrors = 0
       var fixed = 0
       var broken = 0
+      var misspelled = 0
+      var misspellingsCorrected = 0
+      var undone = 0
     }
 
     let simulator: TypingSimulator
@@ -123,6 +131,11 @@ extension TypingSimulator {
         }
         if perWord[index] { blocks[wordBlock][index].letterErrors += committedErrors }
         if committedErrors > 0 || !apostrophesRight { blocks[wordBlock][index].wordErrors += 1 }
+        if keyboard.isMisspelled {
+          blocks[wordBlock][index].misspelled += 1
+          if committedErrors == 0 && apostrophesRight { blocks[wordBlock][index].misspellingsCorrected += 1 }
+        }
+        if keyboard.wasUndone { blocks[wordBlock][index].undone += 1 }
         if decoded[index] {
           if !typedRight && committedErrors == 0 && apostrophesRight { blocks[wordBlock][index].fixed += 1 }
           if typedRight && (committedErrors > 0 || !apostrophesRight) { blocks[wordBlock][index].broken += 1 }
@@ -164,6 +177,7 @@ extension TypingSimulator {
   static func summarise(_ blocks: [[Tally.Block]], methods: [Method], keystrokes: Int, words: Int, seed: UInt64) -> [MethodResult] {
     func totals(_ field: (Tally.Block) -> Int) -> [Int] { methods.indices.map { method in blocks.reduce(0) { $0 + field($1[method]) } } }
     let letters = totals(\.letterErrors), wordErrors = totals(\.wordErrors), fixed = totals(\.fixed), broken = totals(\.broken)
+    let misspelled = totals(\.misspelled), misspellingsCorrected = totals(\.misspellingsCorrected), undone = totals(\.undone)
     var random = SeededRandom(seed: seed ^ 0xB007_57A9)
     let resamples = 2000
     var ratios = [[Double]](repeating: [], count: methods.count), wordRatios = ratios, rates = ratios, fixedCounts = ratios, brokenCounts = ratios
@@ -201,7 +215,8 @@ extension TypingSimulator {
                    wordReduction: Double(wordErrors[0]) / Double(Swift.max(wordErrors[index], 1)),
                    wordReductionInterval: interval(wordRatios[index]),
                    wordsFixed: fixed[index], wordsFixedInterval: interval(fixedCounts[index]),
-                   wordsBroken: broken[index], wordsBrokenInterval: interval(brokenCounts[index]))
+                   wordsBroken: broken[index], wordsBrokenInterval: interval(brokenCounts[index]),
+                   misspelledWords: misspelled[index], misspellingsCorrected: misspellingsCorrected[index], replacementsUndone: undone[index])
     }
   }
 }

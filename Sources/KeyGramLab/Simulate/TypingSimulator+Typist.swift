@@ -19,6 +19,16 @@ extension TypingSimulator {
     /// own, so 0 leaves every other touch as it was.
     public var omitRate: Double
     public var extraRate: Double
+    /// The chance that the typist misspells a word: writes a real misspelling of it from the
+    /// misspelling list `run` is given, or, where none is listed, makes one spelling slip
+    /// (neighbours swapped, one of a doubled letter left out, a consonant doubled, a vowel
+    /// written for another). Words under 3 letters without a listed misspelling stay. Drawn from
+    /// a stream of its own, so 0 leaves every other touch as it was.
+    public var misspellRate: Double
+    /// The chance that the typist undoes a replacement of a word they typed exactly as meant (a
+    /// backspace right after it, which the decoder takes as `undoReplacement`), so the history
+    /// learns the word; the replacement still counts as a broken word. Its own stream too.
+    public var undoRate: Double
     /// When the typist's touches happen (timestamps), nil: untimed touches, as before timing.
     public var timing: Timing?
     /// The dual-Gaussian typist's spread (σa and elongation): each touch's σ² = σa² + σr², σr
@@ -27,7 +37,8 @@ extension TypingSimulator {
 
     public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
                 keyOffsetSpread: Float = 0, rowSpread: [Float] = [], seed: UInt64 = 1,
-                omitRate: Double = 0, extraRate: Double = 0, timing: Timing? = nil, dualGaussian: DualGaussian? = nil) {
+                omitRate: Double = 0, extraRate: Double = 0, misspellRate: Double = 0, undoRate: Double = 0,
+                timing: Timing? = nil, dualGaussian: DualGaussian? = nil) {
       self.sigmaX = sigmaX
       self.sigmaY = sigmaY
       self.offsetX = offsetX
@@ -37,6 +48,8 @@ extension TypingSimulator {
       self.seed = seed
       self.omitRate = omitRate
       self.extraRate = extraRate
+      self.misspellRate = misspellRate
+      self.undoRate = undoRate
       self.timing = timing
       self.dualGaussian = dualGaussian
     }
@@ -114,6 +127,8 @@ extension TypingSimulator {
     var random: SeededRandom
     var slipRandom: SeededRandom
     var timingRandom: SeededRandom
+    var misspellRandom: SeededRandom
+    var undoRandom: SeededRandom
     /// The time of the last timed touch, in seconds.
     var clock = 1000.0
 
@@ -136,6 +151,63 @@ extension TypingSimulator {
       slipRandom = SeededRandom(seed: touches.seed ^ 0x5_11B5)
       // The typist's clock and tempo, from a stream of their own so the touch noise stays the same.
       timingRandom = SeededRandom(seed: touches.seed ^ 0x7A9_715E)
+      misspellRandom = SeededRandom(seed: touches.seed ^ 0x3155_9E11)
+      undoRandom = SeededRandom(seed: touches.seed ^ 0x0_4D0E)
+    }
+
+    /// The letters the typist means to type for the word `letters`: the word itself, or with
+    /// chance `misspellRate` a listed misspelling of it (`misspellings`) or a spelling slip.
+    mutating func spelling(of letters: [Int], misspellings: [[Int]: [[Int]]], isVowel: (Int) -> Bool, vowels: [Int]) -> [Int] {
+      guard settings.misspellRate > 0 else { return letters }
+      // Both draws every word, so one word's choice never shifts the next word's.
+      let draw = misspellRandom.unit(), pick = misspellRandom.next()
+      guard draw <= settings.misspellRate else { return letters }
+      if let listed = misspellings[letters], !listed.isEmpty { return listed[Int(pick % UInt64(listed.count))] }
+      return Self.spellingSlip(in: letters, choice: pick, isVowel: isVowel, vowels: vowels)
+    }
+
+    /// Whether the typist undoes this word's replacement, should the decoder replace it.
+    mutating func undoesReplacement() -> Bool {
+      guard settings.undoRate > 0 else { return false }
+      return undoRandom.unit() <= settings.undoRate
+    }
+
+    /// One spelling slip in `letters`, never at its first letter: a kind chosen evenly by `choice`
+    /// among those the word allows (two different neighbours swapped, one of a doubled letter
+    /// left out, a consonant doubled, a vowel written as another of `vowels`), then one place.
+    /// Words under 3 letters: none.
+    static func spellingSlip(in letters: [Int], choice: UInt64, isVowel: (Int) -> Bool, vowels: [Int]) -> [Int] {
+      let count = letters.count
+      guard count >= 3 else { return letters }
+      var swaps: [[Int]] = [], undoublings: [[Int]] = [], doublings: [[Int]] = [], vowelSwaps: [[Int]] = []
+      for position in 1..<count {
+        let letter = letters[position]
+        if position + 1 < count && letters[position + 1] != letter {
+          var swapped = letters
+          swapped.swapAt(position, position + 1)
+          swaps.append(swapped)
+        }
+        if letters[position - 1] == letter {
+          var undoubled = letters
+          undoubled.remove(at: position)
+          undoublings.append(undoubled)
+        } else if !isVowel(letter) && (position + 1 == count || letters[position + 1] != letter) {
+          var doubled = letters
+          doubled.insert(letter, at: position)
+          doublings.append(doubled)
+        }
+        if isVowel(letter) {
+          for vowel in vowels where vowel != letter {
+            var replaced = letters
+            replaced[position] = vowel
+            vowelSwaps.append(replaced)
+          }
+        }
+      }
+      let kinds = [swaps, undoublings, doublings, vowelSwaps].filter { !$0.isEmpty }
+      guard !kinds.isEmpty else { return letters }
+      let kind = kinds[Int(choice % UInt64(kinds.count))]
+      return kind[Int((choice >> 16) % UInt64(kind.count))]
     }
 
     /// The touches of one letter, aimed at `key`; `previous` is the key of the word's letter

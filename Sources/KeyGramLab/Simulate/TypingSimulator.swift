@@ -198,39 +198,68 @@ public struct TypingSimulator {
   /// given, sees every word. With `written` (one per word of `keystrokes`, `typing(of:)`), the
   /// typist types in lowercase but for a sentence's first letter, which the host capitalises;
   /// a decoded word with the right letters but other apostrophes than the text's is a word
-  /// error, and other capitals a case error (`MethodResult.writtenForms`).
+  /// error, and other capitals a case error (`MethodResult.writtenForms`). With
+  /// `touches.misspellRate`, the typist writes some words as `misspellings` lists them
+  /// (intended letters → misspellings) and is scored against the intended word.
   public func run(_ keystrokes: [Keystroke], written: [WrittenWord]? = nil, touches: Touches, methods: [Method] = Method.standard,
                   errors: Errors = .corrected, lexiconBalance: Float = TypingContext.defaultLexiconBalance,
                   historyBalance: Float = WordHistory.defaultBalance,
                   historyCapacity: Int = WordHistory.defaultCapacity, curveWindow: Int = 500,
+                  misspellings: [[Int]: [[Int]]] = [:],
                   wordLog: ((TypedWord) -> Void)? = nil, decisionLog: ((LoggedDecision) -> Void)? = nil) -> Result {
     var typist = Typist(layout: layout, touches: touches)
     let keyOfLetter = (0..<table.letterCount).map { letterKeys.keyIndex(ofLetter: $0)?.rawValue ?? -1 }
     let letterKeyIndices = layout.keys.indices.filter { !layout.keys[$0].isSpecial }
+    let vowels = (0..<table.letterCount).filter { table.isVowel($0) && keyOfLetter[$0] >= 0 && layout[KeyIndex(keyOfLetter[$0])].letter == table.letter(at: $0) }
     var keyboards = methods.indices.map { index in
       KeyboardUnderTest(methods[index], index: index, simulator: self, errors: errors, lexiconBalance: lexiconBalance,
                         historyBalance: historyBalance, historyCapacity: historyCapacity, keyOfLetter: keyOfLetter,
                         letterKeyIndices: letterKeyIndices, keepsText: written != nil, decisionLog: decisionLog)
     }
     var tally = Tally(simulator: self, methods: methods, decoded: keyboards.map(\.isDecoded), keystrokes: keystrokes, written: written,
-                      slips: touches.omitRate > 0 || touches.extraRate > 0, curveWindow: curveWindow)
-    // The current word: its intended keys and letters, and its touches (for `wordLog`).
-    var intended: [Int] = [], intendedLetters: [Int] = [], wordTouches: [TouchPoint] = []
+                      slips: touches.omitRate > 0 || touches.extraRate > 0 || touches.misspellRate > 0, curveWindow: curveWindow)
+    // The current word: its letters as the text has them, and their keys.
+    var intendedLetters: [Int] = [], intended: [Int] = []
 
-    func endWord() {
-      // The word after this boundary: the one being typed if none was, else the next.
-      let endsSentence = intended.isEmpty ? tally.wordStartsSentence : tally.nextWordStartsSentence
-      for index in keyboards.indices { keyboards[index].endWord(intendedLetters: intendedLetters, endsSentence: endsSentence) }
-      guard !intended.isEmpty else { return }
+    // Types the word of `intendedLetters` as the typist spells it.
+    func typeWord() {
+      let spelled = typist.spelling(of: intendedLetters, misspellings: misspellings, isVowel: table.isVowel, vowels: vowels)
+      let undoes = typist.undoesReplacement()
+      for index in keyboards.indices { keyboards[index].startWord(spelledRight: spelled == intendedLetters ? intended : nil, undoes: undoes) }
+      var wordTouches: [TouchPoint] = []
+      var previous: Int?
+      // The host capitalises a sentence's first letter; the typist types the rest in lowercase.
+      let capital = tally.wordStartsSentence
+      for (position, letter) in spelled.enumerated() {
+        if position < intendedLetters.count { tally.countLetter(startsWord: position == 0) }
+        let key = letterKeys.keyIndex(ofLetter: letter)!
+        for (repeatIndex, touch) in typist.touches(for: key, after: previous).enumerated() {
+          if wordLog != nil { wordTouches.append(touch) }
+          for index in keyboards.indices {
+            let resolved = keyboards[index].type(touch, key: key, letter: letter, isCapital: position == 0 && repeatIndex == 0 && capital,
+                                                 intendedLetters: intendedLetters)
+            if repeatIndex == 0 { tally.countKeystroke(of: index, resolved: resolved, key: key) }
+          }
+        }
+        previous = key.rawValue
+      }
+      for _ in spelled.count..<Swift.max(spelled.count, intendedLetters.count) { tally.countLetter(startsWord: false) }
       if let wordLog {
         let staticKeys = methods.first?.kind == .static ? keyboards[0].typedKeys.map { KeyIndex($0) } : []
         wordLog(TypedWord(intended: intendedLetters, touches: wordTouches, staticKeys: staticKeys))
       }
+    }
+
+    func endWord() {
+      // The word after this boundary: the one being typed if none was, else the next.
+      let endsSentence = intendedLetters.isEmpty ? tally.wordStartsSentence : tally.nextWordStartsSentence
+      if !intendedLetters.isEmpty { typeWord() }
+      for index in keyboards.indices { keyboards[index].endWord(intendedLetters: intendedLetters, endsSentence: endsSentence) }
+      guard !intended.isEmpty else { return }
       tally.countWord(intended: intended, letters: intendedLetters, keyboards: keyboards)
       for index in keyboards.indices { keyboards[index].clearWord() }
       intended.removeAll(keepingCapacity: true)
       intendedLetters.removeAll(keepingCapacity: true)
-      wordTouches.removeAll(keepingCapacity: true)
     }
 
     for keystroke in keystrokes {
@@ -238,21 +267,8 @@ public struct TypingSimulator {
         endWord()
         continue
       }
-      let key = letterKeys.keyIndex(ofLetter: letter)!
-      let previous = intended.last
-      tally.countLetter(startsWord: previous == nil)
-      intended.append(key.rawValue)
+      intended.append(letterKeys.keyIndex(ofLetter: letter)!.rawValue)
       intendedLetters.append(letter)
-      // The host capitalises a sentence's first letter; the typist types the rest in lowercase.
-      let capital = previous == nil && tally.wordStartsSentence
-      for (repeatIndex, touch) in typist.touches(for: key, after: previous).enumerated() {
-        if wordLog != nil { wordTouches.append(touch) }
-        for index in keyboards.indices {
-          let resolved = keyboards[index].type(touch, key: key, letter: letter, isCapital: repeatIndex == 0 && capital,
-                                               intendedLetters: intendedLetters)
-          if repeatIndex == 0 { tally.countKeystroke(of: index, resolved: resolved, key: key) }
-        }
-      }
     }
     endWord()
     return tally.result(touches: touches)
