@@ -25,6 +25,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("spelling-margin"), help: "How far a spelling correction must beat the typed letters to replace them (inf: offered only).")
   var spellingMargin: Float?
 
+  @Option(name: .customLong("omission-spelling-margin"), help: "The spelling margin of a correction that only leaves a letter out or swaps two neighbours (inf: offered only).")
+  var omissionSpellingMargin: Float?
+
   @Option(name: .customLong("context-weight"), help: "The weight λ of the previous word (word pairs); 0: no word context.")
   var contextWeight: Float?
 
@@ -36,7 +39,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("word-edge-cost", wordEdgeCost),
-                         ("spelling-margin", spellingMargin)] {
+                         ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
     }
   }
@@ -51,6 +54,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let vowelCost { result.vowelSubstitutionCost = vowelCost }
     if let wordEdgeCost { result.wordEdgeEditCost = wordEdgeCost }
     if let spellingMargin { result.spellingMargin = spellingMargin }
+    if let omissionSpellingMargin { result.omissionSpellingMargin = omissionSpellingMargin }
     if let contextWeight { result.contextWeight = contextWeight }
     if let historyTargetCount { result.historyTargetCount = historyTargetCount }
     return result

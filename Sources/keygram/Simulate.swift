@@ -169,7 +169,7 @@ extension Keygram {
         if misspellRate > 0 {
           // The same decoder never applying a spelling correction at space: what the corrections win and break.
           var offered = parameters
-          offered.spellingMargin = .infinity
+          (offered.spellingMargin, offered.omissionSpellingMargin) = (.infinity, .infinity)
           decoded += TypingSimulator.Method.decodedVariants(of: methods, parameters: offered).map {
             var method = $0
             method.name += ", corrections offered only"

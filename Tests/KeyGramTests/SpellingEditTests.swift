@@ -13,7 +13,7 @@ struct SpellingEditTests {
   /// Parameters whose spelling corrections replace non-words as soon as they beat them by the margin.
   static var applying: WordDecoder.Parameters {
     var parameters = WordDecoder.Parameters()
-    parameters.spellingMargin = 0
+    (parameters.spellingMargin, parameters.omissionSpellingMargin) = (0, 0)
     return parameters
   }
 
@@ -71,7 +71,7 @@ struct SpellingEditTests {
   func marginAndUndo() throws {
     let offering = decoder()
     type("wiht", into: offering)
-    #expect(!offering.decide().replaces || offering.decide().margin > offering.parameters.spellingMargin)
+    #expect(!offering.decide().replaces || offering.decide().margin > offering.parameters.omissionSpellingMargin)
     let applying = decoder(Self.applying)
     type("wiht", into: applying)
     let decision = applying.decide()
@@ -90,6 +90,25 @@ struct SpellingEditTests {
     let decision = decoder.decide(limit: 8)
     #expect(!alternatives(decision).contains("with"))
     #expect((0..<decision.alternativeCount).allSatisfy { !decision.alternative(at: $0).correctsSpelling })
+  }
+
+  @Test("a correction that only leaves a letter out or swaps neighbours replaces at the omission spelling margin; a vowel for a vowel needs the spelling margin")
+  func marginsByKind() throws {
+    func decision(_ typed: String, omission: Float, spelling: Float) -> WordDecision {
+      var parameters = WordDecoder.Parameters()
+      (parameters.omissionSpellingMargin, parameters.spellingMargin) = (omission, spelling)
+      let decoder = decoder(parameters)
+      type(typed, into: decoder)
+      return decoder.decide(limit: 3)
+    }
+    // "wierd" → "weird" by a swap, margin 9 nats: replaced when the omission margin is below it, whatever the spelling margin.
+    let swapped = decision("wierd", omission: 6, spelling: 100)
+    #expect(swapped.best.text == "weird" && swapped.replaces && swapped.margin > 6 && swapped.margin < 12, "\(swapped.margin)")
+    #expect(!decision("wierd", omission: 12, spelling: 0).replaces)
+    // "definately" → "definitely" by a vowel: the omission margin does not apply.
+    let vowel = decision("definately", omission: 0, spelling: 15)
+    #expect(vowel.best.text == "definitely" && !vowel.replaces)
+    #expect(decision("definately", omission: 100, spelling: 0).replaces)
   }
 
   @Test("a letter added or left out at a word's edge costs the word-edge cost: at ∞, gamez is no longer offered game, and a doubled letter is exempt",

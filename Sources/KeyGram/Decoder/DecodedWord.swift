@@ -20,9 +20,11 @@ final class WordSlots {
   /// letter it stands before) a byte, ascending.
   let apostrophes: IntBuffer
   var count = 0
-  /// `sources` bits: the `DecodedWord.Source` bits, and the word needed a spelling edit.
+  /// `sources` bits: the `DecodedWord.Source` bits, the word needed a spelling edit, and its
+  /// edits only left letters out or swapped neighbours (`Parameters.omissionSpellingMargin`).
   static let sourceBits = 3
   static let spellingEdit = 4
+  static let onlyOmittedOrSwapped = 8
 
   /// The bytes a slot holds besides its letters: seven Int buffers (lengths, sources, nodes, form
   /// indices and counts, capitals, apostrophes) and the Float scores.

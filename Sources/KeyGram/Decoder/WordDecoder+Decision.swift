@@ -32,7 +32,7 @@ extension WordDecoder {
     guard slots.count > 1 else {
       return WordDecision(slots: slots, replaces: false, margin: 0, typedLength: typedCount, isDecoded: true)
     }
-    if slots.sources[1] & WordSlots.spellingEdit != 0 && !spellingMayReplace(typed, by: slots.scores[1]) {
+    if slots.sources[1] & WordSlots.spellingEdit != 0 && !spellingMayReplace(typed, by: slots.scores[1], source: slots.sources[1]) {
       putPlainWordFirst(in: slots, typedScore: typed.score, isProtected: typed.isProtected, end: limit + 1)
     }
     for target in 1..<slots.count { writeForm(slots, target) }
@@ -43,7 +43,7 @@ extension WordDecoder {
     // A word the history protects keeps its letters, but is still written as the language writes it.
     let spells = slots.sources[1] & WordSlots.spellingEdit != 0
     var replaces = slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1)
-      : spells ? spellingMayReplace(typed, by: slots.scores[1]) : !typed.isProtected && margin > parameters.margin
+      : spells ? spellingMayReplace(typed, by: slots.scores[1], source: slots.sources[1]) : !typed.isProtected && margin > parameters.margin
     if !replaces && !slots.sameLetters(0, 1) && putTypedWordFirst(in: slots, end: limit + 1) {
       margin = slots.scores[1] - typed.score
       replaces = true
@@ -120,12 +120,13 @@ extension WordDecoder {
     return WordRestoration(restored: DecodedWord(slots: replacedSlots, slot: 0), replaced: DecodedWord(slots: replacedSlots, slot: 1))
   }
 
-  /// Whether a spelling correction scoring `score` replaces the typed letters: it beats them by
-  /// the spelling margin (and the margin), and they are no lexicon or history word (those are
-  /// offered the correction, never replaced by it).
-  func spellingMayReplace(_ typed: (score: Float, source: Int, isProtected: Bool), by score: Float) -> Bool {
-    !typed.isProtected && typed.source & WordSlots.sourceBits == 0
-      && score - typed.score > Swift.max(parameters.margin, parameters.spellingMargin)
+  /// Whether a spelling correction scoring `score` (with `WordSlots` `source` bits) replaces the
+  /// typed letters: it beats them by its spelling margin (and the margin), and they are no
+  /// lexicon or history word (those are offered the correction, never replaced by it).
+  func spellingMayReplace(_ typed: (score: Float, source: Int, isProtected: Bool), by score: Float, source: Int) -> Bool {
+    let spellingMargin = source & WordSlots.onlyOmittedOrSwapped != 0 ? parameters.omissionSpellingMargin : parameters.spellingMargin
+    return !typed.isProtected && typed.source & WordSlots.sourceBits == 0
+      && score - typed.score > Swift.max(parameters.margin, spellingMargin)
   }
 
   /// When the best word is a spelling correction that may not replace the typed letters, the

@@ -31,11 +31,17 @@ extension WordDecoder {
     /// A spelling correction (a word reached through an edit move) replaces the typed letters
     /// only when it beats them by this much, and never replaces a typed lexicon or history
     /// word; below it, the correction is offered among the alternatives and suggestions.
-    /// 12 by default, chosen with the edit costs on the tuning text and the tuning misspellings:
+    /// 15 by default, chosen with the edit costs on the tuning text and the tuning misspellings:
     /// the largest share of misspellings corrected at space whose correct words broken stay
     /// within the touch-noise budget (docs/Simulator.md, "Misspellings"). `.infinity`: offered,
     /// never applied at space. NaN or negative: the default.
-    public var spellingMargin: Float = 12
+    public var spellingMargin: Float = 15
+    /// The spelling margin of a correction whose edits only left a letter out or swapped two
+    /// neighbours (`acess`, `wiht`, `teh`): the words a language's text holds that the lexicon
+    /// lacks are seldom a lexicon word with a letter missing or two swapped, so these replace at
+    /// a nearer margin: 6, chosen with `spellingMargin` on the tuning text and misspellings.
+    /// NaN or negative: the default.
+    public var omissionSpellingMargin: Float = 6
     /// The cost of a spelling mistake with a doubled letter: one of a pair left out (`acess`)
     /// or a letter typed twice (`untill`), each touch on its key. NaN or negative: the default.
     public var doubledLetterCost: Float = 5
@@ -136,6 +142,7 @@ extension WordDecoder {
       result.omissionCost = omissionCost.isNaN || omissionCost < 0 ? defaults.omissionCost : omissionCost
       result.extraTouchCost = extraTouchCost.isNaN || extraTouchCost < 0 ? defaults.extraTouchCost : extraTouchCost
       result.spellingMargin = spellingMargin.isNaN || spellingMargin < 0 ? defaults.spellingMargin : spellingMargin
+      result.omissionSpellingMargin = omissionSpellingMargin.isNaN || omissionSpellingMargin < 0 ? defaults.omissionSpellingMargin : omissionSpellingMargin
       result.doubledLetterCost = doubledLetterCost.isNaN || doubledLetterCost < 0 ? defaults.doubledLetterCost : doubledLetterCost
       result.transpositionCost = transpositionCost.isNaN || transpositionCost < 0 ? defaults.transpositionCost : transpositionCost
       result.wordEdgeEditCost = wordEdgeEditCost.isNaN || wordEdgeEditCost < 0 ? defaults.wordEdgeEditCost : wordEdgeEditCost

@@ -94,6 +94,15 @@ extension WordDecoder {
     return step > 0 && touches.key[step] == touches.key[step - 1] ? 0 : costs.wordEdge
   }
 
+  /// The `WordSlots.sources` bits of a word reached with the edit flags `flags` (`Beam.editFlags`);
+  /// a word whose last letter no touch typed is an ending added (`Hinweis` + `e`), not a slip.
+  @inline(__always)
+  static func editSource(_ flags: Int32, leavesOutLastLetter: Bool) -> Int {
+    guard flags != 0 else { return 0 }
+    let slips = flags & (Beam.usedExtraTouch | Beam.misspelledLetter) == 0 && !leavesOutLastLetter
+    return WordSlots.spellingEdit | (slips ? WordSlots.onlyOmittedOrSwapped : 0)
+  }
+
   /// The final step's whole words, best first and distinct, into `slots` from slot 1.
   func rankFinalWords(limit: Int, into slots: WordSlots) {
     let beam = self.beam, mixture = prior.mixture
@@ -109,7 +118,8 @@ extension WordDecoder {
       let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, node: beam.lexiconNode[slot],
                                       historyNode: beam.historyNode[slot], mixture)
       finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture) - edgeEditCost(finalSlot: slot, isOmission: index >= beam.mainCount[step])
-      finalSource[index] = WordPrior.source(of: ends) | (beam.info[slot] & Beam.editFlags != 0 ? WordSlots.spellingEdit : 0)
+      finalSource[index] = WordPrior.source(of: ends)
+        | Self.editSource(beam.info[slot] & Beam.editFlags, leavesOutLastLetter: index >= beam.mainCount[step])
     }
     // The best word reached without a spelling edit, in case a spelling correction may not replace.
     plainBestSlot = -1
