@@ -30,7 +30,8 @@ struct EditCosts {
   let transposition: Float
   /// A vowel written for another vowel.
   let vowelForVowel: Float
-  /// Added to any letter left out or any touch that types no letter at a word's edge.
+  /// Added to a letter left out or a touch that types no letter at a word's edge, and to a vowel
+  /// written for one of its last two letters (the last two applied at the word's end, in ranking).
   let wordEdge: Float
   /// A touch of a transposition lies within this many nats of its letter's key (3 σ): a swap is
   /// typed on the swapped keys, so the search need not pair far keys.
