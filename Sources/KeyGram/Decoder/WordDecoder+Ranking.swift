@@ -117,9 +117,11 @@ extension WordDecoder {
       }
       let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, node: beam.lexiconNode[slot],
                                       historyNode: beam.historyNode[slot], mixture)
-      finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture) - edgeEditCost(finalSlot: slot, isOmission: index >= beam.mainCount[step])
-      finalSource[index] = WordPrior.source(of: ends)
-        | Self.editSource(beam.info[slot] & Beam.editFlags, leavesOutLastLetter: index >= beam.mainCount[step])
+      // A skip slot of the final step: no touch typed the word's last letter.
+      let leavesOutLastLetter = index >= beam.mainCount[step]
+      finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
+        - edgeEditCost(finalSlot: slot, isOmission: leavesOutLastLetter)
+      finalSource[index] = WordPrior.source(of: ends) | Self.editSource(beam.info[slot] & Beam.editFlags, leavesOutLastLetter: leavesOutLastLetter)
     }
     // The best word reached without a spelling edit, in case a spelling correction may not replace.
     plainBestSlot = -1
