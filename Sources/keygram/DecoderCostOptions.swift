@@ -1,7 +1,7 @@
 import ArgumentParser
 import KeyGram
 
-/// The word decoder's edit costs, in nats, its context weight and history target count, for `simulate --decode`, `simulate --misspellings`
+/// The word decoder's edit costs, in nats, its context weight, history target count and beam widths, for `simulate --decode`, `simulate --misspellings`
 /// and tuning runs: each option left out keeps the decoder's default.
 struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("omission-cost"), help: "Any letter left out (inf: off).")
@@ -34,7 +34,15 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("history-target-count"), help: "How often a word outside the lexicon must be kept before the decoder offers it.")
   var historyTargetCount: Float?
 
+  @Option(name: .customLong("beam-width"), help: "How many partial words the decoder's beam keeps after each touch (1–256).")
+  var beamWidth: Int?
+
+  @Option(name: .customLong("omission-beam-width"), help: "How many more partial words it keeps that skipped a letter (0–256).")
+  var omissionBeamWidth: Int?
+
   func validate() throws {
+    if let beamWidth, !(1...256).contains(beamWidth) { throw ValidationError("--beam-width must be from 1 to 256, not \(beamWidth).") }
+    if let omissionBeamWidth, !(0...256).contains(omissionBeamWidth) { throw ValidationError("--omission-beam-width must be from 0 to 256, not \(omissionBeamWidth).") }
     if let contextWeight, !(contextWeight.isFinite && contextWeight >= 0) { throw ValidationError("--context-weight must be 0 or more, not \(contextWeight).") }
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
@@ -57,6 +65,8 @@ struct DecoderCostOptions: ParsableArguments {
     if let omissionSpellingMargin { result.omissionSpellingMargin = omissionSpellingMargin }
     if let contextWeight { result.contextWeight = contextWeight }
     if let historyTargetCount { result.historyTargetCount = historyTargetCount }
+    if let beamWidth { result.beamWidth = beamWidth }
+    if let omissionBeamWidth { result.omissionBeamWidth = omissionBeamWidth }
     return result
   }
 }

@@ -249,13 +249,14 @@ final class TouchLog {
 }
 
 /// `simulate --write-decisions`: one line per decoded word of one row, tab-separated: the
-/// previous word it committed, the intended word, the typed letters, their score, then each
-/// alternative as "word score" (scores in nats). Written to a temporary file and renamed.
+/// previous word it committed, the intended word, the typed letters, their score, whether the
+/// best alternative replaced them ("replaced" or "kept"), then each alternative as "word score"
+/// (scores in nats). Written to a temporary file and renamed.
 final class DecisionLog {
   let path: String
   let table: KeyGramTable
   let method: Int
-  private var bytes: [UInt8] = Array("# keygram simulate --write-decisions: previous<TAB>intended<TAB>typed<TAB>typed score<TAB>alternative score ...\n".utf8)
+  private var bytes: [UInt8] = Array("# keygram simulate --write-decisions: previous<TAB>intended<TAB>typed<TAB>typed score<TAB>replaced|kept<TAB>alternative score ...\n".utf8)
 
   init(path: String, table: KeyGramTable, method: Int) {
     self.path = path
@@ -269,6 +270,7 @@ final class DecisionLog {
     guard logged.method == method else { return }
     let decision = logged.decision
     var line = text(logged.previous) + "\t" + text(logged.intended) + "\t" + decision.typed.text + "\t" + String(format: "%.3f", decision.typed.score)
+      + (decision.replaces ? "\treplaced" : "\tkept")
     for index in 0..<decision.alternativeCount {
       let alternative = decision.alternative(at: index)
       line += "\t" + alternative.text + " " + String(format: "%.3f", alternative.score)

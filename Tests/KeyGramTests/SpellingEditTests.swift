@@ -114,7 +114,12 @@ struct SpellingEditTests {
   @Test("a letter added or left out at a word's edge costs the word-edge cost: at ∞, gamez is no longer offered game, and a doubled letter is exempt",
         arguments: [("gamez", "game", false), ("untill", "until", true), ("pgame", "game", false)])
   func wordEdges(typed: String, intended: String, isDoubledLetter: Bool) {
-    var free = Self.eager, closed = Self.eager
+    // A beam wide enough to keep an edit at the first touch (20 nats down at cost 4) to the end:
+    // this tests the cost, not the beam.
+    var wide = Self.eager
+    wide.beamWidth = 32
+    wide.omissionBeamWidth = 16
+    var free = wide, closed = wide
     free.wordEdgeEditCost = 0
     closed.wordEdgeEditCost = .infinity
     let open = decoder(free), edged = decoder(closed)
@@ -123,7 +128,7 @@ struct SpellingEditTests {
     #expect(alternatives(open.decide(limit: 8)).contains(intended), "\(typed): \(alternatives(open.decide(limit: 8)))")
     #expect(alternatives(edged.decide(limit: 8)).contains(intended) == isDoubledLetter, "\(typed): \(alternatives(edged.decide(limit: 8)))")
     // A finite cost lowers the edge correction's score by exactly that much.
-    var priced = Self.eager
+    var priced = wide
     priced.wordEdgeEditCost = 4
     let costing = decoder(priced)
     type(typed, into: costing)

@@ -385,4 +385,25 @@ struct WordDecoderTests {
     #expect(assumed.replaces && assumed.best.text == "keyboard")
   }
 
+  @Test("the default beam decides touch noise as a beam three times as wide does")
+  func narrowBeamDecidesAsAWideOne() {
+    var wide = WordDecoder.Parameters()
+    wide.beamWidth = 48
+    wide.omissionBeamWidth = 24
+    let narrow = decoder(), broad = decoder(wide)
+    let words: [(String, [Int: (toward: Unicode.Scalar, fraction: Float)])] = [
+      ("keyboard", [6: ("t", 0.6)]), ("because", [3: ("y", 0.6)]), ("question", [1: ("y", 0.6)]),
+      ("thinking", [5: ("b", 0.6)]), ("language", [0: ("k", 0.6)]), ("through", [4: ("i", 0.6)]),
+      ("different", [2: ("d", 0.6)]), ("people", [3: ("o", 0.6)]),
+    ]
+    for (word, shift) in words {
+      narrow.reset()
+      broad.reset()
+      type(word, into: narrow, shifted: shift)
+      type(word, into: broad, shifted: shift)
+      let a = narrow.decide(), b = broad.decide()
+      #expect(a.best.text == b.best.text && a.replaces == b.replaces, "\(word): \(a.best.text) against \(b.best.text)")
+      #expect(a.replaces && a.best.text == word, "\(word): \(a.best.text)")
+    }
+  }
 }

@@ -334,6 +334,23 @@ let benchmarks: @Sendable () -> Void = {
     for _ in benchmark.scaledIterations { blackHole(decoder.suggestions(limit: 3).count) }
     benchmark.stopMeasurement()
   }
+  // The decision at space as a keyboard with a suggestion strip meets it: the strip grew the
+  // beam touch by touch, so `decide` only ranks the words that end there. One decoder per word.
+  let typedDecoders = decoderTouches.map { word -> WordDecoder in
+    let typed = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
+    for (touch, key, letter) in word {
+      typed.add(touch, key: key, letter: letter)
+      blackHole(typed.suggestions(limit: 3).count)
+    }
+    return typed
+  }
+  Benchmark("Word decoder: decide at the word's end, 7-letter word, beam grown while typing", configuration: decoderConfiguration) { benchmark in
+    var word = 0
+    for _ in benchmark.scaledIterations {
+      blackHole(typedDecoders[word].decide(limit: 3).margin)
+      word = (word + 1) % typedDecoders.count
+    }
+  }
   // An undo right after a replacement: decide and finish a word the decoder replaces, then
   // undo it (the history unlearns and learns a word), and end the restored word again.
   let replacedTouches: [(TouchPoint, KeyIndex, Int)] = "keyboarf".unicodeScalars.enumerated().map { position, scalar in
@@ -358,8 +375,10 @@ let benchmarks: @Sendable () -> Void = {
       if undoDecoder.undoReplacement() != nil {
         undone += 1
         undoDecoder.finishWord(undoDecoder.decide())
-        // The history now protects the typed word: take it back so the next pass replaces again.
-        undoHistory.unlearn(length: decision.typed.count) { decision.typed.letter(at: $0) }
+        // The history now protects the typed word (an undo learns it as often as makes it a
+        // correction target): take every one back so the next pass replaces again.
+        // `unlearn` does nothing once none is left; an undo learns a word at most 16 times.
+        for _ in 0..<16 { undoHistory.unlearn(length: decision.typed.count) { decision.typed.letter(at: $0) } }
       }
     }
     precondition(undone > 0, "the undo benchmark's word was never replaced")

@@ -28,6 +28,9 @@ final class Beam {
   let omissionCount: IntBuffer
   /// The min-heap of the step being built (slot indices, worst on top).
   let heap: IntBuffer
+  /// A step's slots best first (`sortSlots`), so its expansion stops at the first partial
+  /// word that cannot beat the heap it fills.
+  let order: IntBuffer
   var heapCount = 0
   /// Steps 0 ..< readySteps are final.
   var readySteps = 0
@@ -67,10 +70,30 @@ final class Beam {
     mainCount = IntBuffer(repeating: 0, count: steps)
     omissionCount = IntBuffer(repeating: 0, count: steps)
     heap = IntBuffer(repeating: 0, count: Swift.max(width, omissionWidth, 1))
+    order = IntBuffer(repeating: 0, count: stride)
   }
 
   /// Bytes of fixed memory the beam holds.
-  var bytes: Int { lexiconNode.count * 32 + mainCount.count * 16 + heap.count * 8 }
+  var bytes: Int { lexiconNode.count * 32 + mainCount.count * 16 + heap.count * 8 + order.count * 8 }
+
+  /// Puts step `step`'s first `main` main slots and first `omissions` skip slots into `order`,
+  /// best score first; returns how many. Insertion sort: a step holds at most `stride` slots.
+  func sortSlots(step: Int, main: Int, omissions: Int) -> Int {
+    let base = step * stride
+    var count = 0
+    for index in 0..<(main + omissions) {
+      let slot = base + (index < main ? index : width + index - main)
+      let slotScore = score[slot]
+      var position = count
+      while position > 0 && score[order[position - 1]] < slotScore {
+        order[position] = order[position - 1]
+        position -= 1
+      }
+      order[position] = slot
+      count += 1
+    }
+    return count
+  }
 
   /// Keeps the steps that the first `touches` touches decide.
   func truncate(toTouches touches: Int) { readySteps = Swift.min(readySteps, touches + 1) }

@@ -106,9 +106,11 @@ extension WordDecoder {
     public var spreadMemory: Float = 2000
     /// How many partial words the beam keeps after each touch, and how many more that skipped a
     /// letter. Fixed at init (the beam's memory); clamped to 1 ... 256 and 0 ... 256.
-    public var beamWidth: Int = 32
+    /// 16 and 8: on the tuning text they decode touches as 32 and 16 do, and `decide` takes a
+    /// third of the time; the misspellings' top 3 lose 1.7 points (docs/Runtime.md, "The search").
+    public var beamWidth: Int = 16
     /// How many more partial words the beam keeps that skipped a letter.
-    public var omissionBeamWidth: Int = 16
+    public var omissionBeamWidth: Int = 8
     /// A letter whose key is farther from the touch than this many nats of the Gaussian
     /// (−dx²/2σx² − dy²/2σy²) is not tried for that touch: 18 is 6 σ. NaN or ≤ 0: the default.
     public var spatialCutoff: Float = 18

@@ -48,25 +48,29 @@ extension WordDecoder {
   /// two letters swapped.
   func extend(step: Int, _ mixture: WordPrior.Mixture) {
     let beam = self.beam, costs = self.costs
-    let source = step * beam.stride, target = (step + 1) * beam.stride
+    let target = (step + 1) * beam.stride
     let cutoff = -parameters.spatialCutoff
     let touchBase = step * keyCount
     let repeats = step > 0 && touches.key[step] == touches.key[step - 1]
     // A touch before the word's first letter is an edit at its edge.
     let extraCost = costs.extraTouchCost(repeatsPreviousKey: repeats) + (step == 0 ? costs.wordEdge : 0)
+    let parents = beam.sortSlots(step: step, main: beam.mainCount[step], omissions: beam.omissionCount[step])
     // Any touch is extra only for the words within `EditCosts.skipWindow` of the step's best; a repeated key's for any.
-    var best = -Float.infinity
-    if !repeats && extraCost.isFinite {
-      for index in 0..<(beam.mainCount[step] + beam.omissionCount[step]) { best = Swift.max(best, beam.score[self.slot(step: step, index: index)]) }
-    }
+    let best = parents > 0 ? beam.score[beam.order[0]] : -.infinity
     // The letter the touch typed, and its likelihood on that key: a misspelled letter's score.
     let typedLetter = Int(touches.letter[step]), typedScore = spatial[touchBase + touches.key[step]]
+    // No child gains more than the touch's best key (a misspelled letter scores below its own key) or an extra touch's cost.
+    var bestTouch = -extraCost
+    for key in 0..<keyCount { bestTouch = Swift.max(bestTouch, spatial[touchBase + key]) }
     beam.beginHeap()
-    for index in 0..<(beam.mainCount[step] + beam.omissionCount[step]) {
-      let slot = source + (index < beam.mainCount[step] ? index : beam.width + index - beam.mainCount[step])
+    for index in 0..<parents {
+      let slot = beam.order[index]
+      let parentScore = beam.score[slot]
+      // Best first: once a partial word cannot beat the full heap, no later one can.
+      guard parentScore + bestTouch > beam.threshold(capacity: beam.width) else { break }
       let flags = beam.info[slot] & Beam.editFlags
       let lexiconNode = beam.lexiconNode[slot], historyNode = beam.historyNode[slot]
-      let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot], parentScore = beam.score[slot]
+      let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot]
       if extraCost.isFinite && (repeats || parentScore >= best - EditCosts.skipWindow) && costs.allows(.extraTouch, after: flags) {
         beam.insert(base: target, capacity: beam.width, lexicon: lexiconNode, history: historyNode, parent: slot,
                     info: Beam.kindExtra | flags | Beam.usedExtraTouch | Beam.noLetter, logEvidence: evidence,
@@ -170,16 +174,18 @@ extension WordDecoder {
       return
     }
     let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter) + (step == 0 ? costs.wordEdge : 0)
+    let parents = beam.sortSlots(step: step, main: beam.mainCount[step], omissions: 0)
     // Any letter is skipped only from the words within `EditCosts.skipWindow` of the step's best:
     // a word further behind that also skips a letter has lost already. A doubled letter from any.
-    var best = -Float.infinity
-    for index in 0..<beam.mainCount[step] { best = Swift.max(best, beam.score[base + index]) }
-    for index in 0..<beam.mainCount[step] {
-      let slot = base + index
+    let best = parents > 0 ? beam.score[beam.order[0]] : -.infinity
+    for index in 0..<parents {
+      let slot = beam.order[index]
+      let parentScore = beam.score[slot]
+      // Best first: once a partial word cannot beat the full heap, no later one can.
+      guard parentScore - cheapest > beam.threshold(capacity: beam.omissionWidth) else { break }
       let flags = beam.info[slot] & Beam.editFlags
       guard costs.allows(.skippedLetter, after: flags) else { continue }
-      let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot], parentScore = beam.score[slot]
-      guard parentScore - cheapest > beam.threshold(capacity: beam.omissionWidth) else { continue }
+      let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot]
       let previous = lastLetter(of: slot), anyLetter = parentScore >= best - EditCosts.skipWindow
       guard anyLetter || previous >= 0 else { continue }
       children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
