@@ -41,8 +41,10 @@ struct DecoderCostOptions: ParsableArguments {
   var omissionBeamWidth: Int?
 
   func validate() throws {
-    if let beamWidth, !(1...256).contains(beamWidth) { throw ValidationError("--beam-width must be from 1 to 256, not \(beamWidth).") }
-    if let omissionBeamWidth, !(0...256).contains(omissionBeamWidth) { throw ValidationError("--omission-beam-width must be from 0 to 256, not \(omissionBeamWidth).") }
+    for (name, width, range) in [("beam-width", beamWidth, WordDecoder.Parameters.beamWidthRange),
+                                 ("omission-beam-width", omissionBeamWidth, WordDecoder.Parameters.omissionBeamWidthRange)] {
+      if let width, !range.contains(width) { throw ValidationError("--\(name) must be from \(range.lowerBound) to \(range.upperBound), not \(width).") }
+    }
     if let contextWeight, !(contextWeight.isFinite && contextWeight >= 0) { throw ValidationError("--context-weight must be 0 or more, not \(contextWeight).") }
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),

@@ -31,6 +31,25 @@ struct WordHistoryTests {
     #expect(history.count(ofWord: letters("cat")) == 0)
   }
 
+  @Test("unlearning takes back one occurrence at a time and says whether it took one")
+  func unlearning() {
+    let history = WordHistory(capacity: 64)
+    learn(history, "the")
+    learn(history, "the")
+    learn(history, "then")
+    let the = letters("the"), th = letters("th"), cat = letters("cat")
+    #expect(history.unlearn(length: the.count) { the[$0] })
+    #expect(history.count(ofWord: the) == 1)
+    #expect(history.unlearn(length: the.count) { the[$0] })
+    #expect(history.count(ofWord: the) == 0)
+    #expect(history.count(ofWord: letters("then")) == 1)
+    // None left, a prefix that was never a word, a word never learned: nothing is taken back.
+    #expect(!history.unlearn(length: the.count) { the[$0] })
+    #expect(!history.unlearn(length: th.count) { th[$0] })
+    #expect(!history.unlearn(length: cat.count) { cat[$0] })
+    #expect(history.wordCount == 1)
+  }
+
   @Test("a full history halves its counts and forgets what falls below one; memory never grows")
   func compaction() {
     let history = WordHistory(capacity: 64)

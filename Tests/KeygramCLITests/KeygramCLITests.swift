@@ -630,6 +630,10 @@ struct KeygramCLITests {
     #expect(methods.last?["wordsBroken"] is Int && object["words"] is Int)
     let bad = try keygram("simulate", "--limit", "1000", "--omit-rate", "0.9")
     #expect(bad.status == Self.usageError && bad.stderr.hasPrefix("Error: --omit-rate must be a probability from 0 to 0.5, not 0.9."))
+    let narrow = try keygram("simulate", "--limit", "1000", "--decode", "--beam-width", "0")
+    #expect(narrow.status == Self.usageError && narrow.stderr.hasPrefix("Error: --beam-width must be from 1 to 256, not 0."))
+    let wide = try keygram("simulate", "--limit", "1000", "--decode", "--omission-beam-width", "257")
+    #expect(wide.status == Self.usageError && wide.stderr.hasPrefix("Error: --omission-beam-width must be from 0 to 256, not 257."))
   }
 
   @Test func simulateWritesTheDecisions() throws {

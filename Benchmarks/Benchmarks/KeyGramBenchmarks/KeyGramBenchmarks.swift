@@ -377,8 +377,7 @@ let benchmarks: @Sendable () -> Void = {
         undoDecoder.finishWord(undoDecoder.decide())
         // The history now protects the typed word (an undo learns it as often as makes it a
         // correction target): take every one back so the next pass replaces again.
-        // `unlearn` does nothing once none is left; an undo learns a word at most 16 times.
-        for _ in 0..<16 { undoHistory.unlearn(length: decision.typed.count) { decision.typed.letter(at: $0) } }
+        while undoHistory.unlearn(length: decision.typed.count, letter: { decision.typed.letter(at: $0) }) {}
       }
     }
     precondition(undone > 0, "the undo benchmark's word was never replaced")

@@ -76,13 +76,18 @@ final class Beam {
   /// Bytes of fixed memory the beam holds.
   var bytes: Int { lexiconNode.count * 32 + mainCount.count * 16 + heap.count * 8 + order.count * 8 }
 
-  /// Puts step `step`'s first `main` main slots and first `omissions` skip slots into `order`,
-  /// best score first; returns how many. Insertion sort: a step holds at most `stride` slots.
-  func sortSlots(step: Int, main: Int, omissions: Int) -> Int {
-    let base = step * stride
+  /// The slot of step `step`'s `index`-th partial word (main slots, then skip slots).
+  @inline(__always)
+  func slot(step: Int, index: Int) -> Int {
+    step * stride + (index < mainCount[step] ? index : width + index - mainCount[step])
+  }
+
+  /// Puts step `step`'s main slots, and its skip slots when `withSkipSlots`, into `order`, best
+  /// score first; returns how many. Insertion sort: a step holds at most `stride` slots.
+  func sortSlots(step: Int, withSkipSlots: Bool) -> Int {
     var count = 0
-    for index in 0..<(main + omissions) {
-      let slot = base + (index < main ? index : width + index - main)
+    for index in 0..<(mainCount[step] + (withSkipSlots ? omissionCount[step] : 0)) {
+      let slot = slot(step: step, index: index)
       let slotScore = score[slot]
       var position = count
       while position > 0 && score[order[position - 1]] < slotScore {

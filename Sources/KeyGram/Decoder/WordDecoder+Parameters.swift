@@ -105,7 +105,7 @@ extension WordDecoder {
     /// `spreadPriorTouches`: at most 10⁶.
     public var spreadMemory: Float = 2000
     /// How many partial words the beam keeps after each touch, and how many more that skipped a
-    /// letter. Fixed at init (the beam's memory); clamped to 1 ... 256 and 0 ... 256.
+    /// letter. Fixed at init (the beam's memory); clamped to `beamWidthRange` and `omissionBeamWidthRange`.
     /// 16 and 8: on the tuning text they decode touches as 32 and 16 do, and `decide` takes a
     /// third of the time; the misspellings' top 3 lose 1.7 points (docs/Runtime.md, "The search").
     public var beamWidth: Int = 16
@@ -125,6 +125,9 @@ extension WordDecoder {
     public static let offsetRange: ClosedRange<Float> = -10_000...10_000
     /// The touch counts `spreadPriorTouches` and `spreadMemory` may take.
     public static let countRange: ClosedRange<Float> = 1e-3...1e6
+    /// The widths `beamWidth` and `omissionBeamWidth` may take.
+    public static let beamWidthRange: ClosedRange<Int> = 1...256
+    public static let omissionBeamWidthRange: ClosedRange<Int> = 0...256
 
     /// The defaults documented on each property.
     public init() {}
@@ -134,7 +137,7 @@ extension WordDecoder {
       let defaults = Parameters()
       var result = self
       func positive(_ value: Float, _ fallback: Float) -> Float { value.isFinite && value > 0 ? value : fallback }
-      func clamped(_ value: Float, to range: ClosedRange<Float>) -> Float { Swift.min(Swift.max(value, range.lowerBound), range.upperBound) }
+      func clamped<Value: Comparable>(_ value: Value, to range: ClosedRange<Value>) -> Value { Swift.min(Swift.max(value, range.lowerBound), range.upperBound) }
       result.sigmaX = clamped(positive(sigmaX, defaults.sigmaX), to: Self.spreadRange)
       result.sigmaY = clamped(positive(sigmaY, defaults.sigmaY), to: Self.spreadRange)
       result.offsetX = offsetX.isFinite ? clamped(offsetX, to: Self.offsetRange) : 0
@@ -157,8 +160,8 @@ extension WordDecoder {
       result.protectedHistoryCount = protectedHistoryCount.isNaN || protectedHistoryCount <= 0 ? defaults.protectedHistoryCount : protectedHistoryCount
       result.spreadPriorTouches = clamped(positive(spreadPriorTouches, defaults.spreadPriorTouches), to: Self.countRange)
       result.spreadMemory = clamped(positive(spreadMemory, defaults.spreadMemory), to: Self.countRange)
-      result.beamWidth = Swift.min(Swift.max(beamWidth, 1), 256)
-      result.omissionBeamWidth = Swift.min(Swift.max(omissionBeamWidth, 0), 256)
+      result.beamWidth = clamped(beamWidth, to: Self.beamWidthRange)
+      result.omissionBeamWidth = clamped(omissionBeamWidth, to: Self.omissionBeamWidthRange)
       result.spatialCutoff = positive(spatialCutoff, defaults.spatialCutoff)
       result.motion = motion.sanitized
       return result

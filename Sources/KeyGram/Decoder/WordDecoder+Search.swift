@@ -54,7 +54,7 @@ extension WordDecoder {
     let repeats = step > 0 && touches.key[step] == touches.key[step - 1]
     // A touch before the word's first letter is an edit at its edge.
     let extraCost = costs.extraTouchCost(repeatsPreviousKey: repeats) + (step == 0 ? costs.wordEdge : 0)
-    let parents = beam.sortSlots(step: step, main: beam.mainCount[step], omissions: beam.omissionCount[step])
+    let parents = beam.sortSlots(step: step, withSkipSlots: true)
     // Any touch is extra only for the words within `EditCosts.skipWindow` of the step's best; a repeated key's for any.
     let best = parents > 0 ? beam.score[beam.order[0]] : -.infinity
     // The letter the touch typed, and its likelihood on that key: a misspelled letter's score.
@@ -174,7 +174,7 @@ extension WordDecoder {
       return
     }
     let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter) + (step == 0 ? costs.wordEdge : 0)
-    let parents = beam.sortSlots(step: step, main: beam.mainCount[step], omissions: 0)
+    let parents = beam.sortSlots(step: step, withSkipSlots: false)
     // Any letter is skipped only from the words within `EditCosts.skipWindow` of the step's best:
     // a word further behind that also skips a letter has lost already. A doubled letter from any.
     let best = parents > 0 ? beam.score[beam.order[0]] : -.infinity
@@ -221,7 +221,5 @@ extension WordDecoder {
 
   /// The slot of the `index`-th partial word of `step` (main slots, then skip slots).
   @inline(__always)
-  func slot(step: Int, index: Int) -> Int {
-    step * beam.stride + (index < beam.mainCount[step] ? index : beam.width + index - beam.mainCount[step])
-  }
+  func slot(step: Int, index: Int) -> Int { beam.slot(step: step, index: index) }
 }

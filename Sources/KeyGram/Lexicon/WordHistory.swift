@@ -148,14 +148,16 @@ public final class WordHistory {
   /// Takes back one occurrence of a word `learn` was given (the user undid it): each count
   /// along its path drops by one, floored at 0. Nothing happens unless the word was learned
   /// (its count as a whole word is at least 1). Nodes stay until a compaction drops them.
-  public func unlearn(length: Int, letter: (Int) -> Int) {
-    guard length > 0, length <= Self.maximumWordLength else { return }
+  /// Returns whether an occurrence was taken back.
+  @discardableResult
+  public func unlearn(length: Int, letter: (Int) -> Int) -> Bool {
+    guard length > 0, length <= Self.maximumWordLength else { return false }
     var node = 0
     for position in 0..<length {
-      guard let next = child(of: node, letter: letter(position)) else { return }
+      guard let next = child(of: node, letter: letter(position)) else { return false }
       node = next
     }
-    guard counts[node] - continuingCount(of: node) >= 1 else { return }
+    guard counts[node] - continuingCount(of: node) >= 1 else { return false }
     counts[0] = Swift.max(counts[0] - 1, 0)
     node = 0
     for position in 0..<length {
@@ -163,6 +165,7 @@ public final class WordHistory {
       counts[node] = Swift.max(counts[node] - 1, 0)
     }
     version &+= 1
+    return true
   }
 
   /// Halves every count and keeps the nodes still counted at least once, copied breadth-first
