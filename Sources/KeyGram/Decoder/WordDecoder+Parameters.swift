@@ -125,8 +125,9 @@ extension WordDecoder {
     public static let offsetRange: ClosedRange<Float> = -10_000...10_000
     /// The touch counts `spreadPriorTouches` and `spreadMemory` may take.
     public static let countRange: ClosedRange<Float> = 1e-3...1e6
-    /// The widths `beamWidth` and `omissionBeamWidth` may take.
+    /// The widths `beamWidth` may take.
     public static let beamWidthRange: ClosedRange<Int> = 1...256
+    /// The widths `omissionBeamWidth` may take: 0 turns skipped letters off.
     public static let omissionBeamWidthRange: ClosedRange<Int> = 0...256
 
     /// The defaults documented on each property.
