@@ -19,6 +19,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("vowel-cost"), help: "A vowel written for another vowel.")
   var vowelCost: Float?
 
+  @Option(name: .customLong("letter-cost"), help: "Any other letter written for the word's, on purpose (inf: off).")
+  var letterCost: Float?
+
   @Option(name: .customLong("word-edge-cost"), help: "Added to a letter left out or an extra touch at the word's first letter or after its last (a doubled letter's excepted).")
   var wordEdgeCost: Float?
 
@@ -27,6 +30,12 @@ struct DecoderCostOptions: ParsableArguments {
 
   @Option(name: .customLong("omission-spelling-margin"), help: "The spelling margin of a correction that only leaves a letter out or swaps two neighbours (inf: offered only).")
   var omissionSpellingMargin: Float?
+
+  @Option(name: .customLong("spelling-margin-per-letter"), help: "How much nearer both spelling margins come per typed letter beyond --spelling-margin-length (farther per letter short of it).")
+  var spellingMarginPerLetter: Float?
+
+  @Option(name: .customLong("spelling-margin-length"), help: "The typed length, in letters, at which the spelling margins are as given.")
+  var spellingMarginLength: Float?
 
   @Option(name: .customLong("context-weight"), help: "The weight λ of the previous word (word pairs); 0: no word context.")
   var contextWeight: Float?
@@ -48,9 +57,12 @@ struct DecoderCostOptions: ParsableArguments {
     if let contextWeight, !(contextWeight.isFinite && contextWeight >= 0) { throw ValidationError("--context-weight must be 0 or more, not \(contextWeight).") }
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
-                         ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("word-edge-cost", wordEdgeCost),
+                         ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
                          ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
+    }
+    for (name, value) in [("spelling-margin-per-letter", spellingMarginPerLetter), ("spelling-margin-length", spellingMarginLength)] {
+      if let value, !(value.isFinite && value >= 0) { throw ValidationError("--\(name) must be a finite number, 0 or more, not \(value).") }
     }
   }
 
@@ -62,9 +74,12 @@ struct DecoderCostOptions: ParsableArguments {
     if let doubledLetterCost { result.doubledLetterCost = doubledLetterCost }
     if let transpositionCost { result.transpositionCost = transpositionCost }
     if let vowelCost { result.vowelSubstitutionCost = vowelCost }
+    if let letterCost { result.letterSubstitutionCost = letterCost }
     if let wordEdgeCost { result.wordEdgeEditCost = wordEdgeCost }
     if let spellingMargin { result.spellingMargin = spellingMargin }
     if let omissionSpellingMargin { result.omissionSpellingMargin = omissionSpellingMargin }
+    if let spellingMarginPerLetter { result.spellingMarginPerLetter = spellingMarginPerLetter }
+    if let spellingMarginLength { result.spellingMarginLength = spellingMarginLength }
     if let contextWeight { result.contextWeight = contextWeight }
     if let historyTargetCount { result.historyTargetCount = historyTargetCount }
     if let beamWidth { result.beamWidth = beamWidth }

@@ -13,7 +13,7 @@ struct SpellingEditTests {
   /// Parameters whose spelling corrections replace non-words as soon as they beat them by the margin.
   static var applying: WordDecoder.Parameters {
     var parameters = WordDecoder.Parameters()
-    (parameters.spellingMargin, parameters.omissionSpellingMargin) = (0, 0)
+    (parameters.spellingMargin, parameters.omissionSpellingMargin, parameters.spellingMarginPerLetter) = (0, 0, 0)
     return parameters
   }
 
@@ -96,7 +96,7 @@ struct SpellingEditTests {
   func marginsByKind() throws {
     func decision(_ typed: String, omission: Float, spelling: Float) -> WordDecision {
       var parameters = WordDecoder.Parameters()
-      (parameters.omissionSpellingMargin, parameters.spellingMargin) = (omission, spelling)
+      (parameters.omissionSpellingMargin, parameters.spellingMargin, parameters.spellingMarginPerLetter) = (omission, spelling, 0)
       let decoder = decoder(parameters)
       type(typed, into: decoder)
       return decoder.decide(limit: 3)
@@ -109,6 +109,26 @@ struct SpellingEditTests {
     let vowel = decision("definately", omission: 0, spelling: 15)
     #expect(vowel.best.text == "definitely" && !vowel.replaces)
     #expect(decision("definately", omission: 100, spelling: 0).replaces)
+  }
+
+  @Test("the spelling margins come nearer by the per-letter step for each typed letter past the reference length, and go no lower than 0",
+        arguments: [("wierd", "weird", true, true), ("definately", "definitely", false, true), ("accomodation", "accommodation", true, false)])
+  func marginsByLength(typed: String, intended: String, onlyOmittedOrSwapped: Bool, lengthDecides: Bool) throws {
+    var outcomes = Set<Bool>()
+    for (perLetter, length) in [(Float(0), Float(7)), (2, 7), (5, 7), (5, 4), (5, 12), (50, 3)] {
+      var parameters = WordDecoder.Parameters()
+      (parameters.spellingMarginPerLetter, parameters.spellingMarginLength, parameters.margin) = (perLetter, length, 0)
+      let decoder = decoder(parameters)
+      type(typed, into: decoder)
+      let decision = decoder.decide(limit: 3)
+      try #require(decision.best.text == intended && decision.best.correctsSpelling, "\(typed) → \(decision.best.text)")
+      let base = onlyOmittedOrSwapped ? parameters.omissionSpellingMargin : parameters.spellingMargin
+      let expected = max(0, base + perLetter * (length - Float(typed.count)))
+      #expect(decision.replaces == (decision.margin > expected), "\(typed) at \(perLetter)/letter from \(length): margin \(decision.margin), needs \(expected)")
+      outcomes.insert(decision.replaces)
+    }
+    // The settings above both replace and keep the nearer corrections: the length decides.
+    #expect(outcomes == (lengthDecides ? [true, false] : [true]), "\(typed): \(outcomes)")
   }
 
   @Test("a letter added or left out at a word's edge costs the word-edge cost: at ∞, gamez is no longer offered game, and a doubled letter is exempt",

@@ -477,11 +477,17 @@ struct KeygramCLITests {
   @Test func simulateMisspellingsReportsCorrectionsAndNamesABadLine() throws {
     let root = try scratch()
     #expect(FileManager.default.createFile(atPath: "\(root)/pairs.tsv", contents: Data("with\twiht\naccess\tacess\n".utf8)))
-    let run = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin", "0", "--omission-spelling-margin", "0")
+    let run = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin", "0", "--omission-spelling-margin", "0",
+                        "--spelling-margin-per-letter", "0")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("en, \(root)/pairs.tsv: 2 misspellings typed (0 of 2 pairs skipped"))
     #expect(run.stdout.contains("| at the keys' centres | 100.0% (2) | 100.0% | 0.0% | 0 of 2 |"))
     #expect(FileManager.default.createFile(atPath: "\(root)/bad.tsv", contents: Data("with\twiht\nwith wiht\n".utf8)))
+    // With the margins as set at 4 letters, a 4- and a 5-letter correction need only the plain margin.
+    let lengthScaled = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-length", "4")
+    #expect(lengthScaled.stdout.contains("| at the keys' centres | 100.0% (2) |"), "\(lengthScaled.stdout)")
+    let negative = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-per-letter=-1")
+    #expect(negative.status != 0 && negative.stderr.contains("--spelling-margin-per-letter must be a finite number, 0 or more, not -1.0."), "\(negative.stderr)")
     let bad = try keygram("simulate", "en", "--misspellings", "\(root)/bad.tsv")
     #expect(bad.status == 1)
     #expect(bad.stderr == "Error: \(root)/bad.tsv: line 2: expected \"intended<TAB>misspelling\"\n")

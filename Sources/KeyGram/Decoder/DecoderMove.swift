@@ -30,6 +30,8 @@ struct EditCosts {
   let transposition: Float
   /// A vowel written for another vowel.
   let vowelForVowel: Float
+  /// Any other letter written for the word's (`sylinder`, `complianse`).
+  let letterForLetter: Float
   /// Added to a letter left out or a touch that types no letter at a word's edge, and to a vowel
   /// written for one of its last two letters (the last two applied at the word's end, in ranking).
   let wordEdge: Float
@@ -47,6 +49,7 @@ struct EditCosts {
     doubledLetter = parameters.doubledLetterCost
     transposition = parameters.transpositionCost
     vowelForVowel = parameters.vowelSubstitutionCost
+    letterForLetter = parameters.letterSubstitutionCost
     wordEdge = parameters.wordEdgeEditCost
     isVowel = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.isVowel($0) ? 1 : 0 })
   }
@@ -58,7 +61,7 @@ struct EditCosts {
     case .start, .letter: return true
     case .skippedLetter: return (skippedLetter.isFinite || doubledLetter.isFinite) && flags & Beam.skippedLetter == 0
     case .extraTouch: return (extraTouch.isFinite || doubledLetter.isFinite) && flags & Beam.usedExtraTouch == 0
-    case .misspelledLetter: return vowelForVowel.isFinite && flags & Beam.misspelledLetter == 0
+    case .misspelledLetter: return (vowelForVowel.isFinite || letterForLetter.isFinite) && flags & Beam.misspelledLetter == 0
     case .transposedLetters: return transposition.isFinite && flags & Beam.transposedLetters == 0
     }
   }
@@ -75,10 +78,10 @@ struct EditCosts {
     repeatsPreviousKey ? Swift.min(doubledLetter, extraTouch) : extraTouch
   }
 
-  /// The cost of writing `typed` where the word has `intended` (different letters), ∞ where it is
-  /// no spelling mistake the decoder prices.
+  /// The cost of writing `typed` where the word has `intended` (different letters): a vowel for
+  /// a vowel's, or any other letter's.
   @inline(__always)
   func substitutionCost(typed: Int, intended: Int) -> Float {
-    isVowel[typed] != 0 && isVowel[intended] != 0 ? vowelForVowel : .infinity
+    isVowel[typed] != 0 && isVowel[intended] != 0 ? vowelForVowel : letterForLetter
   }
 }

@@ -121,12 +121,19 @@ extension WordDecoder {
   }
 
   /// Whether a spelling correction scoring `score` (with `WordSlots` `source` bits) replaces the
-  /// typed letters: it beats them by its spelling margin (and the margin), and they are no
-  /// lexicon or history word (those are offered the correction, never replaced by it).
+  /// typed letters: it beats them by its spelling margin at their length (and the margin), and
+  /// they are no lexicon or history word (those are offered the correction, never replaced by it).
   func spellingMayReplace(_ typed: (score: Float, source: Int, isProtected: Bool), by score: Float, source: Int) -> Bool {
-    let spellingMargin = source & WordSlots.onlyOmittedOrSwapped != 0 ? parameters.omissionSpellingMargin : parameters.spellingMargin
-    return !typed.isProtected && typed.source & WordSlots.sourceBits == 0
-      && score - typed.score > Swift.max(parameters.margin, spellingMargin)
+    !typed.isProtected && typed.source & WordSlots.sourceBits == 0
+      && score - typed.score > Swift.max(parameters.margin, spellingMargin(source: source, typedLength: touches.storedCount))
+  }
+
+  /// The spelling margin of a correction with `source` bits for `typedLength` typed letters:
+  /// nearer for a longer word, down to 0.
+  func spellingMargin(source: Int, typedLength: Int) -> Float {
+    let margin = source & WordSlots.onlyOmittedOrSwapped != 0 ? parameters.omissionSpellingMargin : parameters.spellingMargin
+    guard margin.isFinite else { return margin }
+    return Swift.max(0, margin + parameters.spellingMarginPerLetter * (parameters.spellingMarginLength - Float(typedLength)))
   }
 
   /// When the best word is a spelling correction that may not replace the typed letters, the
