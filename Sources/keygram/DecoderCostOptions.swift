@@ -31,6 +31,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("omission-spelling-margin"), help: "The spelling margin of a correction that only leaves a letter out or swaps two neighbours (inf: offered only).")
   var omissionSpellingMargin: Float?
 
+  @Option(name: .customLong("omission-spelling-margin-limit"), help: "The most the omission spelling margin grows to, however short the word.")
+  var omissionSpellingMarginLimit: Float?
+
   @Option(name: .customLong("spelling-margin-per-letter"), help: "How much nearer both spelling margins come per typed letter beyond --spelling-margin-length (farther per letter short of it).")
   var spellingMarginPerLetter: Float?
 
@@ -58,7 +61,8 @@ struct DecoderCostOptions: ParsableArguments {
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
-                         ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin)] {
+                         ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin),
+                         ("omission-spelling-margin-limit", omissionSpellingMarginLimit)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
     }
     for (name, value) in [("spelling-margin-per-letter", spellingMarginPerLetter), ("spelling-margin-length", spellingMarginLength)] {
@@ -78,6 +82,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let wordEdgeCost { result.wordEdgeEditCost = wordEdgeCost }
     if let spellingMargin { result.spellingMargin = spellingMargin }
     if let omissionSpellingMargin { result.omissionSpellingMargin = omissionSpellingMargin }
+    if let omissionSpellingMarginLimit { result.omissionSpellingMarginLimit = omissionSpellingMarginLimit }
     if let spellingMarginPerLetter { result.spellingMarginPerLetter = spellingMarginPerLetter }
     if let spellingMarginLength { result.spellingMarginLength = spellingMarginLength }
     if let contextWeight { result.contextWeight = contextWeight }

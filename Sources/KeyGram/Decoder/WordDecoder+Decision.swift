@@ -121,19 +121,22 @@ extension WordDecoder {
   }
 
   /// Whether a spelling correction scoring `score` (with `WordSlots` `source` bits) replaces the
-  /// typed letters: it beats them by its spelling margin at their length (and the margin), and
-  /// they are no lexicon or history word (those are offered the correction, never replaced by it).
+  /// typed letters: it beats them by its spelling margin at their length (which stands in for
+  /// `margin`), and they are no lexicon or history word (those are offered the correction, never
+  /// replaced by it).
   func spellingMayReplace(_ typed: (score: Float, source: Int, isProtected: Bool), by score: Float, source: Int) -> Bool {
     !typed.isProtected && typed.source & WordSlots.sourceBits == 0
-      && score - typed.score > Swift.max(parameters.margin, spellingMargin(source: source, typedLength: touches.storedCount))
+      && score - typed.score > spellingMargin(source: source, typedLength: touches.storedCount)
   }
 
   /// The spelling margin of a correction with `source` bits for `typedLength` typed letters:
-  /// nearer for a longer word, down to 0.
+  /// nearer for a longer word, down to 0; an omission's or swap's at most its limit.
   func spellingMargin(source: Int, typedLength: Int) -> Float {
-    let margin = source & WordSlots.onlyOmittedOrSwapped != 0 ? parameters.omissionSpellingMargin : parameters.spellingMargin
+    let omits = source & WordSlots.onlyOmittedOrSwapped != 0
+    let margin = omits ? parameters.omissionSpellingMargin : parameters.spellingMargin
     guard margin.isFinite else { return margin }
-    return Swift.max(0, margin + parameters.spellingMarginPerLetter * (parameters.spellingMarginLength - Float(typedLength)))
+    let scaled = Swift.max(0, margin + parameters.spellingMarginPerLetter * (parameters.spellingMarginLength - Float(typedLength)))
+    return omits ? Swift.min(scaled, parameters.omissionSpellingMarginLimit) : scaled
   }
 
   /// When the best word is a spelling correction that may not replace the typed letters, the

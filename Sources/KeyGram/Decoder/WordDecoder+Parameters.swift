@@ -16,7 +16,8 @@ extension WordDecoder {
     /// The exponent β on the word's probability in P(word)^β · Π N(touch). 1 is plain Bayes.
     /// NaN or infinite: the default; clamped to 0 ... 100.
     public var languageWeight: Float = 1
-    /// The typed letters stand unless the best word's score beats theirs by more than this.
+    /// The typed letters stand unless the best word's score beats theirs by more than this (a
+    /// spelling correction's by its spelling margin instead).
     /// Chosen by `keygram tune --decoder` on the tuning text. NaN: the default; clamped to ≥ 0.
     public var margin: Float = 3
     /// The cost of a letter the typist skipped (a letter of the word with no touch), and of a
@@ -32,17 +33,22 @@ extension WordDecoder {
     /// only when it beats them by this much, for a word of `spellingMarginLength` typed letters
     /// (`spellingMarginPerLetter` more per letter fewer, less per letter more, never below 0),
     /// and never replaces a typed lexicon or history word; below it, the correction is offered
-    /// among the alternatives and suggestions. 20 by default, chosen with the edit costs on the
+    /// among the alternatives and suggestions. 24 by default, chosen with the edit costs on the
     /// tuning text and the tuning misspellings: the largest share of misspellings corrected at
     /// space whose correct words broken stay within the touch-noise budget (docs/Simulator.md,
     /// "Misspellings"). `.infinity`: offered, never applied at space. NaN or negative: the default.
-    public var spellingMargin: Float = 20
+    public var spellingMargin: Float = 24
     /// The spelling margin of a correction whose edits only left a letter out or swapped two
     /// neighbours (`acess`, `wiht`, `teh`), at `spellingMarginLength` letters: the words a
     /// language's text holds that the lexicon lacks are seldom a lexicon word with a letter
     /// missing or two swapped, so these replace at a nearer margin: 0, chosen with
     /// `spellingMargin`. NaN or negative: the default.
     public var omissionSpellingMargin: Float = 0
+    /// However short the word, the omission spelling margin is no more than this: a swap or a
+    /// letter left out in a short common word (`teh`, `wiht`) is the commonest slip of all, which
+    /// lists of misspellings drawn from code and encyclopaedias hold few of. 9: `teh` and `wiht`
+    /// are replaced, for 6 more correct words broken on the tuning text than with no limit. NaN or negative: the default.
+    public var omissionSpellingMarginLimit: Float = 9
     /// How much nearer both spelling margins come per typed letter beyond `spellingMarginLength`
     /// (and farther per letter short of it): a word the lexicon lacks is most often short (an
     /// acronym, a name, a coinage: `tmrc`, `cruft`, `luser`), a misspelling most often long.
@@ -165,6 +171,7 @@ extension WordDecoder {
       result.extraTouchCost = extraTouchCost.isNaN || extraTouchCost < 0 ? defaults.extraTouchCost : extraTouchCost
       result.spellingMargin = spellingMargin.isNaN || spellingMargin < 0 ? defaults.spellingMargin : spellingMargin
       result.omissionSpellingMargin = omissionSpellingMargin.isNaN || omissionSpellingMargin < 0 ? defaults.omissionSpellingMargin : omissionSpellingMargin
+      result.omissionSpellingMarginLimit = omissionSpellingMarginLimit.isNaN || omissionSpellingMarginLimit < 0 ? defaults.omissionSpellingMarginLimit : omissionSpellingMarginLimit
       result.spellingMarginPerLetter = spellingMarginPerLetter.isNaN || spellingMarginPerLetter < 0 ? defaults.spellingMarginPerLetter : spellingMarginPerLetter
       result.spellingMarginLength = spellingMarginLength.isNaN || spellingMarginLength < 0 ? defaults.spellingMarginLength : spellingMarginLength
       result.doubledLetterCost = doubledLetterCost.isNaN || doubledLetterCost < 0 ? defaults.doubledLetterCost : doubledLetterCost
