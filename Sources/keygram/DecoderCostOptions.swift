@@ -34,6 +34,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("omission-spelling-margin-limit"), help: "The most the omission spelling margin grows to, however short the word.")
   var omissionSpellingMarginLimit: Float?
 
+  @Option(name: .customLong("spelling-margin-limit"), help: "The most the spelling margin grows to, however short the word.")
+  var spellingMarginLimit: Float?
+
   @Option(name: .customLong("spelling-margin-per-letter"), help: "How much nearer both spelling margins come per typed letter beyond --spelling-margin-length (farther per letter short of it).")
   var spellingMarginPerLetter: Float?
 
@@ -62,7 +65,7 @@ struct DecoderCostOptions: ParsableArguments {
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
                          ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin),
-                         ("omission-spelling-margin-limit", omissionSpellingMarginLimit)] {
+                         ("omission-spelling-margin-limit", omissionSpellingMarginLimit), ("spelling-margin-limit", spellingMarginLimit)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
     }
     for (name, value) in [("spelling-margin-per-letter", spellingMarginPerLetter), ("spelling-margin-length", spellingMarginLength)] {
@@ -83,6 +86,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let spellingMargin { result.spellingMargin = spellingMargin }
     if let omissionSpellingMargin { result.omissionSpellingMargin = omissionSpellingMargin }
     if let omissionSpellingMarginLimit { result.omissionSpellingMarginLimit = omissionSpellingMarginLimit }
+    if let spellingMarginLimit { result.spellingMarginLimit = spellingMarginLimit }
     if let spellingMarginPerLetter { result.spellingMarginPerLetter = spellingMarginPerLetter }
     if let spellingMarginLength { result.spellingMarginLength = spellingMarginLength }
     if let contextWeight { result.contextWeight = contextWeight }

@@ -97,6 +97,7 @@ struct SpellingEditTests {
     func decision(_ typed: String, omission: Float, spelling: Float) -> WordDecision {
       var parameters = WordDecoder.Parameters()
       (parameters.omissionSpellingMargin, parameters.spellingMargin, parameters.spellingMarginPerLetter) = (omission, spelling, 0)
+      (parameters.omissionSpellingMarginLimit, parameters.spellingMarginLimit) = (.infinity, .infinity)
       let decoder = decoder(parameters)
       type(typed, into: decoder)
       return decoder.decide(limit: 3)
@@ -111,21 +112,21 @@ struct SpellingEditTests {
     #expect(decision("definately", omission: 100, spelling: 0).replaces)
   }
 
-  @Test("the spelling margins come nearer by the per-letter step for each typed letter past the reference length, go no lower than 0, and an omission's no higher than its limit",
+  @Test("the spelling margins come nearer by the per-letter step for each typed letter past the reference length, go no lower than 0 and no higher than their limits",
         arguments: [("wierd", "weird", true, true), ("definately", "definitely", false, true), ("accomodation", "accommodation", true, false)])
   func marginsByLength(typed: String, intended: String, onlyOmittedOrSwapped: Bool, lengthDecides: Bool) throws {
     var outcomes = Set<Bool>()
     for (perLetter, length, limit) in [(Float(0), Float(7), Float(9)), (2, 7, 9), (5, 7, 100), (5, 4, 9), (5, 12, 9), (50, 3, 100), (50, 12, 9), (50, 12, 100)] {
       var parameters = WordDecoder.Parameters()
       (parameters.spellingMarginPerLetter, parameters.spellingMarginLength, parameters.margin) = (perLetter, length, 0)
-      parameters.omissionSpellingMarginLimit = limit
+      (parameters.omissionSpellingMarginLimit, parameters.spellingMarginLimit) = (limit, limit)
       let decoder = decoder(parameters)
       type(typed, into: decoder)
       let decision = decoder.decide(limit: 3)
       try #require(decision.best.text == intended && decision.best.correctsSpelling, "\(typed) → \(decision.best.text)")
       let base = onlyOmittedOrSwapped ? parameters.omissionSpellingMargin : parameters.spellingMargin
       let scaled = max(0, base + perLetter * (length - Float(typed.count)))
-      let expected = onlyOmittedOrSwapped ? min(scaled, parameters.omissionSpellingMarginLimit) : scaled
+      let expected = min(scaled, limit)
       #expect(decision.replaces == (decision.margin > expected), "\(typed) at \(perLetter)/letter from \(length): margin \(decision.margin), needs \(expected)")
       outcomes.insert(decision.replaces)
     }

@@ -483,8 +483,8 @@ struct KeygramCLITests {
     #expect(run.stdout.hasPrefix("en, \(root)/pairs.tsv: 2 misspellings typed (0 of 2 pairs skipped"))
     #expect(run.stdout.contains("| at the keys' centres | 100.0% (2) | 100.0% | 0.0% | 0 of 2 |"))
     #expect(FileManager.default.createFile(atPath: "\(root)/bad.tsv", contents: Data("with\twiht\nwith wiht\n".utf8)))
-    // With the margins as set at 4 letters, a 4- and a 5-letter correction need only the plain margin.
-    let lengthScaled = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-length", "4")
+    // Margins that follow the length, as set at 4 letters: 5 nats nearer for the 5-letter acess.
+    let lengthScaled = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-length", "4", "--spelling-margin-per-letter", "5")
     #expect(lengthScaled.stdout.contains("| at the keys' centres | 100.0% (2) |"), "\(lengthScaled.stdout)")
     let negative = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-per-letter=-1")
     #expect(negative.status != 0 && negative.stderr.contains("--spelling-margin-per-letter must be a finite number, 0 or more, not -1.0."), "\(negative.stderr)")

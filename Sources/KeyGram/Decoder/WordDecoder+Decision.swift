@@ -130,13 +130,13 @@ extension WordDecoder {
   }
 
   /// The spelling margin of a correction with `source` bits for `typedLength` typed letters:
-  /// nearer for a longer word, down to 0; an omission's or swap's at most its limit.
+  /// nearer for a longer word, down to 0, and at most its limit.
   func spellingMargin(source: Int, typedLength: Int) -> Float {
     let omits = source & WordSlots.onlyOmittedOrSwapped != 0
     let margin = omits ? parameters.omissionSpellingMargin : parameters.spellingMargin
     guard margin.isFinite else { return margin }
     let scaled = Swift.max(0, margin + parameters.spellingMarginPerLetter * (parameters.spellingMarginLength - Float(typedLength)))
-    return omits ? Swift.min(scaled, parameters.omissionSpellingMarginLimit) : scaled
+    return Swift.min(scaled, omits ? parameters.omissionSpellingMarginLimit : parameters.spellingMarginLimit)
   }
 
   /// When the best word is a spelling correction that may not replace the typed letters, the
