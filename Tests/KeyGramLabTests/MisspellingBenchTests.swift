@@ -25,7 +25,7 @@ struct MisspellingBenchTests {
   func counting() throws {
     let read = try bench.pairs(fromLines: ["with\twiht", "access\tacess", "with\twithh"])
     var applying = WordDecoder.Parameters()
-    (applying.spellingMargin, applying.omissionSpellingMargin, applying.spellingMarginPerLetter) = (0, 0, 0)
+    (applying.spellingMargin, applying.omissionSpellingMargin) = (0, 0)
     let applied = bench.run(read.pairs, parameters: applying, sigma: 8, seed: 1)
     #expect(applied.pairs == 3 && applied.atCentres.typed == 3 && applied.noisy.typed == 3)
     #expect(applied.intendedInLexicon == 3 && applied.misspellingInLexicon == 0)

@@ -162,7 +162,7 @@ struct SimulatorTests {
   @Test func aTypistWhoUndoesWrongReplacementsTeachesTheHistory() throws {
     let gaussian = TypingSimulator.Method(name: "Gaussian", kind: .gaussian(.init()), context: .history)
     var eager = WordDecoder.Parameters()
-    (eager.spellingMargin, eager.omissionSpellingMargin, eager.spellingMarginPerLetter) = (0, 0, 0)
+    (eager.spellingMargin, eager.omissionSpellingMargin) = (0, 0)
     let methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
       + TypingSimulator.Method.decodedVariants(of: [gaussian], parameters: eager)
     let keystrokes = try heldOutText(limit: 30_000)

@@ -10,10 +10,10 @@ struct SpellingEditTests {
   let table = EnglishTable.mapped
   let layout = KeyboardLayout.iPhonePortraitQWERTY
 
-  /// Parameters whose spelling corrections replace non-words as soon as they beat them by the margin.
+  /// Parameters whose spelling corrections replace non-words as soon as they beat them.
   static var applying: WordDecoder.Parameters {
     var parameters = WordDecoder.Parameters()
-    (parameters.spellingMargin, parameters.omissionSpellingMargin, parameters.spellingMarginPerLetter) = (0, 0, 0)
+    (parameters.spellingMargin, parameters.omissionSpellingMargin) = (0, 0)
     return parameters
   }
 
@@ -96,8 +96,7 @@ struct SpellingEditTests {
   func marginsByKind() throws {
     func decision(_ typed: String, omission: Float, spelling: Float) -> WordDecision {
       var parameters = WordDecoder.Parameters()
-      (parameters.omissionSpellingMargin, parameters.spellingMargin, parameters.spellingMarginPerLetter) = (omission, spelling, 0)
-      (parameters.omissionSpellingMarginLimit, parameters.spellingMarginLimit) = (.infinity, .infinity)
+      (parameters.omissionSpellingMargin, parameters.spellingMargin) = (omission, spelling)
       let decoder = decoder(parameters)
       type(typed, into: decoder)
       return decoder.decide(limit: 3)
@@ -110,6 +109,26 @@ struct SpellingEditTests {
     let vowel = decision("definately", omission: 0, spelling: 15)
     #expect(vowel.best.text == "definitely" && !vowel.replaces)
     #expect(decision("definately", omission: 100, spelling: 0).replaces)
+    // No limit by default: a margin set above the length-scaled preset's limits stands.
+    #expect(!decision("wiht", omission: 20, spelling: 20).replaces)
+  }
+
+  @Test("the length-scaled preset replaces a short swap up to its limit, keeps a short omission and replaces a long one")
+  func lengthScaledPreset() {
+    func decision(_ typed: String) -> WordDecision {
+      let decoder = decoder(.lengthScaledSpellingMargins)
+      type(typed, into: decoder)
+      return decoder.decide(limit: 3)
+    }
+    // wiht: 4 letters, margin min(0 + 3 × 5, 9) = 9, beaten by 13.8 nats.
+    let wiht = decision("wiht")
+    #expect(wiht.replaces && wiht.best.text == "with", "\(wiht.best.text) by \(wiht.margin)")
+    // acess: 5 letters, margin 10, beaten by 4.5 nats: offered only.
+    let acess = decision("acess")
+    #expect(!acess.replaces && acess.best.text == "access", "\(acess.best.text) by \(acess.margin)")
+    // accomodate: 10 letters, margin 0.
+    let accomodate = decision("accomodate")
+    #expect(accomodate.replaces && accomodate.best.text == "accommodate", "\(accomodate.best.text) by \(accomodate.margin)")
   }
 
   @Test("the spelling margins come nearer by the per-letter step for each typed letter past the reference length, go no lower than 0 and no higher than their limits",

@@ -477,8 +477,7 @@ struct KeygramCLITests {
   @Test func simulateMisspellingsReportsCorrectionsAndNamesABadLine() throws {
     let root = try scratch()
     #expect(FileManager.default.createFile(atPath: "\(root)/pairs.tsv", contents: Data("with\twiht\naccess\tacess\n".utf8)))
-    let run = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin", "0", "--omission-spelling-margin", "0",
-                        "--spelling-margin-per-letter", "0")
+    let run = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin", "0", "--omission-spelling-margin", "0")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("en, \(root)/pairs.tsv: 2 misspellings typed (0 of 2 pairs skipped"))
     #expect(run.stdout.contains("| at the keys' centres | 100.0% (2) | 100.0% | 0.0% | 0 of 2 |"))

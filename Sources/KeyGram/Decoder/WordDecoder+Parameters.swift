@@ -44,14 +44,15 @@ extension WordDecoder {
     /// lacks are seldom a lexicon word with a letter missing or two swapped, so these replace at
     /// a nearer margin: 6, chosen with `spellingMargin`. NaN or negative: the default.
     public var omissionSpellingMargin: Float = 6
-    /// However short the word, the omission spelling margin is no more than this when the
-    /// margins follow the length: 9, so a swap or a letter left out in a short common word
-    /// (`teh`, `wiht`), the commonest slip of all, is still replaced. NaN or negative: the default.
-    public var omissionSpellingMarginLimit: Float = 9
-    /// However short the word, the spelling margin is no more than this when the margins follow
-    /// the length: 15, so a slip in a short common word is corrected as at one margin for every
-    /// length. NaN or negative: the default.
-    public var spellingMarginLimit: Float = 15
+    /// However short the word, the omission spelling margin is no more than this. ∞ by default
+    /// (no limit); `lengthScaledSpellingMargins` sets 9, so a swap or a letter left out in a
+    /// short common word (`teh`, `wiht`), the commonest slip of all, is still replaced.
+    /// NaN or negative: the default.
+    public var omissionSpellingMarginLimit: Float = .infinity
+    /// However short the word, the spelling margin is no more than this. ∞ by default (no
+    /// limit); `lengthScaledSpellingMargins` sets 15, so a slip in a short common word is
+    /// corrected as at one margin for every length. NaN or negative: the default.
+    public var spellingMarginLimit: Float = .infinity
     /// How much nearer both spelling margins come per typed letter beyond `spellingMarginLength`
     /// (and farther per letter short of it), never below 0. 0 by default: one margin at every
     /// length. In English a word the lexicon lacks is most often short (`tmrc`, `cruft`, `luser`)
@@ -59,10 +60,10 @@ extension WordDecoder {
     /// misspellings again; in languages whose unknown words are long (German compounds, Finnish
     /// and Polish inflections) it breaks up to three times as many correct words, and more in every
     /// language the margins were not chosen on.
-    /// NaN or negative: the default.
+    /// NaN, infinite or negative: the default.
     public var spellingMarginPerLetter: Float = 0
     /// The typed length, in letters, at which the spelling margins are as set: 7.
-    /// NaN or negative: the default.
+    /// NaN, infinite or negative: the default.
     public var spellingMarginLength: Float = 7
     /// The cost of a spelling mistake with a doubled letter: one of a pair left out (`acess`)
     /// or a letter typed twice (`untill`), each touch on its key. NaN or negative: the default.
@@ -163,12 +164,14 @@ extension WordDecoder {
     public init() {}
 
     /// The defaults with spelling margins that follow the word's length, chosen on the English
-    /// tuning text and misspellings: 26 nats (at most 15), 0 for a letter left out or a swap
-    /// (at most 9), at 7 letters, 5 nats per letter. On English held-out misspellings it
-    /// corrects 52% at space against 34% (docs/Simulator.md, "Margins by length").
+    /// tuning text and misspellings: 26 nats at 7 letters, 5 nats fewer per letter more, at
+    /// most 15 (so 15 up to 9 letters, 11 at 10, 6 at 11); 0 for a letter left out or a swap,
+    /// 5 more per letter fewer, at most 9. On English held-out misspellings it corrects 52% at
+    /// space against 34% (docs/Simulator.md, "Margins by length").
     public static var lengthScaledSpellingMargins: Parameters {
       var parameters = Parameters()
       (parameters.spellingMargin, parameters.omissionSpellingMargin, parameters.spellingMarginPerLetter) = (26, 0, 5)
+      (parameters.spellingMarginLimit, parameters.omissionSpellingMarginLimit) = (15, 9)
       return parameters
     }
 
@@ -177,6 +180,7 @@ extension WordDecoder {
       let defaults = Parameters()
       var result = self
       func positive(_ value: Float, _ fallback: Float) -> Float { value.isFinite && value > 0 ? value : fallback }
+      func nonNegative(_ value: Float, _ fallback: Float) -> Float { value.isNaN || value < 0 ? fallback : value }
       func clamped<Value: Comparable>(_ value: Value, to range: ClosedRange<Value>) -> Value { Swift.min(Swift.max(value, range.lowerBound), range.upperBound) }
       result.sigmaX = clamped(positive(sigmaX, defaults.sigmaX), to: Self.spreadRange)
       result.sigmaY = clamped(positive(sigmaY, defaults.sigmaY), to: Self.spreadRange)
@@ -184,19 +188,20 @@ extension WordDecoder {
       result.offsetY = offsetY.isFinite ? clamped(offsetY, to: Self.offsetRange) : 0
       result.languageWeight = languageWeight.isFinite ? Swift.min(Swift.max(languageWeight, 0), 100) : defaults.languageWeight
       result.margin = margin.isNaN ? defaults.margin : Swift.max(margin, 0)
-      result.omissionCost = omissionCost.isNaN || omissionCost < 0 ? defaults.omissionCost : omissionCost
-      result.extraTouchCost = extraTouchCost.isNaN || extraTouchCost < 0 ? defaults.extraTouchCost : extraTouchCost
-      result.spellingMargin = spellingMargin.isNaN || spellingMargin < 0 ? defaults.spellingMargin : spellingMargin
-      result.omissionSpellingMargin = omissionSpellingMargin.isNaN || omissionSpellingMargin < 0 ? defaults.omissionSpellingMargin : omissionSpellingMargin
-      result.omissionSpellingMarginLimit = omissionSpellingMarginLimit.isNaN || omissionSpellingMarginLimit < 0 ? defaults.omissionSpellingMarginLimit : omissionSpellingMarginLimit
-      result.spellingMarginLimit = spellingMarginLimit.isNaN || spellingMarginLimit < 0 ? defaults.spellingMarginLimit : spellingMarginLimit
-      result.spellingMarginPerLetter = spellingMarginPerLetter.isNaN || spellingMarginPerLetter < 0 ? defaults.spellingMarginPerLetter : spellingMarginPerLetter
-      result.spellingMarginLength = spellingMarginLength.isNaN || spellingMarginLength < 0 ? defaults.spellingMarginLength : spellingMarginLength
-      result.doubledLetterCost = doubledLetterCost.isNaN || doubledLetterCost < 0 ? defaults.doubledLetterCost : doubledLetterCost
-      result.transpositionCost = transpositionCost.isNaN || transpositionCost < 0 ? defaults.transpositionCost : transpositionCost
-      result.wordEdgeEditCost = wordEdgeEditCost.isNaN || wordEdgeEditCost < 0 ? defaults.wordEdgeEditCost : wordEdgeEditCost
-      result.letterSubstitutionCost = letterSubstitutionCost.isNaN || letterSubstitutionCost < 0 ? defaults.letterSubstitutionCost : letterSubstitutionCost
-      result.vowelSubstitutionCost = vowelSubstitutionCost.isNaN || vowelSubstitutionCost < 0 ? defaults.vowelSubstitutionCost : vowelSubstitutionCost
+      result.omissionCost = nonNegative(omissionCost, defaults.omissionCost)
+      result.extraTouchCost = nonNegative(extraTouchCost, defaults.extraTouchCost)
+      result.spellingMargin = nonNegative(spellingMargin, defaults.spellingMargin)
+      result.omissionSpellingMargin = nonNegative(omissionSpellingMargin, defaults.omissionSpellingMargin)
+      result.omissionSpellingMarginLimit = nonNegative(omissionSpellingMarginLimit, defaults.omissionSpellingMarginLimit)
+      result.spellingMarginLimit = nonNegative(spellingMarginLimit, defaults.spellingMarginLimit)
+      // Finite: an infinite step times a zero length difference would be NaN.
+      result.spellingMarginPerLetter = spellingMarginPerLetter.isFinite ? nonNegative(spellingMarginPerLetter, defaults.spellingMarginPerLetter) : defaults.spellingMarginPerLetter
+      result.spellingMarginLength = spellingMarginLength.isFinite ? nonNegative(spellingMarginLength, defaults.spellingMarginLength) : defaults.spellingMarginLength
+      result.doubledLetterCost = nonNegative(doubledLetterCost, defaults.doubledLetterCost)
+      result.transpositionCost = nonNegative(transpositionCost, defaults.transpositionCost)
+      result.wordEdgeEditCost = nonNegative(wordEdgeEditCost, defaults.wordEdgeEditCost)
+      result.letterSubstitutionCost = nonNegative(letterSubstitutionCost, defaults.letterSubstitutionCost)
+      result.vowelSubstitutionCost = nonNegative(vowelSubstitutionCost, defaults.vowelSubstitutionCost)
       result.contextWeight = contextWeight.isFinite && contextWeight >= 0 ? Swift.min(contextWeight, 10) : defaults.contextWeight
       result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
       result.historyPairConcentration = positive(historyPairConcentration, defaults.historyPairConcentration)
