@@ -112,6 +112,17 @@ extension Keygram {
           help: "With --decode: a touch on a key without a letter (shift, backspace, space …) inside a word types the nearest letter and is decoded with the word.")
     var specialKeysTypeLetters = false
 
+    @Option(name: .customLong("key-effects"),
+            help: "What a touch on a key without a letter does inside a word: end-word (ends the word there, as a space does) or real (shift types nothing and capitalises the next letter, backspace deletes the character before, \"123\" switches to the number layer, space and return end the word).")
+    var keyEffects = TypingSimulator.KeyEffects.endWord
+
+    @Flag(name: .customLong("space-taps"),
+          help: "The typist taps the space bar between words (aimed at its centre, with the same σ); a tap that lands on a letter types it and joins the two words.")
+    var spaceTaps = false
+
+    @Option(name: .customLong("space-omit-rate"), help: "The chance that the typist leaves out the space between two words.")
+    var spaceOmitRate: Double = 0
+
     @OptionGroup var typistOptions: TypistOptions
 
     @Option(name: .customLong("fixed-sigma"), parsing: .upToNextOption, help: "With --timed: the fixed-σ rows' spreads, in points.")
@@ -131,6 +142,9 @@ extension Keygram {
       for factor in rowSpread where !(factor.isFinite && factor > 0) { throw ValidationError("--row-spread factors must be positive, not \(factor).") }
       guard omitRate.isFinite && (0...0.5).contains(omitRate) else { throw ValidationError("--omit-rate must be a probability from 0 to 0.5, not \(omitRate).") }
       guard extraRate.isFinite && (0...0.5).contains(extraRate) else { throw ValidationError("--extra-rate must be a probability from 0 to 0.5, not \(extraRate).") }
+      guard spaceOmitRate.isFinite && (0...0.5).contains(spaceOmitRate) else {
+        throw ValidationError("--space-omit-rate must be a probability from 0 to 0.5, not \(spaceOmitRate).")
+      }
       for (name, rate) in [("--misspell-rate", misspellRate), ("--undo-rate", undoRate)] where !(rate.isFinite && (0...1).contains(rate)) {
         throw ValidationError("\(name) must be a probability from 0 to 1, not \(rate).")
       }
@@ -146,7 +160,8 @@ extension Keygram {
       let typing = try setup.typing(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,
                                             keyOffsetSpread: keyOffsetSpread, rowSpread: rowSpread, seed: seed,
-                                            omitRate: omitRate, extraRate: extraRate, misspellRate: misspellRate, undoRate: undoRate, timing: typistOptions.typist.timing, dualGaussian: typistOptions.typist.dualGaussian)
+                                            omitRate: omitRate, extraRate: extraRate, misspellRate: misspellRate, undoRate: undoRate,
+                                            spaceTaps: spaceTaps, spaceOmitRate: spaceOmitRate, timing: typistOptions.typist.timing, dualGaussian: typistOptions.typist.dualGaussian)
       let started = ContinuousClock.now
       var methods = typistOptions.timed ? TypingSimulator.Method.spreadComparison(fixedSigmas: fixedSigmas, context: setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)
         : TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
@@ -186,8 +201,8 @@ extension Keygram {
                            method: methods.lastIndex { $0.decoder != nil && $0.context == .history } ?? 0)
       }
       let misspellings = misspellRate > 0 ? try misspellingMap(setup) : [:]
-      let result = setup.simulator.run(typing.keystrokes, written: decode ? typing.words : nil, touches: touches, methods: methods, errors: errors, lexiconBalance: lexiconBalance,
-                                       misspellings: misspellings,
+      let result = setup.simulator.run(typing.keystrokes, written: decode ? typing.words : nil, touches: touches, methods: methods, errors: errors, keyEffects: keyEffects,
+                                       lexiconBalance: lexiconBalance, misspellings: misspellings,
                                        wordLog: log.map { log in { log.append($0) } }, decisionLog: decisions.map { log in { log.append($0) } })
       try log?.commit()
       try decisions?.commit()
@@ -199,6 +214,9 @@ extension Keygram {
         var slips = omitRate > 0 || extraRate > 0 ? ", omit rate \(omitRate), extra rate \(extraRate)" : ""
         if misspellRate > 0 { slips += ", misspell rate \(misspellRate)" }
         if undoRate > 0 { slips += ", undo rate \(undoRate)" }
+        if keyEffects == .real { slips += ", keys with their real effects" }
+        if spaceTaps { slips += ", space taps" }
+        if spaceOmitRate > 0 { slips += ", space omit rate \(spaceOmitRate)" }
         if let timing = typistOptions.typist.timing {
           let spread = typistOptions.typist.dualGaussian.map { "dual-Gaussian spread: σa \($0.absoluteSigma) pt, elongation \($0.elongation)" }
             ?? "spread σ = \(sigma) pt whatever the speed"
@@ -218,6 +236,7 @@ extension Keygram {
 }
 
 extension TypingSimulator.Errors: ExpressibleByArgument {}
+extension TypingSimulator.KeyEffects: ExpressibleByArgument {}
 
 /// `simulate --write-touches`: one line per word, tab-separated: the intended word, what
 /// static (nearest-key) resolution typed (a key without a letter is a space), and the touches
@@ -249,7 +268,7 @@ final class TouchLog {
 }
 
 /// `simulate --write-decisions`: one line per decoded word of one row, tab-separated: the
-/// previous word it committed, the intended word, the typed letters, their score, whether the
+/// previous word it committed, the intended word (words, where the typist's space was lost), the typed letters, their score, whether the
 /// best alternative replaced them ("replaced" or "kept"), then each alternative as "word score"
 /// (scores in nats). Written to a temporary file and renamed.
 final class DecisionLog {
@@ -269,7 +288,8 @@ final class DecisionLog {
   func append(_ logged: TypingSimulator.LoggedDecision) {
     guard logged.method == method else { return }
     let decision = logged.decision
-    var line = text(logged.previous) + "\t" + text(logged.intended) + "\t" + decision.typed.text + "\t" + String(format: "%.3f", decision.typed.score)
+    let intended = (logged.spanned + [logged.intended]).map(text).joined(separator: " ")
+    var line = text(logged.previous) + "\t" + intended + "\t" + decision.typed.text + "\t" + String(format: "%.3f", decision.typed.score)
       + (decision.replaces ? "\treplaced" : "\tkept")
     for index in 0..<decision.alternativeCount {
       let alternative = decision.alternative(at: index)

@@ -48,6 +48,16 @@ enum SimulationReport {
         lines.append("| \(method.method.name) | \(method.misspelledWords) | \(method.misspellingsCorrected) | \(share) | \(method.replacementsUndone) |")
       }
     }
+    let decoded = result.methods.filter { $0.method.decoder != nil }
+    if !decoded.isEmpty {
+      lines += ["", "Word errors and committed letter errors of the decoded rows by what went wrong (the first that applies): the typist left out a space, "
+                + "the typist's space-bar tap typed no space, a touch aimed at a letter landed on a key without a letter, everything else.", "",
+                "| method | " + TypingSimulator.ErrorClass.allCases.map { "\($0.name): words, letters" }.joined(separator: " | ") + " |",
+                "|---|" + TypingSimulator.ErrorClass.allCases.map { _ in "---:|" }.joined()]
+      for method in decoded {
+        lines.append("| \(method.method.name) | " + method.errorClasses.map { "\($0.wordErrors), \($0.letterErrors)" }.joined(separator: " | ") + " |")
+      }
+    }
     let written = result.methods.filter { $0.writtenForms != nil }
     if !written.isEmpty {
       lines += ["", "Written forms, of the words committed with the right letters: lexicon words the text capitalises away from a sentence start kept with their capitals (all, and those it always capitalises so), lexicon words it writes in lowercase given a capital, words written with an apostrophe kept with it, and case errors (right letters and apostrophes, other capitals).", "",
@@ -65,10 +75,11 @@ enum SimulationReport {
   /// A ratio to static needs static to err at least once; with none, every ratio is 0/0.
   static func hasRatios(_ result: TypingSimulator.Result) -> Bool { (result.methods.first?.errors ?? 0) > 0 }
 
-  /// Word figures are printed when a method decodes or the typist skips or doubles touches.
+  /// Word figures are printed when a method decodes or the typist skips or doubles touches,
+  /// misspells, or taps or leaves out the spaces.
   static func showsWords(_ result: TypingSimulator.Result) -> Bool {
     result.methods.contains { $0.method.decoder != nil } || result.touches.omitRate > 0 || result.touches.extraRate > 0
-      || result.touches.misspellRate > 0
+      || result.touches.misspellRate > 0 || result.touches.spaceTaps || result.touches.spaceOmitRate > 0
   }
 
   /// Error rate per window of keystrokes (`--learning-curve`), for static and the methods with the
@@ -112,6 +123,11 @@ enum SimulationReport {
     var extraRate: Double?
     var misspellRate: Double?
     var undoRate: Double?
+    /// What a key without a letter does (end-word, real), whether the typist taps the space bar,
+    /// and how often they leave the space out, when any of them is not the default.
+    var keyEffects: String?
+    var spaceTaps: Bool?
+    var spaceOmitRate: Double?
     var methods: [Method]
 
     struct Method: Encodable {
@@ -141,6 +157,16 @@ enum SimulationReport {
       var replacementsUndone: Int?
       /// How a decoded method wrote the words: capitals, apostrophes, case errors.
       var writtenForms: WrittenFormFigures?
+      /// A decoded method's word errors and letter errors by what went wrong.
+      var errorClasses: [ErrorClassFigures]?
+    }
+
+    struct ErrorClassFigures: Encodable {
+      /// omitted-space, space-tap-missed, key-without-letter or other.
+      var errorClass: String
+      var words: Int
+      var wordErrors: Int
+      var letterErrors: Int
     }
 
     struct WrittenFormFigures: Encodable {
@@ -173,6 +199,10 @@ enum SimulationReport {
       let spelling = touches.misspellRate > 0 || touches.undoRate > 0
       misspellRate = spelling ? touches.misspellRate : nil
       undoRate = spelling ? touches.undoRate : nil
+      let boundaries = result.keyEffects != .endWord || touches.spaceTaps || touches.spaceOmitRate > 0
+      keyEffects = boundaries ? result.keyEffects.rawValue : nil
+      spaceTaps = boundaries ? touches.spaceTaps : nil
+      spaceOmitRate = boundaries ? touches.spaceOmitRate : nil
       func pair(_ range: ClosedRange<Double>) -> [Double] { [range.lowerBound, range.upperBound] }
       methods = result.methods.map {
         Method(method: $0.method.name, context: $0.method.context.rawValue, errors: $0.errors, errorRate: $0.errorRate,
@@ -188,7 +218,10 @@ enum SimulationReport {
                                                                  alwaysCapitalisedWords: $0.namedWords, alwaysCapitalisedWordsKept: $0.namedWordsKept,
                                                                  lowercaseWords: $0.lowercaseWords, lowercaseWordsCapitalised: $0.lowercaseWordsCapitalised,
                                                                  apostropheWords: $0.apostropheWords, apostropheWordsKept: $0.apostropheWordsKept,
-                                                                 caseErrors: $0.caseErrors) })
+                                                                 caseErrors: $0.caseErrors) },
+               errorClasses: $0.method.decoder == nil ? nil : zip(TypingSimulator.ErrorClass.allCases, $0.errorClasses).map { errorClass, figures in
+                 ErrorClassFigures(errorClass: errorClass.key, words: figures.words, wordErrors: figures.wordErrors, letterErrors: figures.letterErrors)
+               })
       }
     }
   }

@@ -22,26 +22,33 @@ extension TypingSimulator {
     /// Whether the text each word was committed as is kept (`committedText`).
     let keepsText: Bool
     let decisionLog: ((LoggedDecision) -> Void)?
-    /// The current word: the keys it typed and the keys it committed (-1: no key), and with
-    /// `keepsText` the text it committed.
-    var typedKeys: [Int] = []
-    var committedKeys: [Int] = []
-    var committedText = ""
+    /// What tapping a key without a letter does.
+    let keyEffects: KeyEffects
+    /// The keys each tap of the current word of the text resolved to (-1: none), for the word log.
+    var wordTyped: [Int] = []
+    /// The open segment: the text's words since the last boundary the keyboard typed too, and
+    /// the keys typed and committed since.
+    var segment = Segment()
+    /// Segments closed and not yet tallied.
+    var closed: [Segment] = []
+    /// Whether the segment ended with a boundary that stands once the next tap is no backspace.
+    var closable = false
+    /// Shift was tapped: the next letter is a capital. The number layer is showing ("123").
+    var shiftPending = false
+    var numberLayer = false
     /// The letters of the last word it committed (for the decision log).
     var previousWord: [Int] = []
     /// The current word's intended keys when the typist spelled it right, and whether the typist
     /// undoes a replacement of it if it was typed exactly (`startWord`).
     var spelledRight: [Int]?
     var undoesReplacement = false
-    /// Whether the current word's replacement was undone, and whether the typist misspelled it.
-    var wasUndone = false
     var isMisspelled: Bool { spelledRight == nil }
 
     /// The keyboard of method `index` of `simulator`'s run. Lexicon and history methods blend by
     /// `lexiconBalance`; a history method's context and decoder share one `WordHistory`.
     init(_ method: Method, index: Int, simulator: TypingSimulator, errors: Errors, lexiconBalance: Float,
          historyBalance: Float, historyCapacity: Int, keyOfLetter: [Int], letterKeyIndices: [Int], keepsText: Bool,
-         decisionLog: ((LoggedDecision) -> Void)?) {
+         keyEffects: KeyEffects, decisionLog: ((LoggedDecision) -> Void)?) {
       let (table, layout, letterKeys) = (simulator.table, simulator.layout, simulator.letterKeys)
       self.method = method
       self.index = index
@@ -68,6 +75,7 @@ extension TypingSimulator {
       self.keyOfLetter = keyOfLetter
       self.letterKeyIndices = letterKeyIndices
       self.keepsText = keepsText
+      self.keyEffects = keyEffects
       self.decisionLog = decisionLog
     }
 
@@ -89,40 +97,44 @@ extension TypingSimulator {
     /// capital). `intendedLetters`: the word's letters so far, for the decision log.
     mutating func type(_ aimed: TouchPoint, key: KeyIndex, letter: Int, isCapital: Bool, intendedLetters: [Int]) -> KeyIndex? {
       let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
-      if let weighted = resolver as? any WeightedKeyResolver {
-        let letters = context.letterContext
-        switch method.context {
-        case .fourgram, .lexicon, .history, .none: weighted.update(for: context)
-        case .trigram:
-          weighted.update(with: letters.earlier.isLetter || letters.earlier == .boundary
-            ? table.distribution(after: LetterContext(previous: letters.previous, last: letters.last)) : context.distribution)
-        case .bigram:
-          weighted.update(with: letters.last.isLetter ? table.distribution(after: .bigram(letters.last)) : context.distribution)
-        }
-      }
-      var resolved = resolver.resolve(touch)
+      var resolved = resolve(touch)
       if method.specialKeysTypeLetters && decoder != nil, let shown = resolved, layout[shown].isSpecial {
         resolved = nearestLetterKey(touch)
       }
+      wordTyped.append(resolved?.rawValue ?? -1)
+      // The space before this word stands once a tap other than backspace follows it.
+      if closable && !(keyEffects == .real && resolved.map { layout[$0].role } == .backspace) { closeSegment() }
+      if keyEffects == .real, let special = resolved.map({ layout[$0] }), special.isSpecial || numberLayer {
+        segment.keyWithoutLetter = segment.keyWithoutLetter || special.isSpecial
+        apply(special.role, intendedLetters: intendedLetters)
+        return resolved
+      }
+      if keyEffects == .real && resolved == nil { return nil }
       let decoded = decoder != nil
-      typedKeys.append(resolved?.rawValue ?? -1)
+      segment.typed.append(resolved?.rawValue ?? -1)
       // A decoded method's word ends at a key without a letter: decided before that key.
-      if decoded && (resolved.flatMap { layout[$0].letter } == nil) { decideWord(intendedLetters: intendedLetters) }
-      committedKeys.append(resolved?.rawValue ?? -1)
+      if decoded && (resolved.flatMap { layout[$0].letter } == nil) {
+        segment.keyWithoutLetter = true
+        decideWord(intendedLetters: intendedLetters)
+      }
+      segment.committed.append(resolved?.rawValue ?? -1)
       // Corrected, a miss is deleted, so never learned; uncorrected, it stays typed and is.
       if !decoded, let resolved, resolved == key || errors == .uncorrected { touchModel?.observe(touch, key: resolved) }
+      let capital = isCapital || shiftPending
+      if let resolved, layout[resolved].letter != nil { shiftPending = false }
       if decoded {
         // What it typed, uncorrected; a key without a letter ends the word there.
         if let resolved, let capLetter = layout[resolved].letter, let capIndex = table.letterIndex(of: capLetter) {
           // On the intended key the typist gets the intended letter (é by a long press on e).
           let shown = resolved == key ? letter : capIndex
-          decoder!.add(touch, key: resolved, letter: shown, isCapital: isCapital)
+          decoder!.add(touch, key: resolved, letter: shown, isCapital: capital)
           context.record(table.letter(at: shown))
         } else {
           context.recordBoundary()
         }
         return resolved
       }
+      if resolved.map({ layout[$0].isSpecial }) ?? true { segment.keyWithoutLetter = true }
       switch errors {
       case .corrected: context.record(table.letter(at: letter))
       case .uncorrected:
@@ -137,11 +149,75 @@ extension TypingSimulator {
       return resolved
     }
 
+    /// The key `touch` resolves to, the resolver first updated for the context.
+    mutating func resolve(_ touch: TouchPoint) -> KeyIndex? {
+      if let weighted = resolver as? any WeightedKeyResolver {
+        let letters = context.letterContext
+        switch method.context {
+        case .fourgram, .lexicon, .history, .none: weighted.update(for: context)
+        case .trigram:
+          weighted.update(with: letters.earlier.isLetter || letters.earlier == .boundary
+            ? table.distribution(after: LetterContext(previous: letters.previous, last: letters.last)) : context.distribution)
+        case .bigram:
+          weighted.update(with: letters.last.isLetter ? table.distribution(after: .bigram(letters.last)) : context.distribution)
+        }
+      }
+      return resolver.resolve(touch)
+    }
+
+    /// A tap with `KeyEffects.real` on a key of `role` (or, on the number layer, on any key):
+    /// what that key does on a phone.
+    mutating func apply(_ role: Key.Role, intendedLetters: [Int]) {
+      switch role {
+      case .space, .returnKey:
+        typeSpace(intendedLetters: intendedLetters)
+      case .backspace:
+        deleteBackward()
+      case .shift:
+        if !numberLayer { shiftPending = true }
+      case .modeChange:
+        if decoder != nil { decideWord(intendedLetters: intendedLetters) }
+        numberLayer.toggle()
+      case .other:
+        break
+      case .punctuation, .letter:
+        // A mark, or a digit or symbol on the number layer: no letter, and the word ends there.
+        if decoder != nil { decideWord(intendedLetters: intendedLetters) }
+        segment.typed.append(-1)
+        segment.committed.append(-1)
+        context.recordBoundary()
+      }
+    }
+
+    /// A space typed inside a word: the word is decided and a boundary committed.
+    mutating func typeSpace(intendedLetters: [Int]) {
+      if decoder != nil { decideWord(intendedLetters: intendedLetters) }
+      segment.typed.append(Segment.boundaryMark)
+      segment.committed.append(Segment.boundaryMark)
+      context.record(" ")
+      numberLayer = false
+    }
+
+    /// Backspace: deletes the character before, the word's last letter or the space before it.
+    mutating func deleteBackward() {
+      guard let last = segment.committed.last else { return }
+      segment.committed.removeLast()
+      if !segment.typed.isEmpty { segment.typed.removeLast() }
+      context.recordDeletion()
+      if last == Segment.boundaryMark {
+        // The space before the word goes: it joins the word before.
+        closable = false
+      } else if last >= 0, let decoder, decoder.touchCount > 0 {
+        decoder.removeLast()
+      }
+    }
+
     /// A word of the text starts: `spelledRight` its intended keys, nil when the typist
     /// misspells it; `undoes`: the typist undoes a wrong replacement of it.
     mutating func startWord(spelledRight: [Int]?, undoes: Bool) {
       self.spelledRight = spelledRight
       undoesReplacement = undoes
+      wordTyped.removeAll(keepingCapacity: true)
     }
 
     /// Applies the decoder's decision to what it typed since the last decision.
@@ -150,18 +226,19 @@ extension TypingSimulator {
       guard let decoder else { return nil }
       let decision = decoder.decide(after: context.wordContext, limit: decisionLog == nil ? 1 : WordDecoder.maximumAlternatives)
       if let decisionLog, decision.isDecoded {
-        decisionLog(LoggedDecision(method: index, previous: previousWord, intended: intendedLetters, decision: decision))
+        decisionLog(LoggedDecision(method: index, previous: previousWord, intended: intendedLetters,
+                                   spanned: segment.words.map(\.letters), decision: decision))
       }
       let committedWord = decision.replaces ? decision.best : decision.typed
       previousWord = (0..<committedWord.count).map { committedWord.letter(at: $0) }
-      if keepsText { committedText += committedWord.text }
+      if keepsText { segment.committedText += committedWord.text }
       if decision.replaces {
         for _ in 0..<decision.typedLength { context.recordDeletion() }
-        committedKeys.removeLast(decoder.typedCount)
+        segment.committed.removeLast(decoder.typedCount)
         let best = decision.best
         for position in 0..<best.count {
           context.record(table.letter(at: best.letter(at: position)))
-          committedKeys.append(keyOfLetter[best.letter(at: position)])
+          segment.committed.append(keyOfLetter[best.letter(at: position)])
         }
       }
       decoder.finishWord(decision, teaching: touchModel)
@@ -181,17 +258,53 @@ extension TypingSimulator {
       let again = decoder.decide(after: context.wordContext, limit: 1)
       decoder.finishWord(again, teaching: touchModel)
       context.record(endsSentence ? "." : " ")
-      wasUndone = true
+      segment.wasUndone = true
     }
 
-    /// A boundary of the text: the decoder decides the word, the context records the boundary
-    /// (a full stop when the next word starts a sentence, so its word context knows), and an
-    /// adaptive method adapts to what its touch model has learnt.
-    mutating func endWord(intendedLetters: [Int], endsSentence: Bool) {
-      let decision = decoder != nil ? decideWord(intendedLetters: intendedLetters) : nil
-      context.record(endsSentence ? "." : " ")
-      if let decision, decision.replaces, undoesReplacement, let spelledRight, typedKeys == spelledRight, committedKeys != spelledRight {
-        undo(decision, endsSentence: endsSentence)
+    /// A boundary of the text after `word`, as the typist makes it (`boundary`): a space typed or
+    /// tapped ends the word (the decoder decides it, the context records the boundary, a full
+    /// stop when the next word starts a sentence, so its word context knows); a space left out
+    /// or a tap that typed no space lets the next word run on. An adaptive method adapts to
+    /// what its touch model has learnt.
+    mutating func endWord(_ word: SegmentWord, intendedLetters: [Int], endsSentence: Bool, boundary: Boundary) {
+      // The segment's words so far are the ones this word's decision may span.
+      defer { segment.words.append(word) }
+      var typesSpace = true
+      switch boundary {
+      case .typed: break
+      case .omitted:
+        typesSpace = method.specialKeysTypeLetters && decoder != nil
+        segment.omittedSpace = segment.omittedSpace || !typesSpace
+      case .tapped(let aimed):
+        if !(method.specialKeysTypeLetters && decoder != nil) {
+          let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
+          let resolved = resolve(touch)
+          let role = resolved.map { layout[$0].role }
+          let typesLetter = resolved.map { layout[$0].letter != nil } ?? false
+          typesSpace = keyEffects == .real ? role == .space || role == .returnKey : !typesLetter
+          if !typesSpace {
+            segment.spaceTapMissed = true
+            if let resolved, typesLetter && !numberLayer {
+              type(resolvedLetterKey: resolved, touch: touch, intendedLetters: intendedLetters)
+            } else if let role {
+              apply(role, intendedLetters: intendedLetters)
+            }
+          }
+        }
+      }
+      if typesSpace {
+        let wordKeys = Segment.words(of: segment.committed).last ?? []
+        let decision = decoder != nil ? decideWord(intendedLetters: intendedLetters) : nil
+        context.record(endsSentence ? "." : " ")
+        let committedNow = Segment.words(of: segment.committed).last ?? []
+        if let decision, decision.replaces, undoesReplacement, let spelledRight, segment.words.isEmpty, wordTyped == spelledRight,
+           wordKeys == spelledRight, committedNow != spelledRight {
+          undo(decision, endsSentence: endsSentence)
+        }
+        segment.typed.append(Segment.boundaryMark)
+        segment.committed.append(Segment.boundaryMark)
+        numberLayer = false
+        closable = true
       }
       if let touchModel {
         if decoder == nil { touchModel.commit() }
@@ -201,12 +314,29 @@ extension TypingSimulator {
       }
     }
 
-    /// Forgets the word's keys and text once they are tallied.
-    mutating func clearWord() {
-      committedText = ""
-      wasUndone = false
-      typedKeys.removeAll(keepingCapacity: true)
-      committedKeys.removeAll(keepingCapacity: true)
+    /// A space-bar tap that landed on letter key `key`: it types that key's letter into the word.
+    mutating func type(resolvedLetterKey key: KeyIndex, touch: TouchPoint, intendedLetters: [Int]) {
+      guard let capLetter = layout[key].letter, let letter = table.letterIndex(of: capLetter) else { return }
+      segment.typed.append(key.rawValue)
+      segment.committed.append(key.rawValue)
+      if let decoder {
+        decoder.add(touch, key: key, letter: letter, isCapital: shiftPending)
+      } else if errors == .uncorrected {
+        touchModel?.observe(touch, key: key)
+      }
+      shiftPending = false
+      if decoder != nil || errors == .uncorrected { context.record(capLetter) }
+    }
+
+    /// Closes the open segment for the tally.
+    mutating func closeSegment() {
+      closable = false
+      guard !segment.words.isEmpty else {
+        segment = Segment()
+        return
+      }
+      closed.append(segment)
+      segment = Segment()
     }
   }
 }

@@ -34,6 +34,8 @@ extension TypingSimulator {
     /// How a decoded method wrote the words (capitals, apostrophes), when `run` was given the
     /// written words; nil otherwise.
     public var writtenForms: WrittenFormTally?
+    /// Its committed letter errors and word errors by what went wrong, indexed by `ErrorClass`.
+    public var errorClasses: [ClassErrors] = []
   }
 
   public struct Result: Sendable {
@@ -41,6 +43,8 @@ extension TypingSimulator {
     /// Words typed (runs of letters between boundaries).
     public var words: Int
     public var touches: Touches
+    /// What a key without a letter did.
+    public var keyEffects: KeyEffects = .endWord
     public var methods: [MethodResult]
     /// Each method's errors in each window of `curveWindow` keystrokes, in typing order.
     public var learningCurve: [[Int]]
@@ -68,7 +72,7 @@ extension TypingSimulator {
     let decoded: [Bool]
     /// The text's words as written, one per word typed (`run`'s `written`).
     let written: [WrittenWord]?
-    /// Without slips, an undecoded method's letter errors are its keystrokes' errors, each
+    /// Without slips (and with keys that end the word, spaces typed), an undecoded method's letter errors are its keystrokes' errors, each
     /// counted in its own keystroke's block (words can span two blocks); the others' are
     /// counted per word, in the block of the word's first letter.
     let perWord: [Bool]
@@ -78,6 +82,8 @@ extension TypingSimulator {
     var blocks: [[Block]]
     var curve: [[Int]] = []
     var writtenTallies: [WrittenFormTally]
+    /// Each method's errors by class (`ErrorClass`).
+    var classes: [[ClassErrors]]
     /// Letters typed and words ended so far, and the blocks of the current letter and word.
     var typed = 0, words = 0, block = 0, wordBlock = 0
 
@@ -93,6 +99,7 @@ extension TypingSimulator {
       self.curveWindow = Swift.max(1, curveWindow)
       blocks = [[Block]](repeating: [Block](repeating: Block(), count: methods.count), count: blockCount)
       writtenTallies = [WrittenFormTally](repeating: WrittenFormTally(), count: methods.count)
+      classes = [[ClassErrors]](repeating: [ClassErrors](repeating: ClassErrors(), count: ErrorClass.allCases.count), count: methods.count)
     }
 
     /// Whether the current word starts a sentence in the written text (false without it).
@@ -115,32 +122,53 @@ extension TypingSimulator {
       if !perWord[method] { blocks[block][method].letterErrors += 1 }
     }
 
-    /// A word of the text ended: `intended` its keys and `letters` its letters, and what each
-    /// method's keyboard typed and committed of it.
-    mutating func countWord(intended: [Int], letters: [Int], keyboards: [KeyboardUnderTest]) {
-      words += 1
-      let writtenWord = written.flatMap { words - 1 < $0.count ? $0[words - 1] : nil }
-      for index in methods.indices {
-        let keyboard = keyboards[index]
+    /// A word of the text ended (its segment is tallied when it closes).
+    mutating func countWordEnded() { words += 1 }
+
+    /// A segment that method `method`'s keyboard closed: each of its words of the text is right
+    /// when committed exactly, with its own boundaries. Where the keyboard committed as many
+    /// words as the text has, each is compared with its own; otherwise the letter errors are
+    /// the edit distance of the whole stretch (a boundary counting as a character), and a word
+    /// is right when it stands, whole, in order, among the words committed.
+    mutating func count(_ segment: Segment, of method: Int) {
+      let intended = segment.words.map(\.keys)
+      let committed = Segment.words(of: segment.committed), typed = Segment.words(of: segment.typed)
+      let block = segment.words[0].block
+      let errorClass = segment.errorClass
+      var segmentLetterErrors = 0, segmentWordErrors = 0
+      let oneToOne = committed.count == intended.count
+      let exact = oneToOne ? [] : TypingSimulator.wordsCommittedExactly(intended, committed)
+      if !oneToOne {
+        segmentLetterErrors = TypingSimulator.letterErrors(Array(committed.joined(separator: [Segment.boundaryMark])), segment.intendedStream)
+      }
+      for (position, word) in segment.words.enumerated() {
+        let writtenWord = written.flatMap { word.index < $0.count ? $0[word.index] : nil }
         // A word written with an apostrophe is never typed right where no apostrophe is typed.
-        let typedRight = TypingSimulator.letterErrors(keyboard.typedKeys, intended) == 0 && !(writtenWord?.hasApostrophe ?? false)
-        let committedErrors = TypingSimulator.letterErrors(keyboard.committedKeys, intended)
+        let typedRight = typed.count == intended.count && typed[position] == word.keys && !(writtenWord?.hasApostrophe ?? false)
+        let committedErrors = oneToOne ? TypingSimulator.letterErrors(committed[position], word.keys) : (exact[position] ? 0 : 1)
         var apostrophesRight = true
-        if let writtenWord, decoded[index], committedErrors == 0 {
-          apostrophesRight = simulator.tally(writtenWord, committed: keyboard.committedText, letters: letters, into: &writtenTallies[index])
+        if let writtenWord, decoded[method], committedErrors == 0, intended.count == 1 {
+          apostrophesRight = simulator.tally(writtenWord, committed: segment.committedText, letters: word.letters, into: &writtenTallies[method])
         }
-        if perWord[index] { blocks[wordBlock][index].letterErrors += committedErrors }
-        if committedErrors > 0 || !apostrophesRight { blocks[wordBlock][index].wordErrors += 1 }
-        if keyboard.isMisspelled {
-          blocks[wordBlock][index].misspelled += 1
-          if committedErrors == 0 && apostrophesRight { blocks[wordBlock][index].misspellingsCorrected += 1 }
+        if oneToOne { segmentLetterErrors += committedErrors }
+        let wrong = committedErrors > 0 || !apostrophesRight
+        if wrong { segmentWordErrors += 1 }
+        let wordBlock = word.block
+        if wrong { blocks[wordBlock][method].wordErrors += 1 }
+        if word.isMisspelled {
+          blocks[wordBlock][method].misspelled += 1
+          if !wrong { blocks[wordBlock][method].misspellingsCorrected += 1 }
         }
-        if keyboard.wasUndone { blocks[wordBlock][index].undone += 1 }
-        if decoded[index] {
-          if !typedRight && committedErrors == 0 && apostrophesRight { blocks[wordBlock][index].fixed += 1 }
-          if typedRight && (committedErrors > 0 || !apostrophesRight) { blocks[wordBlock][index].broken += 1 }
+        if decoded[method] {
+          if !typedRight && !wrong { blocks[wordBlock][method].fixed += 1 }
+          if typedRight && wrong { blocks[wordBlock][method].broken += 1 }
         }
       }
+      if segment.wasUndone { blocks[block][method].undone += 1 }
+      if perWord[method] { blocks[block][method].letterErrors += segmentLetterErrors }
+      classes[method][errorClass.rawValue].letterErrors += segmentLetterErrors
+      classes[method][errorClass.rawValue].wordErrors += segmentWordErrors
+      classes[method][errorClass.rawValue].words += segment.words.count
     }
 
     /// The report: error rates with their intervals, and with the written words each decoded
@@ -150,6 +178,7 @@ extension TypingSimulator {
       if written != nil {
         for index in results.indices where decoded[index] { results[index].writtenForms = writtenTallies[index] }
       }
+      for index in results.indices { results[index].errorClasses = classes[index] }
       return Result(keystrokes: typed, words: words, touches: touches, methods: results,
                     learningCurve: curve, curveWindow: curveWindow)
     }

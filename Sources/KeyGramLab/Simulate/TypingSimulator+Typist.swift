@@ -29,6 +29,11 @@ extension TypingSimulator {
     /// backspace right after it, which the decoder takes as `undoReplacement`), so the history
     /// learns the word; the replacement still counts as a broken word. Its own stream too.
     public var undoRate: Double
+    /// Whether the typist taps the space bar between words (aimed at its cap's centre, with the
+    /// same noise), rather than the space being typed for free. Drawn from a stream of its own.
+    public var spaceTaps: Bool
+    /// The chance that the typist leaves out the space between two words ("thisis"). Its own stream.
+    public var spaceOmitRate: Double
     /// When the typist's touches happen (timestamps), nil: untimed touches, as before timing.
     public var timing: Timing?
     /// The dual-Gaussian typist's spread (σa and elongation): each touch's σ² = σa² + σr², σr
@@ -38,7 +43,7 @@ extension TypingSimulator {
     public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
                 keyOffsetSpread: Float = 0, rowSpread: [Float] = [], seed: UInt64 = 1,
                 omitRate: Double = 0, extraRate: Double = 0, misspellRate: Double = 0, undoRate: Double = 0,
-                timing: Timing? = nil, dualGaussian: DualGaussian? = nil) {
+                spaceTaps: Bool = false, spaceOmitRate: Double = 0, timing: Timing? = nil, dualGaussian: DualGaussian? = nil) {
       self.sigmaX = sigmaX
       self.sigmaY = sigmaY
       self.offsetX = offsetX
@@ -50,6 +55,8 @@ extension TypingSimulator {
       self.extraRate = extraRate
       self.misspellRate = misspellRate
       self.undoRate = undoRate
+      self.spaceTaps = spaceTaps
+      self.spaceOmitRate = spaceOmitRate
       self.timing = timing
       self.dualGaussian = dualGaussian
     }
@@ -129,6 +136,9 @@ extension TypingSimulator {
     var timingRandom: SeededRandom
     var misspellRandom: SeededRandom
     var undoRandom: SeededRandom
+    var spaceRandom: SeededRandom
+    /// The space bar, and its noise as a multiple of σ.
+    let spaceKey: Int?
     /// The time of the last timed touch, in seconds.
     var clock = 1000.0
 
@@ -147,12 +157,33 @@ extension TypingSimulator {
       }
       spaceAim = layout.keys.filter(\.isSpecial).max { $0.frame.width < $1.frame.width }
         .map { TouchPoint(x: $0.frame.midX, y: $0.frame.midY) } ?? TouchPoint(x: layout.bounds.midX, y: layout.bounds.maxY)
+      spaceKey = layout.keys.firstIndex { $0.role == .space }
       random = SeededRandom(seed: touches.seed)
       slipRandom = SeededRandom(seed: touches.seed ^ 0x5_11B5)
       // The typist's clock and tempo, from a stream of their own so the touch noise stays the same.
       timingRandom = SeededRandom(seed: touches.seed ^ 0x7A9_715E)
       misspellRandom = SeededRandom(seed: touches.seed ^ 0x3155_9E11)
       undoRandom = SeededRandom(seed: touches.seed ^ 0x0_4D0E)
+      spaceRandom = SeededRandom(seed: touches.seed ^ 0x5_BACE)
+    }
+
+    /// How the typist makes the space after a word: left out with chance `spaceOmitRate`, else
+    /// tapped on the space bar's cap centre with the touch noise (`spaceTaps`), else typed.
+    /// Both draws every word, so one word's choice never shifts the next word's.
+    mutating func boundary() -> Boundary {
+      guard settings.spaceTaps || settings.spaceOmitRate > 0 else { return .typed }
+      let omit = spaceRandom.unit()
+      let (nx, ny) = spaceRandom.normalPair()
+      if settings.spaceOmitRate > 0 && omit <= settings.spaceOmitRate { return .omitted }
+      guard settings.spaceTaps, let spaceKey else { return .typed }
+      let spread = rowSpread[spaceKey]
+      var touch = TouchPoint(x: spaceAim.x + settings.offsetX + spread * settings.sigmaX * Float(nx),
+                             y: spaceAim.y + settings.offsetY + spread * settings.sigmaY * Float(ny))
+      if let timing = settings.timing {
+        clock += timing.tapRange.lowerBound
+        touch.timestamp = clock
+      }
+      return .tapped(touch)
     }
 
     /// The letters the typist means to type for the word `letters`: the word itself, or with

@@ -187,6 +187,9 @@ public struct TypingSimulator {
     public var method: Int
     public var previous: [Int]
     public var intended: [Int]
+    /// The words of the text before `intended` that the decision spans: the typist's space
+    /// between them typed no space, so they were typed as one word.
+    public var spanned: [[Int]] = []
     public var decision: WordDecision
   }
 
@@ -200,9 +203,13 @@ public struct TypingSimulator {
   /// a decoded word with the right letters but other apostrophes than the text's is a word
   /// error, and other capitals a case error (`MethodResult.writtenForms`). With
   /// `touches.misspellRate`, the typist writes some words as `misspellings` lists them
-  /// (intended letters → misspellings) and is scored against the intended word.
+  /// (intended letters → misspellings) and is scored against the intended word. `keyEffects`
+  /// says what a tap on a key without a letter does; `touches.spaceTaps` and
+  /// `touches.spaceOmitRate` how the typist makes the spaces. Each word of the text is scored
+  /// within its segment: the words between two boundaries that the text and the keyboard both
+  /// have, so a word is right only when it is committed exactly, with its own boundaries.
   public func run(_ keystrokes: [Keystroke], written: [WrittenWord]? = nil, touches: Touches, methods: [Method] = Method.standard,
-                  errors: Errors = .corrected, lexiconBalance: Float = TypingContext.defaultLexiconBalance,
+                  errors: Errors = .corrected, keyEffects: KeyEffects = .endWord, lexiconBalance: Float = TypingContext.defaultLexiconBalance,
                   historyBalance: Float = WordHistory.defaultBalance,
                   historyCapacity: Int = WordHistory.defaultCapacity, curveWindow: Int = 500,
                   misspellings: [[Int]: [[Int]]] = [:],
@@ -214,10 +221,11 @@ public struct TypingSimulator {
     var keyboards = methods.indices.map { index in
       KeyboardUnderTest(methods[index], index: index, simulator: self, errors: errors, lexiconBalance: lexiconBalance,
                         historyBalance: historyBalance, historyCapacity: historyCapacity, keyOfLetter: keyOfLetter,
-                        letterKeyIndices: letterKeyIndices, keepsText: written != nil, decisionLog: decisionLog)
+                        letterKeyIndices: letterKeyIndices, keepsText: written != nil, keyEffects: keyEffects, decisionLog: decisionLog)
     }
     var tally = Tally(simulator: self, methods: methods, decoded: keyboards.map(\.isDecoded), keystrokes: keystrokes, written: written,
-                      slips: touches.omitRate > 0 || touches.extraRate > 0 || touches.misspellRate > 0, curveWindow: curveWindow)
+                      slips: touches.omitRate > 0 || touches.extraRate > 0 || touches.misspellRate > 0
+                        || keyEffects == .real || touches.spaceTaps || touches.spaceOmitRate > 0, curveWindow: curveWindow)
     // The current word: its letters as the text has them, and their keys.
     var intendedLetters: [Int] = [], intended: [Int] = []
 
@@ -245,32 +253,49 @@ public struct TypingSimulator {
       }
       for _ in spelled.count..<Swift.max(spelled.count, intendedLetters.count) { tally.countLetter(startsWord: false) }
       if let wordLog {
-        let staticKeys = methods.first?.kind == .static ? keyboards[0].typedKeys.map { KeyIndex($0) } : []
+        let staticKeys = methods.first?.kind == .static ? keyboards[0].wordTyped.map { KeyIndex($0) } : []
         wordLog(TypedWord(intended: intendedLetters, touches: wordTouches, staticKeys: staticKeys))
       }
     }
 
-    func endWord() {
+    func tallyClosedSegments() {
+      for index in keyboards.indices where !keyboards[index].closed.isEmpty {
+        for segment in keyboards[index].closed { tally.count(segment, of: index) }
+        keyboards[index].closed.removeAll(keepingCapacity: true)
+      }
+    }
+
+    func endWord(last: Bool = false) {
       // The word after this boundary: the one being typed if none was, else the next.
       let endsSentence = intendedLetters.isEmpty ? tally.wordStartsSentence : tally.nextWordStartsSentence
       if !intendedLetters.isEmpty { typeWord() }
-      for index in keyboards.indices { keyboards[index].endWord(intendedLetters: intendedLetters, endsSentence: endsSentence) }
       guard !intended.isEmpty else { return }
-      tally.countWord(intended: intended, letters: intendedLetters, keyboards: keyboards)
-      for index in keyboards.indices { keyboards[index].clearWord() }
+      let word = SegmentWord(keys: intended, letters: intendedLetters, index: tally.words, block: tally.wordBlock,
+                             isMisspelled: keyboards.first?.isMisspelled ?? false)
+      // The space after the text's last word is typed: nothing follows it.
+      let boundary = last ? .typed : typist.boundary()
+      for index in keyboards.indices {
+        keyboards[index].endWord(word, intendedLetters: intendedLetters, endsSentence: endsSentence, boundary: boundary)
+      }
+      tally.countWordEnded()
+      tallyClosedSegments()
       intended.removeAll(keepingCapacity: true)
       intendedLetters.removeAll(keepingCapacity: true)
     }
 
-    for keystroke in keystrokes {
+    for (position, keystroke) in keystrokes.enumerated() {
       guard case .letter(let letter) = keystroke else {
-        endWord()
+        endWord(last: position == keystrokes.count - 1)
         continue
       }
       intended.append(letterKeys.keyIndex(ofLetter: letter)!.rawValue)
       intendedLetters.append(letter)
     }
-    endWord()
-    return tally.result(touches: touches)
+    endWord(last: true)
+    for index in keyboards.indices { keyboards[index].closeSegment() }
+    tallyClosedSegments()
+    var result = tally.result(touches: touches)
+    result.keyEffects = keyEffects
+    return result
   }
 }
