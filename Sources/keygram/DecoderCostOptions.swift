@@ -22,6 +22,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("letter-cost"), help: "Any other letter written for the word's, on purpose (inf: off).")
   var letterCost: Float?
 
+  @Option(name: .customLong("key-tap-cost"), help: "A tap on shift or backspace inside a word taken for the letter aimed at (inf: off).")
+  var keyTapCost: Float?
+
   @Option(name: .customLong("word-edge-cost"), help: "Added to a letter left out or an extra touch at the word's first letter or after its last (a doubled letter's excepted).")
   var wordEdgeCost: Float?
 
@@ -64,6 +67,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
+                         ("key-tap-cost", keyTapCost),
                          ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin),
                          ("omission-spelling-margin-limit", omissionSpellingMarginLimit), ("spelling-margin-limit", spellingMarginLimit)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
@@ -83,6 +87,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let vowelCost { result.vowelSubstitutionCost = vowelCost }
     if let letterCost { result.letterSubstitutionCost = letterCost }
     if let wordEdgeCost { result.wordEdgeEditCost = wordEdgeCost }
+    if let keyTapCost { result.keyTapLetterCost = keyTapCost }
     if let spellingMargin { result.spellingMargin = spellingMargin }
     if let omissionSpellingMargin { result.omissionSpellingMargin = omissionSpellingMargin }
     if let omissionSpellingMarginLimit { result.omissionSpellingMarginLimit = omissionSpellingMarginLimit }

@@ -191,6 +191,16 @@ extension Keygram {
             return method
           }
         }
+        if keyEffects == .real && !specialKeysTypeLetters {
+          // The same decoder never taking a tap on shift or backspace for a letter.
+          var noKeyTaps = parameters
+          noKeyTaps.keyTapLetterCost = .infinity
+          decoded += TypingSimulator.Method.decodedVariants(of: methods, parameters: noKeyTaps).map {
+            var method = $0
+            method.name += ", no key taps"
+            return method
+          }
+        }
         if specialKeysTypeLetters { decoded = decoded.map { var method = $0; method.specialKeysTypeLetters = true; return method } }
         methods += decoded
       }

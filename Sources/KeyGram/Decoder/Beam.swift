@@ -12,9 +12,10 @@ final class Beam {
   let lexiconNode: Int32Buffer
   let historyNode: Int32Buffer
   let parent: Int32Buffer
-  /// Bits 0–15 the letter (0xFFFF: none; two letters, a byte each, for a transposition), 16–18
-  /// the move (`DecoderMove`), 19–22 the edits used: a skipped letter, an extra touch, a misspelled
-  /// letter, a transposition.
+  /// Bits 0–15 the letter (0xFFFF: none; two letters, a byte each, for a transposition and for
+  /// a backspace's key-tap letters, the second 0xFF for one), 16–18 the move (`DecoderMove`),
+  /// 19–23 the edits used: a skipped letter, an extra touch, a misspelled letter, a
+  /// transposition, a key tap taken for a letter.
   let info: Int32Buffer
   /// log of the lexicon evidence: Π share / shareTotal along the path (−∞ off the lexicon).
   let logEvidence: FloatBuffer
@@ -45,13 +46,17 @@ final class Beam {
   static let kindExtra: Int32 = DecoderMove.extraTouch.rawValue << 16
   static let kindMisspelled: Int32 = DecoderMove.misspelledLetter.rawValue << 16
   static let kindTransposed: Int32 = DecoderMove.transposedLetters.rawValue << 16
+  static let kindKeyTap: Int32 = DecoderMove.keyTapLetters.rawValue << 16
   static let kindMask: Int32 = 7 << 16
   static let skippedLetter: Int32 = 1 << 19
   static let usedExtraTouch: Int32 = 1 << 20
   static let misspelledLetter: Int32 = 1 << 21
   static let transposedLetters: Int32 = 1 << 22
+  static let usedKeyTap: Int32 = 1 << 23
   /// The edits a slot's word has used, which its children inherit.
-  static let editFlags: Int32 = skippedLetter | usedExtraTouch | misspelledLetter | transposedLetters
+  static let editFlags: Int32 = skippedLetter | usedExtraTouch | misspelledLetter | transposedLetters | usedKeyTap
+  /// A key-tap move's second letter when it typed one letter only.
+  static let noSecondLetter: Int32 = 0xFF
   static let noLetter: Int32 = 0xFFFF
 
   init(width: Int, omissionWidth: Int, steps: Int) {

@@ -16,6 +16,11 @@ enum DecoderMove: Int32 {
   case misspelledLetter = 4
   /// Two touches type the word's next two letters in the other order (`teh`, `recieve`).
   case transposedLetters = 5
+  /// A tap the keyboard took for a key without a letter types the word's next letter: a touch
+  /// aimed at `a` that landed on shift (which typed nothing), or one aimed at `m` that landed
+  /// on backspace, together with the letter that backspace deleted (`KeyTaps`). Scored by the
+  /// tap's likelihood on the letter's key against the key it landed on.
+  case keyTapLetters = 6
 }
 
 /// What the edit moves cost, in nats, and which a partial word may still make: at most one of
@@ -32,6 +37,8 @@ struct EditCosts {
   let vowelForVowel: Float
   /// Any other letter written for the word's (`sylinder`, `complianse`).
   let letterForLetter: Float
+  /// A tap on a key without a letter taken for a letter (or two, with a backspace's deleted one).
+  let keyTapLetter: Float
   /// Added to a letter left out or a touch that types no letter at a word's edge, and to a vowel
   /// written for one of its last two letters (the last two applied at the word's end, in ranking).
   let wordEdge: Float
@@ -50,6 +57,7 @@ struct EditCosts {
     transposition = parameters.transpositionCost
     vowelForVowel = parameters.vowelSubstitutionCost
     letterForLetter = parameters.letterSubstitutionCost
+    keyTapLetter = parameters.keyTapLetterCost
     wordEdge = parameters.wordEdgeEditCost
     isVowel = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.isVowel($0) ? 1 : 0 })
   }
@@ -63,6 +71,7 @@ struct EditCosts {
     case .extraTouch: return (extraTouch.isFinite || doubledLetter.isFinite) && flags & Beam.usedExtraTouch == 0
     case .misspelledLetter: return (vowelForVowel.isFinite || letterForLetter.isFinite) && flags & Beam.misspelledLetter == 0
     case .transposedLetters: return transposition.isFinite && flags & Beam.transposedLetters == 0
+    case .keyTapLetters: return keyTapLetter.isFinite && flags & Beam.usedKeyTap == 0
     }
   }
 

@@ -73,7 +73,8 @@ extension WordDecoder {
         let slot = base + (index < main ? index : beam.width + index - main)
         let kind = beam.info[slot] & Beam.kindMask, letter = beam.info[slot] & 0xFFFF, parent = Int(beam.parent[slot])
         if index >= main {
-          precondition(kind == Beam.kindOmission && beam.info[slot] & Beam.skippedLetter != 0, "slot \(slot) in the skips is no skip")
+          precondition(kind == Beam.kindOmission && beam.info[slot] & Beam.skippedLetter != 0
+                         || kind == Beam.kindKeyTap && beam.info[slot] & Beam.usedKeyTap != 0, "slot \(slot) in the skips is no skip or key tap")
           precondition(parent >= base && parent < base + main, "skip \(slot) does not come from a word of its step")
         } else if step == 0 {
           precondition(kind == Beam.kindRoot && parent == -1, "step 0 holds a word other than the empty one")
@@ -92,7 +93,8 @@ extension WordDecoder {
         }
         // Each edit once per word: a word that made one carries its flag, and its parent had none.
         let edits: [(Int32, Int32)] = [(Beam.kindOmission, Beam.skippedLetter), (Beam.kindExtra, Beam.usedExtraTouch),
-                                       (Beam.kindMisspelled, Beam.misspelledLetter), (Beam.kindTransposed, Beam.transposedLetters)]
+                                       (Beam.kindMisspelled, Beam.misspelledLetter), (Beam.kindTransposed, Beam.transposedLetters),
+                                       (Beam.kindKeyTap, Beam.usedKeyTap)]
         for (editKind, flag) in edits where kind == editKind {
           precondition(beam.info[slot] & flag != 0 && beam.info[parent] & flag == 0, "word \(slot) makes an edit twice or unmarked")
         }
@@ -100,6 +102,11 @@ extension WordDecoder {
           let first = Int(letter & 0xFF), second = Int(letter >> 8)
           precondition(first < letterCount && second < letterCount && keyOfLetter[first] >= 0 && keyOfLetter[second] >= 0
                          && keyOfLetter[first] != keyOfLetter[second], "transposition \(slot) swaps letters no two keys type")
+          precondition(beam.lexiconNode[slot] >= 0 || beam.historyNode[slot] >= 0, "word \(slot) is in neither trie")
+        } else if kind == Beam.kindKeyTap {
+          let first = Int(letter & 0xFF), second = Int(letter >> 8)
+          precondition(first < letterCount && keyOfLetter[first] >= 0 && (second == Int(Beam.noSecondLetter) || second < letterCount && keyOfLetter[second] >= 0),
+                       "key tap \(slot) took letters no key types")
           precondition(beam.lexiconNode[slot] >= 0 || beam.historyNode[slot] >= 0, "word \(slot) is in neither trie")
         } else if kind == Beam.kindMatch || kind == Beam.kindOmission || kind == Beam.kindMisspelled {
           precondition(Int(letter) < letterCount && keyOfLetter[Int(letter)] >= 0, "word \(slot) took a letter no key types")

@@ -89,6 +89,12 @@ extension WordDecoder {
     /// correct words and corrects as many misspellings. NaN or negative: the default;
     /// `.infinity`: no such edit.
     public var wordEdgeEditCost: Float = 6
+    /// The cost of taking a tap the keyboard took for a key without a letter (`addTapWithoutLetter`:
+    /// shift; `removeLast(tappedAt:key:)`: backspace, with the letter it deleted) for the letter
+    /// the typist aimed at, beside the tap's likelihood on that letter's key against the key it
+    /// landed on. Such a word is no spelling correction: it replaces the typed letters by the
+    /// margin. `.infinity`: never. NaN or negative: the default.
+    public var keyTapLetterCost: Float = 4
     /// λ, the weight of the previous word: a lexicon word's mass is multiplied by
     /// (P(word | previous word) / (γ · P(word)))^λ = (1 + q / (γ · P(word)))^λ from the table's
     /// word-pair model (`WordPairs`), so the pairs the table keeps after the previous word (or
@@ -202,6 +208,7 @@ extension WordDecoder {
       result.wordEdgeEditCost = nonNegative(wordEdgeEditCost, defaults.wordEdgeEditCost)
       result.letterSubstitutionCost = nonNegative(letterSubstitutionCost, defaults.letterSubstitutionCost)
       result.vowelSubstitutionCost = nonNegative(vowelSubstitutionCost, defaults.vowelSubstitutionCost)
+      result.keyTapLetterCost = nonNegative(keyTapLetterCost, defaults.keyTapLetterCost)
       result.contextWeight = contextWeight.isFinite && contextWeight >= 0 ? Swift.min(contextWeight, 10) : defaults.contextWeight
       result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
       result.historyPairConcentration = positive(historyPairConcentration, defaults.historyPairConcentration)

@@ -23,6 +23,15 @@ extension WordDecoder {
           bestAlignmentKeys[touch] = keyOfLetter[Int(first)]
           bestAlignmentKeys[touch - 1] = keyOfLetter[Int(second)]
         }
+      } else if kind == Beam.kindKeyTap {
+        // No touch of the word's: a key tap's letters teach no key (the tap may have been aimed elsewhere).
+        let first = letter & 0xFF, second = letter >> 8 & 0xFF
+        if second != Beam.noSecondLetter {
+          if length < WordDecoder.capacity { slots.letters[base + length] = second }
+          length += 1
+        }
+        if length < WordDecoder.capacity { slots.letters[base + length] = first }
+        length += 1
       } else if kind != Beam.kindExtra {
         if length < WordDecoder.capacity { slots.letters[base + length] = letter }
         length += 1
@@ -98,7 +107,8 @@ extension WordDecoder {
   /// a word whose last letter no touch typed is an ending added (`Hinweis` + `e`), not a slip.
   @inline(__always)
   static func editSource(_ flags: Int32, leavesOutLastLetter: Bool) -> Int {
-    guard flags != 0 else { return 0 }
+    // A key tap taken for a letter is a touch's miss, not a spelling edit.
+    guard flags & ~Beam.usedKeyTap != 0 else { return 0 }
     let slips = flags & (Beam.usedExtraTouch | Beam.misspelledLetter) == 0 && !leavesOutLastLetter
     return WordSlots.spellingEdit | (slips ? WordSlots.onlyOmittedOrSwapped : 0)
   }
@@ -117,8 +127,8 @@ extension WordDecoder {
       }
       let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, node: beam.lexiconNode[slot],
                                       historyNode: beam.historyNode[slot], mixture)
-      // A skip slot of the final step: no touch typed the word's last letter.
-      let leavesOutLastLetter = index >= beam.mainCount[step]
+      // A skip slot of the final step: no touch typed the word's last letter (a key tap's letters aside).
+      let leavesOutLastLetter = index >= beam.mainCount[step] && beam.info[slot] & Beam.kindMask == Beam.kindOmission
       finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
         - edgeEditCost(finalSlot: slot, isOmission: leavesOutLastLetter)
       finalSource[index] = WordPrior.source(of: ends) | Self.editSource(beam.info[slot] & Beam.editFlags, leavesOutLastLetter: leavesOutLastLetter)

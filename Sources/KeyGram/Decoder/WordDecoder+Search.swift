@@ -165,16 +165,27 @@ extension WordDecoder {
     return Int32(truncatingIfNeeded: child)
   }
 
-  /// The skip slots of `step`: each partial word that has skipped no letter yet skips one.
+  /// The skip slots of `step`: each partial word that has skipped no letter yet skips one, and
+  /// each takes the letters of a key tap before touch `step` (`addKeyTapLetters`).
   func addSkippedLetters(step: Int, _ mixture: WordPrior.Mixture) {
-    let beam = self.beam, costs = self.costs
+    let beam = self.beam
     beam.beginHeap()
-    guard costs.allows(.skippedLetter, after: 0), beam.omissionWidth > 0 else {
+    let skips = costs.allows(.skippedLetter, after: 0), taps = keyTaps.count > 0 && costs.allows(.keyTapLetters, after: 0)
+    guard beam.omissionWidth > 0, skips || taps else {
       beam.omissionCount[step] = 0
       return
     }
-    let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter) + (step == 0 ? costs.wordEdge : 0)
     let parents = beam.sortSlots(step: step, withSkipSlots: false)
+    if skips { skipLetters(step: step, parents: parents, mixture) }
+    if taps { addKeyTapLetters(step: step, parents: parents, mixture) }
+    beam.omissionCount[step] = beam.heapCount
+  }
+
+  /// Into the skip heap of step `step`: each of its `parents` partial words (in `beam.order`,
+  /// best first) with one letter left out.
+  func skipLetters(step: Int, parents: Int, _ mixture: WordPrior.Mixture) {
+    let beam = self.beam, costs = self.costs
+    let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter) + (step == 0 ? costs.wordEdge : 0)
     // Any letter is skipped only from the words within `EditCosts.skipWindow` of the step's best:
     // a word further behind that also skips a letter has lost already. A doubled letter from any.
     let best = parents > 0 ? beam.score[beam.order[0]] : -.infinity
@@ -203,7 +214,6 @@ extension WordDecoder {
                     score: total + prior.prefixScore(childEvidence, count, mixture))
       }
     }
-    beam.omissionCount[step] = beam.heapCount
   }
 
   /// The last letter of the partial word at `slot`, or −1 for the empty word.
@@ -213,6 +223,7 @@ extension WordDecoder {
       let info = beam.info[current], kind = info & Beam.kindMask
       if kind == Beam.kindRoot { return -1 }
       if kind == Beam.kindTransposed { return Int(info >> 8 & 0xFF) }
+      if kind == Beam.kindKeyTap { return Int(info >> 8 & 0xFF) == Int(Beam.noSecondLetter) ? Int(info & 0xFF) : Int(info >> 8 & 0xFF) }
       if kind != Beam.kindExtra { return Int(info & 0xFFFF) }
       current = Int(beam.parent[current])
     }

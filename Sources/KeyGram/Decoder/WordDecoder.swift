@@ -43,6 +43,8 @@ public final class WordDecoder {
 
   // The seams: the touches, how likely each is on each key, the language score, the moves.
   let touches: TouchSequence
+  /// Taps inside the word on keys without a letter, which may have been letters (`KeyTaps`).
+  let keyTaps: KeyTaps
   let likelihood: KeyLikelihood
   let prior: WordPrior
   let costs: EditCosts
@@ -62,6 +64,8 @@ public final class WordDecoder {
   let beam: Beam
   /// Per touch, per key: the touch's log-likelihood relative to a centred touch of default spread.
   let spatial: FloatBuffer
+  /// A key tap's log-likelihoods per key: the tap's, then its deleted touch's (scratch).
+  let keyTapSpatial: FloatBuffer
   /// Per partial word of the last step: its whole-word score and source (scratch for ranking).
   let finalScore: FloatBuffer
   let finalSource: IntBuffer
@@ -123,6 +127,7 @@ public final class WordDecoder {
     boundsMaxY = (frames.map(\.maxY).max() ?? 0) + tallest
 
     touches = TouchSequence(capacity: Self.capacity)
+    keyTaps = KeyTaps()
     likelihood = KeyLikelihood(layout: layout, sigmaX: parameters.sigmaX, sigmaY: parameters.sigmaY,
                                offsetX: parameters.offsetX, offsetY: parameters.offsetY, motion: parameters.motion)
     prior = WordPrior(table: table, history: wordHistory, parameters: parameters)
@@ -133,6 +138,7 @@ public final class WordDecoder {
 
     beam = Beam(width: parameters.beamWidth, omissionWidth: parameters.omissionBeamWidth, steps: Self.capacity + 1)
     spatial = FloatBuffer(repeating: 0, count: Self.capacity * Swift.max(layout.keys.count, 1))
+    keyTapSpatial = FloatBuffer(repeating: 0, count: 2 * Swift.max(layout.keys.count, 1))
     finalScore = FloatBuffer(repeating: 0, count: beam.stride)
     finalSource = IntBuffer(repeating: 0, count: beam.stride)
     completionOrder = IntBuffer(repeating: 0, count: beam.stride)
@@ -162,7 +168,7 @@ public final class WordDecoder {
   /// table and the word history are not counted). It never grows.
   public var memoryBytes: Int {
     let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * WordSlots.bytesPerSlot }
-    return touches.bytes + likelihood.bytes + prior.bytes + children.bytes + 8 * (lateLetters.count + earlyLetters.count + costs.isVowel.count) + beam.bytes + slots
+    return touches.bytes + keyTaps.bytes + 4 * keyTapSpatial.count + likelihood.bytes + prior.bytes + children.bytes + 8 * (lateLetters.count + earlyLetters.count + costs.isVowel.count) + beam.bytes + slots
       + 4 * (spatial.count + finalScore.count + chosenLexicon.count + chosenHistory.count)
       + 4 * (nextWordIDs.count + nextWordHeads.count + nextWordScores.count + nextWordLetters.count) + headWords.bytes
       + 8 * (keyOfLetter.count + finalSource.count + completionOrder.count + chosenSlot.count + bestAlignmentKeys.count)
@@ -213,6 +219,7 @@ public final class WordDecoder {
       isIncomplete = true
       return
     }
+    keyTaps.keep(upTo: touches.storedCount)
     beam.truncate(toTouches: touches.storedCount)
   }
 
@@ -229,6 +236,7 @@ public final class WordDecoder {
 
   func startWord() {
     touches.removeAll()
+    keyTaps.removeAll()
     isIncomplete = false
     keepsTyped = false
     isFinished = false

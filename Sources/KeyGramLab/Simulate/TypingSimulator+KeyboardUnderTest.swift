@@ -106,7 +106,7 @@ extension TypingSimulator {
       if closable && !(keyEffects == .real && resolved.map { layout[$0].role } == .backspace) { closeSegment() }
       if keyEffects == .real, let special = resolved.map({ layout[$0] }), special.isSpecial || numberLayer {
         segment.keyWithoutLetter = segment.keyWithoutLetter || special.isSpecial
-        apply(special.role, intendedLetters: intendedLetters)
+        apply(special.role, intendedLetters: intendedLetters, tap: resolved.map { (touch, $0) })
         return resolved
       }
       if keyEffects == .real && resolved == nil { return nil }
@@ -167,19 +167,19 @@ extension TypingSimulator {
 
     /// A tap with `KeyEffects.real` on a key of `role` (or, on the number layer, on any key):
     /// what that key does on a phone.
-    mutating func apply(_ role: Key.Role, intendedLetters: [Int]) {
+    /// `tap`: the touch and the key it landed on, which a decoder keeps as a key tap.
+    mutating func apply(_ role: Key.Role, intendedLetters: [Int], tap: (touch: TouchPoint, key: KeyIndex)?) {
       switch role {
       case .space, .returnKey:
         typeSpace(intendedLetters: intendedLetters)
       case .backspace:
-        deleteBackward()
-      case .shift:
-        if !numberLayer { shiftPending = true }
+        deleteBackward(tap: tap)
+      case .shift, .other:
+        if role == .shift && !numberLayer { shiftPending = true }
+        if let tap, !numberLayer { decoder?.addTapWithoutLetter(tap.touch, key: tap.key) }
       case .modeChange:
         if decoder != nil { decideWord(intendedLetters: intendedLetters) }
         numberLayer.toggle()
-      case .other:
-        break
       case .punctuation, .letter:
         // A mark, or a digit or symbol on the number layer: no letter, and the word ends there.
         if decoder != nil { decideWord(intendedLetters: intendedLetters) }
@@ -198,8 +198,9 @@ extension TypingSimulator {
       numberLayer = false
     }
 
-    /// Backspace: deletes the character before, the word's last letter or the space before it.
-    mutating func deleteBackward() {
+    /// Backspace: deletes the character before, the word's last letter or the space before it;
+    /// a decoder keeps the `tap` with the deleted letter's touch.
+    mutating func deleteBackward(tap: (touch: TouchPoint, key: KeyIndex)?) {
       guard let last = segment.committed.last else { return }
       segment.committed.removeLast()
       if !segment.typed.isEmpty { segment.typed.removeLast() }
@@ -208,7 +209,7 @@ extension TypingSimulator {
         // The space before the word goes: it joins the word before.
         closable = false
       } else if last >= 0, let decoder, decoder.touchCount > 0 {
-        decoder.removeLast()
+        if let tap { decoder.removeLast(tappedAt: tap.touch, key: tap.key) } else { decoder.removeLast() }
       }
     }
 
@@ -287,7 +288,7 @@ extension TypingSimulator {
             if let resolved, typesLetter && !numberLayer {
               type(resolvedLetterKey: resolved, touch: touch, intendedLetters: intendedLetters)
             } else if let role {
-              apply(role, intendedLetters: intendedLetters)
+              apply(role, intendedLetters: intendedLetters, tap: resolved.map { (touch, $0) })
             }
           }
         }
