@@ -123,6 +123,10 @@ extension Keygram {
     @Option(name: .customLong("space-omit-rate"), help: "The chance that the typist leaves out the space between two words.")
     var spaceOmitRate: Double = 0
 
+    @Option(name: .customLong("notice-rate"),
+            help: "The chance that the typist notices a touch that typed a wrong letter at once, taps backspace (aimed at its centre) and types the letter again; such a word counts as typed right.")
+    var noticeRate: Double = 0
+
     @OptionGroup var typistOptions: TypistOptions
 
     @Option(name: .customLong("fixed-sigma"), parsing: .upToNextOption, help: "With --timed: the fixed-σ rows' spreads, in points.")
@@ -145,7 +149,7 @@ extension Keygram {
       guard spaceOmitRate.isFinite && (0...0.5).contains(spaceOmitRate) else {
         throw ValidationError("--space-omit-rate must be a probability from 0 to 0.5, not \(spaceOmitRate).")
       }
-      for (name, rate) in [("--misspell-rate", misspellRate), ("--undo-rate", undoRate)] where !(rate.isFinite && (0...1).contains(rate)) {
+      for (name, rate) in [("--misspell-rate", misspellRate), ("--undo-rate", undoRate), ("--notice-rate", noticeRate)] where !(rate.isFinite && (0...1).contains(rate)) {
         throw ValidationError("\(name) must be a probability from 0 to 1, not \(rate).")
       }
       if let decoderMargin, !(decoderMargin.isFinite && decoderMargin >= 0) { throw ValidationError("--decoder-margin must be 0 or more nats, not \(decoderMargin).") }
@@ -161,7 +165,7 @@ extension Keygram {
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,
                                             keyOffsetSpread: keyOffsetSpread, rowSpread: rowSpread, seed: seed,
                                             omitRate: omitRate, extraRate: extraRate, misspellRate: misspellRate, undoRate: undoRate,
-                                            spaceTaps: spaceTaps, spaceOmitRate: spaceOmitRate, timing: typistOptions.typist.timing, dualGaussian: typistOptions.typist.dualGaussian)
+                                            spaceTaps: spaceTaps, spaceOmitRate: spaceOmitRate, noticeRate: noticeRate, timing: typistOptions.typist.timing, dualGaussian: typistOptions.typist.dualGaussian)
       let started = ContinuousClock.now
       var methods = typistOptions.timed ? TypingSimulator.Method.spreadComparison(fixedSigmas: fixedSigmas, context: setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)
         : TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
@@ -227,6 +231,7 @@ extension Keygram {
         if keyEffects == .real { slips += ", keys with their real effects" }
         if spaceTaps { slips += ", space taps" }
         if spaceOmitRate > 0 { slips += ", space omit rate \(spaceOmitRate)" }
+        if noticeRate > 0 { slips += ", notice rate \(noticeRate)" }
         if let timing = typistOptions.typist.timing {
           let spread = typistOptions.typist.dualGaussian.map { "dual-Gaussian spread: σa \($0.absoluteSigma) pt, elongation \($0.elongation)" }
             ?? "spread σ = \(sigma) pt whatever the speed"

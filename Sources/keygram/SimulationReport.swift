@@ -79,7 +79,7 @@ enum SimulationReport {
   /// misspells, or taps or leaves out the spaces.
   static func showsWords(_ result: TypingSimulator.Result) -> Bool {
     result.methods.contains { $0.method.decoder != nil } || result.touches.omitRate > 0 || result.touches.extraRate > 0
-      || result.touches.misspellRate > 0 || result.touches.spaceTaps || result.touches.spaceOmitRate > 0
+      || result.touches.misspellRate > 0 || result.touches.spaceTaps || result.touches.spaceOmitRate > 0 || result.touches.noticeRate > 0
   }
 
   /// Error rate per window of keystrokes (`--learning-curve`), for static and the methods with the
@@ -128,6 +128,8 @@ enum SimulationReport {
     var keyEffects: String?
     var spaceTaps: Bool?
     var spaceOmitRate: Double?
+    /// How often the typist puts a wrong letter right at once, when they do.
+    var noticeRate: Double?
     var methods: [Method]
 
     struct Method: Encodable {
@@ -203,6 +205,7 @@ enum SimulationReport {
       keyEffects = boundaries ? result.keyEffects.rawValue : nil
       spaceTaps = boundaries ? touches.spaceTaps : nil
       spaceOmitRate = boundaries ? touches.spaceOmitRate : nil
+      noticeRate = touches.noticeRate > 0 ? touches.noticeRate : nil
       func pair(_ range: ClosedRange<Double>) -> [Double] { [range.lowerBound, range.upperBound] }
       methods = result.methods.map {
         Method(method: $0.method.name, context: $0.method.context.rawValue, errors: $0.errors, errorRate: $0.errorRate,

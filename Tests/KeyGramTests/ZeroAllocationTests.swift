@@ -217,11 +217,17 @@ struct WordDecoderAllocationTests {
     var typingContext = TypingContext(table: table)
     typingContext.record(contentsOf: "I saw the ")
     let wordContext = typingContext.wordContext
+    // Taps on shift and backspace inside words, which the decoder may take for letters.
+    let shift = layout.keyIndex(of: .shift)!, backspace = layout.keyIndex(of: .backspace)!
+    let shiftTap = TouchPoint(x: layout[shift].frame.maxX - 4, y: layout[shift].frame.midY)
+    let backspaceTap = TouchPoint(x: layout[backspace].frame.minX + 4, y: layout[backspace].frame.midY)
     let count = mallocs {
       var typed = 0, word = 0
       while typed < Self.touches {
         let w = word % points.count
         for index in 0..<points[w].count {
+          if index == 2 && word % 4 == 1 { decoder.addTapWithoutLetter(shiftTap, key: shift) }
+          if index == 3 && word % 4 == 2 { decoder.removeLast(tappedAt: backspaceTap, key: backspace) }
           decoder.add(points[w][index], key: keys[w][index], letter: letters[w][index])
           let suggestions = word % 2 == 0 ? decoder.suggestions(limit: 3) : decoder.suggestions(after: wordContext, limit: 3)
           for position in 0..<suggestions.count { total &+= suggestions[position].count }

@@ -266,6 +266,22 @@ let benchmarks: @Sendable () -> Void = {
       word = (word + 1) % decoderTouches.count
     }
   }
+  // The same words with a tap on backspace after the third letter (which it deletes), near the
+  // key's left edge: the decoder keeps it as a key tap and may take both back as letters.
+  let backspaceKey = layout.keyIndex(of: .backspace)!
+  let backspaceTap = TouchPoint(x: layout[backspaceKey].frame.minX + 4, y: layout[backspaceKey].frame.midY)
+  Benchmark("Word decoder: decide at the word's end, 7-letter word, a backspace tap inside it", configuration: decoderConfiguration) { benchmark in
+    var word = 0
+    for _ in benchmark.scaledIterations {
+      decoder.reset()
+      for (index, (touch, key, letter)) in decoderTouches[word].enumerated() {
+        decoder.add(touch, key: key, letter: letter)
+        if index == 2 { decoder.removeLast(tappedAt: backspaceTap, key: backspaceKey) }
+      }
+      blackHole(decoder.decide(limit: 3).margin)
+      word = (word + 1) % decoderTouches.count
+    }
+  }
   // The suggestion bar after a space: the three likeliest next words after a word, at a
   // sentence start and after an unknown word, in turn, with the history above.
   var barContexts: [WordContext] = [afterThe, .textStart]

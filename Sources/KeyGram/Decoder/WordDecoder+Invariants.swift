@@ -37,6 +37,13 @@ extension WordDecoder {
                    "row \(row) has no spread")
     }
     precondition(touches.capitals & ~Self.mask(length: storedCount) == 0, "a capital noted past the stored touches")
+    // Key taps: within their capacity, each before a stored touch (or after the last), on a key without a letter.
+    precondition(keyTaps.count >= 0 && keyTaps.count <= KeyTaps.capacity, "\(keyTaps.count) key taps")
+    for tap in 0..<keyTaps.count {
+      precondition(keyTaps.position[tap] >= 0 && keyTaps.position[tap] <= storedCount, "key tap \(tap) sits past the stored touches")
+      precondition(keyTaps.key[tap] >= 0 && keyTaps.key[tap] < keyCount && layout.keys[keyTaps.key[tap]].isSpecial, "key tap \(tap) is on a letter key")
+      precondition(keyTaps.x[tap].isFinite && keyTaps.y[tap].isFinite, "key tap \(tap) is not finite")
+    }
     for slot in 0..<decisionSlots.count { precondition(decisionSlots.lengths[slot] <= Self.capacity, "decision slot \(slot) too long") }
     // Written forms: at most three apostrophes, ascending, none past the word.
     for slots in [decisionSlots, suggestionSlots, replacedSlots] {

@@ -93,8 +93,10 @@ extension WordDecoder {
     /// shift; `removeLast(tappedAt:key:)`: backspace, with the letter it deleted) for the letter
     /// the typist aimed at, beside the tap's likelihood on that letter's key against the key it
     /// landed on. Such a word is no spelling correction: it replaces the typed letters by the
-    /// margin. `.infinity`: never. NaN or negative: the default.
-    public var keyTapLetterCost: Float = 4
+    /// margin. 2, chosen on the tuning text (0 does as well there; 2 guards a deliberate shift
+    /// inside a word, as in `McDonald`, which the simulated typist never makes). `.infinity`:
+    /// never. NaN or negative: the default.
+    public var keyTapLetterCost: Float = 2
     /// λ, the weight of the previous word: a lexicon word's mass is multiplied by
     /// (P(word | previous word) / (γ · P(word)))^λ = (1 + q / (γ · P(word)))^λ from the table's
     /// word-pair model (`WordPairs`), so the pairs the table keeps after the previous word (or

@@ -189,6 +189,22 @@ extension TypingSimulator {
       }
     }
 
+    /// The typist's own backspace, aimed at its key: it deletes the letter before where it lands
+    /// on backspace, and does what the key it lands on does elsewhere.
+    mutating func tapBackspace(_ aimed: TouchPoint, intendedLetters: [Int]) {
+      let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
+      guard let resolved = resolve(touch) else { return }
+      if layout[resolved].letter != nil && !numberLayer {
+        type(resolvedLetterKey: resolved, touch: touch, intendedLetters: intendedLetters)
+      } else if layout[resolved].role == .backspace || keyEffects == .real {
+        apply(layout[resolved].role, intendedLetters: intendedLetters, tap: (touch, resolved))
+      } else {
+        // Every key without a letter ends the word: the backspace acts as one.
+        segment.keyWithoutLetter = true
+        apply(.space, intendedLetters: intendedLetters, tap: nil)
+      }
+    }
+
     /// A space typed inside a word: the word is decided and a boundary committed.
     mutating func typeSpace(intendedLetters: [Int]) {
       if decoder != nil { decideWord(intendedLetters: intendedLetters) }
@@ -298,8 +314,7 @@ extension TypingSimulator {
         let decision = decoder != nil ? decideWord(intendedLetters: intendedLetters) : nil
         context.record(endsSentence ? "." : " ")
         let committedNow = Segment.words(of: segment.committed).last ?? []
-        if let decision, decision.replaces, undoesReplacement, let spelledRight, segment.words.isEmpty, wordTyped == spelledRight,
-           wordKeys == spelledRight, committedNow != spelledRight {
+        if let decision, decision.replaces, undoesReplacement, let spelledRight, segment.words.isEmpty, wordKeys == spelledRight, committedNow != spelledRight {
           undo(decision, endsSentence: endsSentence)
         }
         segment.typed.append(Segment.boundaryMark)

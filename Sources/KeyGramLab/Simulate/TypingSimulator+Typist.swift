@@ -34,6 +34,9 @@ extension TypingSimulator {
     public var spaceTaps: Bool
     /// The chance that the typist leaves out the space between two words ("thisis"). Its own stream.
     public var spaceOmitRate: Double
+    /// The chance that the typist notices at once a touch that typed a wrong letter, taps
+    /// backspace (aimed at its centre, same σ) and types the letter again. Its own stream.
+    public var noticeRate: Double
     /// When the typist's touches happen (timestamps), nil: untimed touches, as before timing.
     public var timing: Timing?
     /// The dual-Gaussian typist's spread (σa and elongation): each touch's σ² = σa² + σr², σr
@@ -43,7 +46,8 @@ extension TypingSimulator {
     public init(sigmaX: Float = 8, sigmaY: Float = 8, offsetX: Float = 0, offsetY: Float = 0,
                 keyOffsetSpread: Float = 0, rowSpread: [Float] = [], seed: UInt64 = 1,
                 omitRate: Double = 0, extraRate: Double = 0, misspellRate: Double = 0, undoRate: Double = 0,
-                spaceTaps: Bool = false, spaceOmitRate: Double = 0, timing: Timing? = nil, dualGaussian: DualGaussian? = nil) {
+                spaceTaps: Bool = false, spaceOmitRate: Double = 0, noticeRate: Double = 0,
+                timing: Timing? = nil, dualGaussian: DualGaussian? = nil) {
       self.sigmaX = sigmaX
       self.sigmaY = sigmaY
       self.offsetX = offsetX
@@ -57,6 +61,7 @@ extension TypingSimulator {
       self.undoRate = undoRate
       self.spaceTaps = spaceTaps
       self.spaceOmitRate = spaceOmitRate
+      self.noticeRate = noticeRate
       self.timing = timing
       self.dualGaussian = dualGaussian
     }
@@ -137,6 +142,7 @@ extension TypingSimulator {
     var misspellRandom: SeededRandom
     var undoRandom: SeededRandom
     var spaceRandom: SeededRandom
+    var noticeRandom: SeededRandom
     /// The space bar, and its noise as a multiple of σ.
     let spaceKey: Int?
     /// The time of the last timed touch, in seconds.
@@ -165,6 +171,24 @@ extension TypingSimulator {
       misspellRandom = SeededRandom(seed: touches.seed ^ 0x3155_9E11)
       undoRandom = SeededRandom(seed: touches.seed ^ 0x0_4D0E)
       spaceRandom = SeededRandom(seed: touches.seed ^ 0x5_BACE)
+      noticeRandom = SeededRandom(seed: touches.seed ^ 0x0_B5E7)
+    }
+
+    /// A correction the typist would make after a touch aimed at `key`, should it type a wrong
+    /// letter: nil when they would not notice; else the backspace tap (aimed at its centre) and
+    /// the letter's touch again. Drawn every letter, so whether one keyboard errs never shifts
+    /// another's draws.
+    mutating func correction(for key: KeyIndex) -> (backspace: TouchPoint, again: TouchPoint)? {
+      guard settings.noticeRate > 0 else { return nil }
+      let notices = noticeRandom.unit() <= settings.noticeRate
+      let (bx, by) = noticeRandom.normalPair(), (ax, ay) = noticeRandom.normalPair()
+      guard notices, let backspace = layout.keyIndex(of: .backspace) else { return nil }
+      func landing(_ target: Int, _ nx: Double, _ ny: Double) -> TouchPoint {
+        let spread = rowSpread[target]
+        return TouchPoint(x: aims[target].x + settings.offsetX + spread * settings.sigmaX * Float(nx),
+                          y: aims[target].y + settings.offsetY + spread * settings.sigmaY * Float(ny))
+      }
+      return (landing(backspace.rawValue, bx, by), landing(key.rawValue, ax, ay))
     }
 
     /// How the typist makes the space after a word: left out with chance `spaceOmitRate`, else

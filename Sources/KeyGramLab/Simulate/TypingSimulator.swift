@@ -225,7 +225,7 @@ public struct TypingSimulator {
     }
     var tally = Tally(simulator: self, methods: methods, decoded: keyboards.map(\.isDecoded), keystrokes: keystrokes, written: written,
                       slips: touches.omitRate > 0 || touches.extraRate > 0 || touches.misspellRate > 0
-                        || keyEffects == .real || touches.spaceTaps || touches.spaceOmitRate > 0, curveWindow: curveWindow)
+                        || keyEffects == .real || touches.spaceTaps || touches.spaceOmitRate > 0 || touches.noticeRate > 0, curveWindow: curveWindow)
     // The current word: its letters as the text has them, and their keys.
     var intendedLetters: [Int] = [], intended: [Int] = []
 
@@ -243,10 +243,16 @@ public struct TypingSimulator {
         let key = letterKeys.keyIndex(ofLetter: letter)!
         for (repeatIndex, touch) in typist.touches(for: key, after: previous).enumerated() {
           if wordLog != nil { wordTouches.append(touch) }
+          let correction = repeatIndex == 0 ? typist.correction(for: key) : nil
           for index in keyboards.indices {
-            let resolved = keyboards[index].type(touch, key: key, letter: letter, isCapital: position == 0 && repeatIndex == 0 && capital,
-                                                 intendedLetters: intendedLetters)
+            let isCapital = position == 0 && repeatIndex == 0 && capital
+            let resolved = keyboards[index].type(touch, key: key, letter: letter, isCapital: isCapital, intendedLetters: intendedLetters)
             if repeatIndex == 0 { tally.countKeystroke(of: index, resolved: resolved, key: key) }
+            // The typist sees a wrong letter and puts it right: backspace, then the letter again.
+            if let correction, resolved != key {
+              keyboards[index].tapBackspace(correction.backspace, intendedLetters: intendedLetters)
+              _ = keyboards[index].type(correction.again, key: key, letter: letter, isCapital: isCapital, intendedLetters: intendedLetters)
+            }
           }
         }
         previous = key.rawValue

@@ -5,7 +5,7 @@
 /// keyboard. Input: byte 0 picks the history's capacity (64 nodes, so it compacts, or none), the
 /// decoder's beam widths and whether touches are timed; then each operation is a byte and its operands: a touch near
 /// a key or anywhere (raw Float32 coordinates: NaN, ∞ and far off the keyboard included), a
-/// backspace, decide, finish (teaching the touch model), undo, suggestions, adapt, reset,
+/// backspace, a tap on a key without a letter (shift or backspace, kept as a key tap), decide, finish (teaching the touch model), undo, suggestions, adapt, reset,
 /// keep-as-typed, learn or unlearn a word in the history, forget it all, observe, retract and
 /// commit touches in the model, save the model and load its bytes (as saved, and as the
 /// input's next bytes), and text recorded into a `TypingContext` (letters, spaces, sentence
@@ -63,8 +63,14 @@ extension FuzzTarget {
         let x = reader.float(), y = reader.float(), key = Int(Int8(bitPattern: reader.byte() ?? 0)), letter = Int(Int8(bitPattern: reader.byte() ?? 0))
         let time = timed ? Double(reader.float()) : nil
         decoder.add(TouchPoint(x: x, y: y, timestamp: time), key: KeyIndex(key), letter: letter)
-      case 7, 8:
+      case 7:
         decoder.removeLast()
+      case 8:  // a tap near a key without a letter: shift (typed nothing) or backspace (deleted the letter before)
+        let key = Int(reader.byte() ?? 0) % Swift.max(layout.keys.count, 1)
+        let dx = Float(Int8(bitPattern: reader.byte() ?? 0)) / 4, dy = Float(Int8(bitPattern: reader.byte() ?? 0)) / 4
+        let frame = layout.keys[key].frame
+        let point = TouchPoint(x: frame.midX + dx, y: frame.midY + dy, timestamp: timed ? clock : nil)
+        if key % 2 == 0 { decoder.addTapWithoutLetter(point, key: KeyIndex(key)) } else { decoder.removeLast(tappedAt: point, key: KeyIndex(key)) }
       case 9:
         let limit = Int(Int8(bitPattern: reader.byte() ?? 0))
         let decision = limit & 1 == 0 ? decoder.decide(limit: limit) : decoder.decide(after: context.wordContext, limit: limit)

@@ -1,0 +1,109 @@
+@_spi(Testing) @testable import KeyGram
+import Testing
+
+/// Taps inside a word on shift and backspace, which the keyboard acted on, taken back for the
+/// letters the typist aimed at: touches placed by hand on the shipped English table and the
+/// iPhone portrait keyboard.
+@Suite("Word decoder: key taps")
+struct KeyTapTests {
+  let table = EnglishTable.mapped
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+  var words: WordDecoderTests { WordDecoderTests() }
+
+  /// A point `fraction` of the way from the centre of the key of `role` towards the key of `letter`.
+  func tap(on role: Key.Role, toward letter: Unicode.Scalar, fraction: Float) -> (TouchPoint, KeyIndex) {
+    let key = layout.keyIndex(of: role)!
+    let from = layout[key].frame, to = words.centre(letter)
+    return (TouchPoint(x: from.midX + (to.x - from.midX) * fraction, y: from.midY + (to.y - from.midY) * fraction), key)
+  }
+
+  /// Types `before` at the keys' centres, the aimed-at letter as a backspace tap (which deletes
+  /// the last letter typed), then `after`.
+  func typeWithBackspace(_ before: String, toward letter: Unicode.Scalar, _ after: String, into decoder: WordDecoder, fraction: Float = 0.45) {
+    words.type(before, into: decoder)
+    let (point, key) = tap(on: .backspace, toward: letter, fraction: fraction)
+    decoder.removeLast(tappedAt: point, key: key)
+    words.type(after, into: decoder)
+  }
+
+  @Test("numbers whose m landed on backspace: the deleted u comes back and numbers replaces nbers")
+  func backspaceTakenForALetter() {
+    let decoder = words.decoder()
+    typeWithBackspace("nu", toward: "m", "bers", into: decoder)
+    #expect(decoder.typedCount == 5)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "nbers")
+    #expect(decision.replaces)
+    #expect(decision.best.text == "numbers")
+    #expect(decision.typedLength == 5)
+    // The same touches with the hypothesis off: the typed letters and their plain alternatives.
+    var off = WordDecoder.Parameters()
+    off.keyTapLetterCost = .infinity
+    let plain = words.decoder(off)
+    typeWithBackspace("nu", toward: "m", "bers", into: plain)
+    #expect(plain.decide().best.text != "numbers")
+  }
+
+  @Test("a backspace at the key's centre after a wrong letter is the typist's own correction")
+  func deliberateBackspaceStands() {
+    let decoder = words.decoder()
+    // "thw", backspace at its centre, then "e": the typist put the w right.
+    words.type("thw", into: decoder)
+    let (point, key) = tap(on: .backspace, toward: "m", fraction: 0)
+    decoder.removeLast(tappedAt: point, key: key)
+    words.type("e", into: decoder)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "the")
+    #expect(!decision.replaces)
+  }
+
+  @Test("make whose a landed on shift: the shift typed nothing, and make replaces mke")
+  func shiftTakenForALetter() {
+    let decoder = words.decoder()
+    words.type("m", into: decoder)
+    let (point, key) = tap(on: .shift, toward: "a", fraction: 0.45)
+    decoder.addTapWithoutLetter(point, key: key)
+    words.type("ke", into: decoder)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "mke")
+    #expect(decision.replaces)
+    #expect(decision.best.text == "make")
+    // Without the tap, make is only a letter left out: it wins by far less.
+    let plain = words.decoder()
+    words.type("mke", into: plain)
+    #expect(decision.margin > plain.decide().margin + 5, "\(decision.margin) against \(plain.decide().margin)")
+  }
+
+  @Test("key taps are ignored before a word's first letter, on letter keys and off the keyboard, and go with their letters")
+  func keyTapsKeepTheirPlace() {
+    let decoder = words.decoder()
+    let (point, key) = tap(on: .shift, toward: "a", fraction: 0.45)
+    decoder.addTapWithoutLetter(point, key: key)  // a capital's shift: nothing kept
+    words.type("mke", into: decoder)
+    #expect(decoder.keyTaps.count == 0)
+    decoder.reset()
+    words.type("m", into: decoder)
+    decoder.addTapWithoutLetter(words.centre("a"), key: layout.index("a"))  // a letter key: no key tap
+    decoder.addTapWithoutLetter(TouchPoint(x: .nan, y: 0), key: key)
+    decoder.addTapWithoutLetter(TouchPoint(x: 1e9, y: 0), key: key)
+    #expect(decoder.keyTaps.count == 0)
+    // A backspace tap on a letter key is an ordinary backspace.
+    decoder.removeLast(tappedAt: words.centre("a"), key: layout.index("a"))
+    #expect(decoder.keyTaps.count == 0 && decoder.typedCount == 0)
+    // The tap sat after the m: deleting the k leaves it at the word's end, deleting the m takes it away.
+    decoder.reset()
+    words.type("m", into: decoder)
+    decoder.addTapWithoutLetter(point, key: key)
+    words.type("k", into: decoder)
+    #expect(decoder.keyTaps.count == 1 && decoder.keyTaps.position[0] == 1)
+    decoder.removeLast()
+    #expect(decoder.keyTaps.count == 1)
+    decoder.removeLast()
+    #expect(decoder.keyTaps.count == 0)
+    // A third tap pushes out the oldest.
+    words.type("mak", into: decoder)
+    for _ in 0..<3 { decoder.addTapWithoutLetter(point, key: key) }
+    #expect(decoder.keyTaps.count == KeyTaps.capacity)
+    decoder._checkInvariants()
+  }
+}
