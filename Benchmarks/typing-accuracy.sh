@@ -2,7 +2,8 @@
 # `make accuracy`: the typing-accuracy figures of README.md and docs/Simulator.md. Tunes on
 # the tuning text (the resolvers' parameters, the lexicon balance, the word decoder), then types
 # both held-out evaluation texts at σ = 4 … 12 pt, seed 1, with corrected and uncorrected errors,
-# the word decoder's rows, skipped and doubled touches, a typist who misspells, every language's held-out text, and
+# the word decoder's rows, skipped and doubled touches, the keys without a letter as on a phone with
+# the space bar tapped, spaces left out, a typist who misspells, every language's held-out text, and
 # the SymSpell peer (symspellpy from PyPI, in a venv under .build-accuracy) on the same touches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,17 @@ for text in corpora/en/heldout/*evaluation*.gz; do
   "$KEYGRAM" simulate en --text "$text" --sigma 8 --errors uncorrected
   echo
   "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --omit-rate 0.01 --extra-rate 0.01
+  # Word boundaries: the keys without a letter with their real effects and the space bar tapped
+  # (the decoded rows, their ", no key taps" rows, then the oracle that types letters there),
+  # spaces left out, and a typist who puts half their wrong letters right with backspace.
+  echo
+  "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --errors uncorrected --key-effects real --space-taps
+  echo
+  "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --errors uncorrected --key-effects real --space-taps --special-keys-type-letters
+  echo
+  "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --errors uncorrected --key-effects real --space-taps --space-omit-rate 0.01
+  echo
+  "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --errors uncorrected --key-effects real --space-taps --notice-rate 0.5
   # Both kinds of error in one run: a typist who misspells 1% of words (the evaluation pairs,
   # kept out of every tuning) and undoes half of the replacements of words typed as meant.
   echo
@@ -42,6 +54,10 @@ echo
 for lang in $(ls corpora/*/language.json | xargs -n1 dirname | xargs -n1 basename); do
   echo
   "$KEYGRAM" simulate "$lang" --sigma 8 --decode
+  echo
+  "$KEYGRAM" simulate "$lang" --sigma 8 --decode --errors uncorrected --key-effects real --space-taps
+  echo
+  "$KEYGRAM" simulate "$lang" --sigma 8 --decode --errors uncorrected --key-effects real --space-taps --special-keys-type-letters
 done
 
 # The peer: static resolution of the same touches, then SymSpell over each word.
