@@ -74,14 +74,32 @@ struct KeyTapTests {
     #expect(decision.margin > plain.decide().margin + 5, "\(decision.margin) against \(plain.decide().margin)")
   }
 
-  @Test("key taps are ignored before a word's first letter, on letter keys and off the keyboard, and go with their letters")
+  @Test("a shift before the first letter: and whose a landed on shift is and, a capital's shift at the key's centre stays a capital")
+  func shiftBeforeTheFirstLetter() {
+    let decoder = words.decoder()
+    let (slip, key) = tap(on: .shift, toward: "a", fraction: 0.45)
+    decoder.addTapWithoutLetter(slip, key: key)
+    words.type("nd", into: decoder)
+    #expect(decoder.keyTaps.count == 1 && decoder.keyTaps.position[0] == 0)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "nd")
+    #expect(decision.replaces)
+    #expect(decision.best.text.lowercased() == "and")
+    decoder.finishWord(decision)
+    // The capital's shift, at the key's centre, then "The" typed with its capital.
+    let (centre, _) = tap(on: .shift, toward: "a", fraction: 0)
+    decoder.addTapWithoutLetter(centre, key: key)
+    decoder.add(words.centre("t"), key: layout.index("t"), letter: words.letter("t"), isCapital: true)
+    words.type("he", into: decoder)
+    let capital = decoder.decide()
+    #expect(!capital.replaces)
+    #expect(capital.best.text == "The")
+  }
+
+  @Test("key taps are ignored on letter keys and off the keyboard, and go with their letters")
   func keyTapsKeepTheirPlace() {
     let decoder = words.decoder()
     let (point, key) = tap(on: .shift, toward: "a", fraction: 0.45)
-    decoder.addTapWithoutLetter(point, key: key)  // a capital's shift: nothing kept
-    words.type("mke", into: decoder)
-    #expect(decoder.keyTaps.count == 0)
-    decoder.reset()
     words.type("m", into: decoder)
     decoder.addTapWithoutLetter(words.centre("a"), key: layout.index("a"))  // a letter key: no key tap
     decoder.addTapWithoutLetter(TouchPoint(x: .nan, y: 0), key: key)

@@ -2,13 +2,16 @@
 /// once (shift typed nothing; backspace deleted the letter before) and the decoder may take for
 /// the letters the typist aimed at (`DecoderMove.keyTapLetters`).
 extension WordDecoder {
-  /// A tap inside the current word on `key`, a key without a letter that typed nothing into it
-  /// (shift, whose capital goes to the next letter; a globe or emoji key). The decoder keeps it
-  /// and may take it for a letter whose key lies near (`Parameters.keyTapLetterCost`): `s`
-  /// aimed at in "as" that landed on shift. Ignored before the word's first letter (a capital's
-  /// shift), past `capacity` touches, and for a tap off the keyboard or on a letter key. O(1).
+  /// A tap in the current word on `key`, a key without a letter that typed nothing into it
+  /// (shift, whose capital goes to the next letter; a globe or emoji key), before its first
+  /// letter or after any. The decoder keeps it and may take it for a letter whose key lies near
+  /// (`Parameters.keyTapLetterCost`): the `a` of "make", or of "and", that landed on shift. A
+  /// capital's shift, tapped at the key's centre, lies far from every letter and stays a shift.
+  /// Ignored past `capacity` touches and for a tap off the keyboard or on a letter key. O(1).
   public func addTapWithoutLetter(_ touch: TouchPoint, key: KeyIndex) {
-    guard !isFinished, touches.storedCount > 0, touches.isWhole, isKeyTap(touch, key: key) else { return }
+    guard isKeyTap(touch, key: key) else { return }
+    if isFinished { startWord() }
+    guard touches.isWhole else { return }
     canUndo = false
     likelihood.motion.startWord()
     keyTaps.append(x: touch.x, y: touch.y, key: key.rawValue, position: touches.storedCount, deleted: nil)
