@@ -36,8 +36,7 @@ extension WordDecoder {
 
   /// Whether `touch` on `key` can be a key tap: finite, on the keyboard, on a key without a letter.
   func isKeyTap(_ touch: TouchPoint, key: KeyIndex) -> Bool {
-    touch.isFinite && touch.x >= boundsMinX && touch.x <= boundsMaxX && touch.y >= boundsMinY && touch.y <= boundsMaxY
-      && key.rawValue >= 0 && key.rawValue < keyCount && layout[key].isSpecial
+    isOnKeyboard(touch) && key.rawValue >= 0 && key.rawValue < keyCount && layout[key].isSpecial
   }
 
   // MARK: The search's move

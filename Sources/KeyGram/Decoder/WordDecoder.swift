@@ -200,11 +200,15 @@ public final class WordDecoder {
     keepsTyped = false
     var move: TouchMotion.Move?
     if touch.timestamp == nil { likelihood.motion.startWord() } else { move = likelihood.motion.move(to: touch) }
-    let onKeyboard = touch.isFinite && touch.x >= boundsMinX && touch.x <= boundsMaxX && touch.y >= boundsMinY && touch.y <= boundsMaxY
-    let valid = onKeyboard && key.rawValue >= 0 && key.rawValue < keyCount && letter >= 0 && letter < letterCount
+    let valid = isOnKeyboard(touch) && key.rawValue >= 0 && key.rawValue < keyCount && letter >= 0 && letter < letterCount
     guard let index = touches.append(touch, move: move, key: key.rawValue, letter: letter, letterCount: letterCount,
                                      isCapital: isCapital, isValid: valid) else { return }
     beam.truncate(toTouches: index)
+  }
+
+  /// Whether `touch` is finite and within the keyboard's box (`boundsMinX` …).
+  func isOnKeyboard(_ touch: TouchPoint) -> Bool {
+    touch.isFinite && touch.x >= boundsMinX && touch.x <= boundsMaxX && touch.y >= boundsMinY && touch.y <= boundsMaxY
   }
 
   /// A backspace: forgets the newest touch of the word. With none left, the backspace went

@@ -105,18 +105,16 @@ extension TypingSimulator {
       // The space before this word stands once a tap other than backspace follows it.
       if closable && !(keyEffects == .real && resolved.map { layout[$0].role } == .backspace) { closeSegment() }
       if keyEffects == .real, let special = resolved.map({ layout[$0] }), special.isSpecial || numberLayer {
-        segment.keyWithoutLetter = segment.keyWithoutLetter || special.isSpecial
+        if special.isSpecial { segment.keyWithoutLetter = true }
         apply(special.role, intendedLetters: intendedLetters, tap: resolved.map { (touch, $0) })
         return resolved
       }
       if keyEffects == .real && resolved == nil { return nil }
-      let decoded = decoder != nil
+      let decoded = decoder != nil, typesLetter = resolved.flatMap { layout[$0].letter } != nil
       segment.typed.append(resolved?.rawValue ?? -1)
+      if !typesLetter { segment.keyWithoutLetter = true }
       // A decoded method's word ends at a key without a letter: decided before that key.
-      if decoded && (resolved.flatMap { layout[$0].letter } == nil) {
-        segment.keyWithoutLetter = true
-        decideWord(intendedLetters: intendedLetters)
-      }
+      if decoded && !typesLetter { decideWord(intendedLetters: intendedLetters) }
       segment.committed.append(resolved?.rawValue ?? -1)
       // Corrected, a miss is deleted, so never learned; uncorrected, it stays typed and is.
       if !decoded, let resolved, resolved == key || errors == .uncorrected { touchModel?.observe(touch, key: resolved) }
@@ -134,7 +132,6 @@ extension TypingSimulator {
         }
         return resolved
       }
-      if resolved.map({ layout[$0].isSpecial }) ?? true { segment.keyWithoutLetter = true }
       switch errors {
       case .corrected: context.record(table.letter(at: letter))
       case .uncorrected:
