@@ -25,6 +25,24 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("key-tap-cost"), help: "A tap on shift or backspace inside a word taken for the letter aimed at (inf: off).")
   var keyTapCost: Float?
 
+  @Option(name: .customLong("space-omission-cost"), help: "The typed letters read as two words with the space left out (inf: never).")
+  var spaceOmissionCost: Float?
+
+  @Option(name: .customLong("space-substitution-cost"), help: "A touch inside the typed letters taken for the space bar between two words (inf: never).")
+  var spaceSubstitutionCost: Float?
+
+  @Option(name: .customLong("split-margin"), help: "How far two words must beat the typed letters and the best single word to replace them (inf: offered only).")
+  var splitMargin: Float?
+
+  @Option(name: .customLong("unpaired-split-margin"), help: "How far two words the table keeps no pair of must beat the typed letters, one of them common and neither rare (inf: offered only).")
+  var unpairedSplitMargin: Float?
+
+  @Option(name: .customLong("split-common-word"), help: "The lexicon log-probability one of two unpaired words must reach to replace the typed letters.")
+  var splitCommonWord: Float?
+
+  @Option(name: .customLong("split-word-floor"), help: "The lexicon log-probability both unpaired words must reach to replace the typed letters.")
+  var splitWordFloor: Float?
+
   @Option(name: .customLong("word-edge-cost"), help: "Added to a letter left out or an extra touch at the word's first letter or after its last (a doubled letter's excepted).")
   var wordEdgeCost: Float?
 
@@ -67,10 +85,14 @@ struct DecoderCostOptions: ParsableArguments {
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
-                         ("key-tap-cost", keyTapCost),
+                         ("key-tap-cost", keyTapCost), ("space-omission-cost", spaceOmissionCost),
+                         ("space-substitution-cost", spaceSubstitutionCost), ("split-margin", splitMargin), ("unpaired-split-margin", unpairedSplitMargin),
                          ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin),
                          ("omission-spelling-margin-limit", omissionSpellingMarginLimit), ("spelling-margin-limit", spellingMarginLimit)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
+    }
+    for (name, value) in [("split-common-word", splitCommonWord), ("split-word-floor", splitWordFloor)] {
+      if let value, !(value.isFinite && value <= 0) { throw ValidationError("--\(name) must be a log-probability, 0 or less, not \(value).") }
     }
     for (name, value) in [("spelling-margin-per-letter", spellingMarginPerLetter), ("spelling-margin-length", spellingMarginLength)] {
       if let value, !(value.isFinite && value >= 0) { throw ValidationError("--\(name) must be a finite number, 0 or more, not \(value).") }
@@ -88,6 +110,12 @@ struct DecoderCostOptions: ParsableArguments {
     if let letterCost { result.letterSubstitutionCost = letterCost }
     if let wordEdgeCost { result.wordEdgeEditCost = wordEdgeCost }
     if let keyTapCost { result.keyTapLetterCost = keyTapCost }
+    if let spaceOmissionCost { result.spaceOmissionCost = spaceOmissionCost }
+    if let spaceSubstitutionCost { result.spaceSubstitutionCost = spaceSubstitutionCost }
+    if let splitMargin { result.splitMargin = splitMargin }
+    if let unpairedSplitMargin { result.unpairedSplitMargin = unpairedSplitMargin }
+    if let splitCommonWord { result.splitCommonWordLogProbability = splitCommonWord }
+    if let splitWordFloor { result.splitWordLogProbabilityFloor = splitWordFloor }
     if let spellingMargin { result.spellingMargin = spellingMargin }
     if let omissionSpellingMargin { result.omissionSpellingMargin = omissionSpellingMargin }
     if let omissionSpellingMarginLimit { result.omissionSpellingMarginLimit = omissionSpellingMarginLimit }

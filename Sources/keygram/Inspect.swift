@@ -190,13 +190,20 @@ extension Keygram {
       if json {
         print(try OrderedJSONEncoder().encode(SuggestionsJSON(
           language: table.languageCode, prefix: prefix, suggestions: listed,
-          decision: .init(typed: decision.typed.text, best: decision.best.text, replaces: decision.replaces, margin: Double(decision.margin)))))
+          decision: .init(typed: decision.typed.text, best: decision.best.text, replaces: decision.replaces, margin: Double(decision.margin),
+                         split: decision.split.map { .init(words: $0.text, spaceTouch: $0.spaceTouch, replaces: $0.replaces, margin: Double($0.margin)) }))))
       } else {
         print("\(self.table): suggestions after \"\(prefix)\", each letter touched at its key's centre (score: log-likelihood, higher is better):")
         for entry in listed { print("  \(entry.word)  \(String(format: "%.2f", entry.score))  \(entry.sources.joined(separator: ", "))") }
         if listed.isEmpty { print("  (none)") }
-        let verdict = decision.replaces ? "replaced by \"\(decision.best.text)\"" : "kept"
+        let split = decision.split
+        let verdict = split?.replaces == true ? "replaced by the two words \"\(split!.text)\""
+          : decision.replaces ? "replaced by \"\(decision.best.text)\"" : "kept"
         print("ending the word here: \"\(decision.typed.text)\" would be \(verdict) (best \"\(decision.best.text)\", margin \(String(format: "%.2f", decision.margin)))")
+        if let split {
+          let space = split.spaceTouch.map { "touch \($0 + 1) taken for the space bar" } ?? "the space left out"
+          print("as two words: \"\(split.text)\", \(space), margin \(String(format: "%.2f", split.margin))\(split.replaces ? "" : " (offered)")")
+        }
       }
     }
 

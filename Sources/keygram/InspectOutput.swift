@@ -13,6 +13,14 @@ struct SuggestionsJSON: Encodable {
     var best: String
     var replaces: Bool
     var margin: Double
+    /// The typed letters read as two words ("this is"), when that beats them.
+    var split: Split?
+  }
+  struct Split: Encodable {
+    var words: String
+    var spaceTouch: Int?
+    var replaces: Bool
+    var margin: Double
   }
   var language: String
   var prefix: String

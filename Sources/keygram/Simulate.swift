@@ -157,6 +157,9 @@ extension Keygram {
       if typistOptions.timed && fixedSigmas.isEmpty { throw ValidationError("--fixed-sigma needs at least one σ.") }
     }
 
+    /// The suffixes of the rows that turn one of the decoder's moves off, to show what it wins.
+    static let ablations = [", no edits", ", corrections offered only", ", no key taps", ", no splits"]
+
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: layout)
       if let misspellings { return try runMisspellings(misspellings, setup) }
@@ -181,7 +184,7 @@ extension Keygram {
           substitutions.extraTouchCost = .infinity
           decoded += TypingSimulator.Method.decodedVariants(of: methods, parameters: substitutions).map {
             var method = $0
-            method.name += ", no edits"
+            method.name += Self.ablations[0]
             return method
           }
         }
@@ -191,7 +194,7 @@ extension Keygram {
           (offered.spellingMargin, offered.omissionSpellingMargin) = (.infinity, .infinity)
           decoded += TypingSimulator.Method.decodedVariants(of: methods, parameters: offered).map {
             var method = $0
-            method.name += ", corrections offered only"
+            method.name += Self.ablations[1]
             return method
           }
         }
@@ -201,7 +204,17 @@ extension Keygram {
           noKeyTaps.keyTapLetterCost = .infinity
           decoded += TypingSimulator.Method.decodedVariants(of: methods, parameters: noKeyTaps).map {
             var method = $0
-            method.name += ", no key taps"
+            method.name += Self.ablations[2]
+            return method
+          }
+        }
+        if (spaceTaps || spaceOmitRate > 0) && !specialKeysTypeLetters {
+          // The same decoder never reading the typed letters as two words.
+          var noSplits = parameters
+          (noSplits.spaceOmissionCost, noSplits.spaceSubstitutionCost) = (.infinity, .infinity)
+          decoded += TypingSimulator.Method.decodedVariants(of: methods, parameters: noSplits).map {
+            var method = $0
+            method.name += Self.ablations[3]
             return method
           }
         }
@@ -212,7 +225,9 @@ extension Keygram {
       let decisions = try writeDecisions.map { path -> DecisionLog in
         guard decode else { throw ValidationError("--write-decisions needs --decode.") }
         return DecisionLog(path: path, table: setup.simulator.table,
-                           method: methods.lastIndex { $0.decoder != nil && $0.context == .history } ?? 0)
+                           method: methods.lastIndex { method in
+                             method.decoder != nil && method.context == .history && !Self.ablations.contains { method.name.hasSuffix($0) }
+                           } ?? 0)
       }
       let misspellings = misspellRate > 0 ? try misspellingMap(setup) : [:]
       let result = setup.simulator.run(typing.keystrokes, written: decode ? typing.words : nil, touches: touches, methods: methods, errors: errors, keyEffects: keyEffects,
@@ -305,7 +320,8 @@ final class DecisionLog {
     let decision = logged.decision
     let intended = (logged.spanned + [logged.intended]).map(text).joined(separator: " ")
     var line = text(logged.previous) + "\t" + intended + "\t" + decision.typed.text + "\t" + String(format: "%.3f", decision.typed.score)
-      + (decision.replaces ? "\treplaced" : "\tkept")
+      + (decision.split?.replaces == true ? "\tsplit " : decision.replaces ? "\treplaced" : "\tkept")
+      + (decision.split.map { " " + $0.text + " " + String(format: "%.3f", $0.margin) + " " + String(format: "%.3f", $0.pairLift) } ?? "")
     for index in 0..<decision.alternativeCount {
       let alternative = decision.alternative(at: index)
       line += "\t" + alternative.text + " " + String(format: "%.3f", alternative.score)

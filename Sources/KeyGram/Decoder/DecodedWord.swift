@@ -246,6 +246,10 @@ public struct WordDecision {
   /// space ("th is" as "this") spans 1; the keyboard then deletes that much more text before
   /// inserting `best`. Every decision spans 0 while the decoder keeps word boundaries as typed.
   public internal(set) var spannedPrecedingWords = 0
+  /// The typed letters read as two words, when that beats them (`WordSplit`): put in their
+  /// place when `split.replaces`, else worth offering. nil for a lexicon or history word typed
+  /// exactly, which is never split.
+  public internal(set) var split: WordSplit?
   /// False when the word was kept as typed without a search: longer than the buffer, a touch
   /// that is not finite or far off the keyboard, a table without a lexicon, a word whose start
   /// the decoder did not see, or a word the user restored with undo.
@@ -282,6 +286,9 @@ public struct WordRestoration {
   /// The letters as typed, which stand again.
   public let restored: DecodedWord
   /// The word that had replaced them: the text to take back out (followed by whatever
-  /// boundary ended it).
+  /// boundary ended it); the first word when two replaced them.
   public let replaced: DecodedWord
+  /// The second word when two replaced them (`WordSplit`): take back out `replaced`, a space
+  /// and this. nil when one word did.
+  public let replacedSecond: DecodedWord?
 }

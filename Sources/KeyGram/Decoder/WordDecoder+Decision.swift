@@ -30,7 +30,11 @@ extension WordDecoder {
     slots.sources[0] = typed.source
     rankFinalWords(limit: limit, into: slots)
     guard slots.count > 1 else {
-      return WordDecision(slots: slots, replaces: false, margin: 0, typedLength: typedCount, isDecoded: true)
+      var decision = WordDecision(slots: slots, replaces: false, margin: 0, typedLength: typedCount, isDecoded: true)
+      if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 {
+        decision.split = bestSplit(typedScore: typed.score, bestScore: typed.score)
+      }
+      return decision
     }
     if slots.sources[1] & WordSlots.spellingEdit != 0 && !spellingMayReplace(typed, by: slots.scores[1], source: slots.sources[1]) {
       putPlainWordFirst(in: slots, typedScore: typed.score, isProtected: typed.isProtected, end: limit + 1)
@@ -48,7 +52,12 @@ extension WordDecoder {
       margin = slots.scores[1] - typed.score
       replaces = true
     }
-    return WordDecision(slots: slots, replaces: replaces, margin: margin, typedLength: typedCount, isDecoded: true)
+    var decision = WordDecision(slots: slots, replaces: replaces, margin: margin, typedLength: typedCount, isDecoded: true)
+    // Letters that are a word stand unsplit ("into" is never "in to").
+    if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 {
+      decision.split = bestSplit(typedScore: typed.score, bestScore: slots.scores[1])
+    }
+    return decision
   }
 
   /// Ends the current word with `decision` applied (replaced or not), as the text now shows it.
@@ -57,10 +66,13 @@ extension WordDecoder {
   /// that stood (an extra touch is not learned), so an undo can still take them back.
   public func finishWord(_ decision: WordDecision, teaching model: TouchModel? = nil) {
     guard !isFinished else { return }
+    let splits = decision.split?.replaces == true
     if let model {
       model.commit()
       pendingObservations = 0
-      if decision.replaces {
+      // Two words put in place of the letters teach no key: the first word's touches are not aligned.
+      if splits {
+      } else if decision.replaces {
         for touch in 0..<bestAlignedTouches where bestAlignmentKeys[touch] >= 0 {
           model.observe(touches.point(touch), key: KeyIndex(bestAlignmentKeys[touch]))
           pendingObservations += 1
@@ -72,9 +84,14 @@ extension WordDecoder {
         }
       }
     }
-    if parameters.learnsSpread && !likelihood.correction.isActive { learnSpread(decision) }
-    canUndo = decision.replaces
-    if decision.replaces {
+    if parameters.learnsSpread && !likelihood.correction.isActive && !splits { learnSpread(decision) }
+    canUndo = decision.replaces || splits
+    if let split = decision.split, splits {
+      replacedSlots.copy(slot: 0, of: decision.slots, to: 0)
+      replacedSlots.copy(slot: 0, of: split.slots, to: 1)
+      replacedSlots.copy(slot: 1, of: split.slots, to: 2)
+      replacedSlots.count = 3
+    } else if decision.replaces {
       replacedSlots.copy(slot: 1, of: decision.slots, to: 1)
       replacedSlots.copy(slot: 0, of: decision.slots, to: 0)
       replacedSlots.count = 2
@@ -105,6 +122,14 @@ extension WordDecoder {
          let replaced = wordHistory.wordNode(length: slots.lengths[1], letter: { Int(slots.letters[WordDecoder.capacity + $0]) }) {
         wordHistory.unlearnPair(first: first, second: replaced)
       }
+      if slots.count == 3 {
+        // A split: the second word and its pair after the first go too.
+        if let first = wordHistory.wordNode(length: slots.lengths[1], letter: { Int(slots.letters[WordDecoder.capacity + $0]) }),
+           let second = wordHistory.wordNode(length: slots.lengths[2], letter: { Int(slots.letters[2 * WordDecoder.capacity + $0]) }) {
+          wordHistory.unlearnPair(first: first, second: second)
+        }
+        wordHistory.unlearn(length: slots.lengths[2]) { Int(slots.letters[2 * WordDecoder.capacity + $0]) }
+      }
       wordHistory.unlearn(length: slots.lengths[1]) { Int(slots.letters[WordDecoder.capacity + $0]) }
       // Restored by hand: learned as often as makes it a correction target at once.
       let times = Swift.min(Swift.max(Int(parameters.historyTargetCount.rounded(.up)), 1), 16)
@@ -117,7 +142,8 @@ extension WordDecoder {
     }
     isFinished = false
     keepsTyped = true
-    return WordRestoration(restored: DecodedWord(slots: replacedSlots, slot: 0), replaced: DecodedWord(slots: replacedSlots, slot: 1))
+    return WordRestoration(restored: DecodedWord(slots: replacedSlots, slot: 0), replaced: DecodedWord(slots: replacedSlots, slot: 1),
+                           replacedSecond: replacedSlots.count == 3 ? DecodedWord(slots: replacedSlots, slot: 2) : nil)
   }
 
   /// Whether a spelling correction scoring `score` (with `WordSlots` `source` bits) replaces the

@@ -97,6 +97,28 @@ extension WordDecoder {
     /// inside a word, as in `McDonald`, which the simulated typist never makes). `.infinity`:
     /// never. NaN or negative: the default.
     public var keyTapLetterCost: Float = 2
+    /// The cost of reading the typed letters as two words with the space between them left
+    /// out ("thisis" as "this is"), beside both words' scores (the second's after the first).
+    /// `.infinity`: never. NaN or negative: the default.
+    public var spaceOmissionCost: Float = 8
+    /// The cost of reading one touch inside the typed letters as the space between two words
+    /// ("hevis" as "he is"), beside the touch's likelihood on the space bar against the key it
+    /// landed on. `.infinity`: never. NaN or negative: the default.
+    public var spaceSubstitutionCost: Float = 2
+    /// How far two words (`WordSplit`) must beat both the typed letters and the best single
+    /// word to replace them when the table keeps them as a pair; below it they are offered.
+    /// Only letters that are no lexicon or history word are split. `.infinity`: offered only.
+    /// NaN or negative: the default.
+    public var splitMargin: Float = 0
+    /// How far two words the table keeps no pair of must beat them, when one is common and
+    /// neither rare (below); compounds of rare words ("techspeak") are offered only.
+    public var unpairedSplitMargin: Float = 6
+    /// The log-probability in the lexicon one of two unpaired words must reach: −6.1 is about
+    /// the 50th English word ("in", "the", "is").
+    public var splitCommonWordLogProbability: Float = -6.1
+    /// The log-probability in the lexicon both unpaired words must reach: −12 is about the
+    /// 10,000th English word.
+    public var splitWordLogProbabilityFloor: Float = -12
     /// λ, the weight of the previous word: a lexicon word's mass is multiplied by
     /// (P(word | previous word) / (γ · P(word)))^λ = (1 + q / (γ · P(word)))^λ from the table's
     /// word-pair model (`WordPairs`), so the pairs the table keeps after the previous word (or
@@ -211,6 +233,12 @@ extension WordDecoder {
       result.letterSubstitutionCost = nonNegative(letterSubstitutionCost, defaults.letterSubstitutionCost)
       result.vowelSubstitutionCost = nonNegative(vowelSubstitutionCost, defaults.vowelSubstitutionCost)
       result.keyTapLetterCost = nonNegative(keyTapLetterCost, defaults.keyTapLetterCost)
+      result.spaceOmissionCost = nonNegative(spaceOmissionCost, defaults.spaceOmissionCost)
+      result.spaceSubstitutionCost = nonNegative(spaceSubstitutionCost, defaults.spaceSubstitutionCost)
+      result.splitMargin = nonNegative(splitMargin, defaults.splitMargin)
+      result.unpairedSplitMargin = nonNegative(unpairedSplitMargin, defaults.unpairedSplitMargin)
+      result.splitCommonWordLogProbability = splitCommonWordLogProbability.isNaN ? defaults.splitCommonWordLogProbability : splitCommonWordLogProbability
+      result.splitWordLogProbabilityFloor = splitWordLogProbabilityFloor.isNaN ? defaults.splitWordLogProbabilityFloor : splitWordLogProbabilityFloor
       result.contextWeight = contextWeight.isFinite && contextWeight >= 0 ? Swift.min(contextWeight, 10) : defaults.contextWeight
       result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
       result.historyPairConcentration = positive(historyPairConcentration, defaults.historyPairConcentration)

@@ -38,6 +38,8 @@ public final class WordDecoder {
   let keyCount: Int
   /// Per letter, the key that types it, or -1.
   let keyOfLetter: IntBuffer
+  /// The space bar's key, or -1: a touch there may be the space between two words (`WordSplit`).
+  let spaceKey: Int
   /// Touches outside this box (the keys' frames, widened by the tallest key) are off the keyboard.
   let boundsMinX: Float, boundsMaxX: Float, boundsMinY: Float, boundsMaxY: Float
 
@@ -85,6 +87,8 @@ public final class WordDecoder {
   // Outputs.
   let decisionSlots: WordSlots
   let suggestionSlots: WordSlots
+  /// The two words of the last decision's split (`WordSplit`).
+  let splitSlots: WordSlots
   /// The best word's touch alignment: per touch the key of the letter it typed, or -1 (an extra touch).
   let bestAlignmentKeys: IntBuffer
   var bestAlignedTouches = 0
@@ -92,6 +96,9 @@ public final class WordDecoder {
   var plainBestSlot = -1
   var plainBestScore: Float = -.infinity
   var plainBestSource = 0
+  /// The pair lift and lexicon log P of the last `exactWordScore` (scratch for `bestSplit`).
+  var lastPairLift: Float = 0
+  var lastLogProbability: Float = 0
 
   // Undo and learning.
   /// The last finished word was replaced and nothing has happened since.
@@ -119,6 +126,7 @@ public final class WordDecoder {
       guard let key = letterKeys.keyIndex(ofLetter: letter)?.rawValue, key < layout.keys.count, !layout.keys[key].isSpecial else { return -1 }
       return key
     })
+    spaceKey = layout.keys.firstIndex { $0.role == .space } ?? -1
     let frames = layout.keys.map(\.frame)
     let tallest = frames.map(\.height).max() ?? 0
     boundsMinX = (frames.map(\.minX).min() ?? 0) - tallest
@@ -153,7 +161,8 @@ public final class WordDecoder {
 
     decisionSlots = WordSlots(table: table, slotCount: Self.maximumAlternatives + 1)
     suggestionSlots = WordSlots(table: table, slotCount: Self.maximumAlternatives)
-    replacedSlots = WordSlots(table: table, slotCount: 2)
+    splitSlots = WordSlots(table: table, slotCount: 2)
+    replacedSlots = WordSlots(table: table, slotCount: 3)
     bestAlignmentKeys = IntBuffer(repeating: -1, count: Self.capacity)
   }
 
@@ -167,7 +176,7 @@ public final class WordDecoder {
   /// The bytes of every buffer the decoder allocated at init (its whole working memory; the
   /// table and the word history are not counted). It never grows.
   public var memoryBytes: Int {
-    let slots = [decisionSlots, suggestionSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * WordSlots.bytesPerSlot }
+    let slots = [decisionSlots, suggestionSlots, splitSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * WordSlots.bytesPerSlot }
     return touches.bytes + keyTaps.bytes + 4 * keyTapSpatial.count + likelihood.bytes + prior.bytes + children.bytes + 8 * (lateLetters.count + earlyLetters.count + costs.isVowel.count) + beam.bytes + slots
       + 4 * (spatial.count + finalScore.count + chosenLexicon.count + chosenHistory.count)
       + 4 * (nextWordIDs.count + nextWordHeads.count + nextWordScores.count + nextWordLetters.count) + headWords.bytes

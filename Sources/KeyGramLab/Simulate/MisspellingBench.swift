@@ -96,7 +96,8 @@ public struct MisspellingBench {
         guard typed == pair.intended else { continue }  // a touch missed: not a correct word
         let decision = decoder.decide(limit: 3)
         if noisy { result.noisy.correctWords += 1 } else { result.atCentres.correctWords += 1 }
-        if decision.replaces && letters(of: decision.best) != pair.intended {
+        // Two words in place of one are a broken word too.
+        if decision.split?.replaces == true || decision.replaces && letters(of: decision.best) != pair.intended {
           if noisy { result.noisy.broken += 1 } else { result.atCentres.broken += 1 }
         }
       }
@@ -108,7 +109,9 @@ public struct MisspellingBench {
     _ = typing(pair.misspelling)
     let decision = decoder.decide(limit: 3)
     tally.typed += 1
-    if decision.replaces {
+    if decision.split?.replaces == true {
+      tally.miscorrected += 1
+    } else if decision.replaces {
       if letters(of: decision.best) == pair.intended { tally.corrected += 1 } else { tally.miscorrected += 1 }
     }
     if (0..<Swift.min(decision.alternativeCount, 3)).contains(where: { letters(of: decision.alternative(at: $0)) == pair.intended }) {

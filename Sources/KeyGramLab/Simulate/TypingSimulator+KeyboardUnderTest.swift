@@ -243,20 +243,36 @@ extension TypingSimulator {
         decisionLog(LoggedDecision(method: index, previous: previousWord, intended: intendedLetters,
                                    spanned: segment.words.map(\.letters), decision: decision))
       }
-      let committedWord = decision.replaces ? decision.best : decision.typed
-      previousWord = (0..<committedWord.count).map { committedWord.letter(at: $0) }
-      if keepsText { segment.committedText += committedWord.text }
-      if decision.replaces {
+      if let split = decision.split, split.replaces {
+        // Two words in place of the typed letters, as a host types them: the first, a space, the second.
+        previousWord = (0..<split.second.count).map { split.second.letter(at: $0) }
+        if keepsText { segment.committedText += split.text }
         for _ in 0..<decision.typedLength { context.recordDeletion() }
         segment.committed.removeLast(decoder.typedCount)
-        let best = decision.best
-        for position in 0..<best.count {
-          context.record(table.letter(at: best.letter(at: position)))
-          segment.committed.append(keyOfLetter[best.letter(at: position)])
+        commit(split.first)
+        context.record(" ")
+        segment.committed.append(Segment.boundaryMark)
+        commit(split.second)
+      } else {
+        let committedWord = decision.replaces ? decision.best : decision.typed
+        previousWord = (0..<committedWord.count).map { committedWord.letter(at: $0) }
+        if keepsText { segment.committedText += committedWord.text }
+        if decision.replaces {
+          for _ in 0..<decision.typedLength { context.recordDeletion() }
+          segment.committed.removeLast(decoder.typedCount)
+          commit(decision.best)
         }
       }
       decoder.finishWord(decision, teaching: touchModel)
       return decision
+    }
+
+    /// `word`'s letters typed into the text and the committed keys.
+    private mutating func commit(_ word: DecodedWord) {
+      for position in 0..<word.count {
+        context.record(table.letter(at: word.letter(at: position)))
+        segment.committed.append(keyOfLetter[word.letter(at: position)])
+      }
     }
 
     /// The typist's backspace right after the decoder replaced a word they typed as meant: the
@@ -265,7 +281,9 @@ extension TypingSimulator {
     mutating func undo(_ decision: WordDecision, endsSentence: Bool) {
       guard let decoder else { return }
       context.recordDeletion()
-      for _ in 0..<decision.best.count { context.recordDeletion() }
+      let split = decision.split.flatMap { $0.replaces ? $0 : nil }
+      let replacedCount = split.map { $0.first.count + 1 + $0.second.count } ?? decision.best.count
+      for _ in 0..<replacedCount { context.recordDeletion() }
       let typed = decision.typed
       for position in 0..<typed.count { context.record(table.letter(at: typed.letter(at: position))) }
       guard decoder.undoReplacement(teaching: touchModel) != nil else { return }
@@ -311,7 +329,7 @@ extension TypingSimulator {
         let decision = decoder != nil ? decideWord(intendedLetters: intendedLetters) : nil
         context.record(endsSentence ? "." : " ")
         let committedNow = Segment.words(of: segment.committed).last ?? []
-        if let decision, decision.replaces, undoesReplacement, let spelledRight, segment.words.isEmpty, wordKeys == spelledRight, committedNow != spelledRight {
+        if let decision, decision.replaces || decision.split?.replaces == true, undoesReplacement, let spelledRight, segment.words.isEmpty, wordKeys == spelledRight, committedNow != spelledRight {
           undo(decision, endsSentence: endsSentence)
         }
         segment.typed.append(Segment.boundaryMark)

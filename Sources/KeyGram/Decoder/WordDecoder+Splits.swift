@@ -1,0 +1,220 @@
+/// Two words where one was typed: the space between them left out ("thisis") or typed on a
+/// letter ("hevis"). LatinIME tries both moves inside its search; here the beam's own steps
+/// already hold every first word, so a split is read off them once the word is decided, and
+/// the search itself is untouched.
+extension WordDecoder {
+  /// One reading of the touches as two words, while `bestSplit` looks for the best.
+  struct SplitCandidate {
+    var score = -Float.infinity
+    var firstSlot = -1
+    var secondStart = 0
+    /// The touch taken for the space bar, −1 for a space left out.
+    var spaceTouch = -1
+    var pairLift: Float = 0
+    /// Each word's log P in the lexicon (0 for a history word, which passes every floor).
+    var firstLogProbability: Float = 0
+    var secondLogProbability: Float = 0
+  }
+
+  /// The best reading of the stored touches as two words, into `splitSlots`, or nil: the first
+  /// word is the best whole word the beam holds after some touch `k` (touch noise mended, no
+  /// spelling edit), the second the typed letters after it, exactly, a lexicon or history word
+  /// scored after the first (`WordContext`). Between them, no touch (`spaceOmissionCost`) or
+  /// touch `k`, taken for the space bar (its likelihood there against its key's, less
+  /// `spaceSubstitutionCost`). It replaces as `splitReplaces` says.
+  func bestSplit(typedScore: Float, bestScore: Float) -> WordSplit? {
+    let count = touches.storedCount
+    guard count >= 2, touches.lettersTyped == count, touches.invalidCount == 0, lexicon != nil else { return nil }
+    let omission = parameters.spaceOmissionCost, substitution = parameters.spaceSubstitutionCost
+    guard omission.isFinite || (substitution.isFinite && spaceKey >= 0) else { return nil }
+    let outerContext = prior.context
+    defer { prior.context = outerContext }
+    var best = SplitCandidate()
+    for end in 1..<count {
+      // Most ends leave no word after them: the walk that says so is cheaper than the first word's search.
+      let omits = omission.isFinite && lettersAreAWord(from: end)
+      let substitutes = substitution.isFinite && spaceKey >= 0 && end + 1 < count && lettersAreAWord(from: end + 1)
+      guard omits || substitutes else { continue }
+      let first = bestFirstWord(endingAt: end)
+      guard first.slot >= 0 else { continue }
+      // The second word after the first: its pair row (and the history's pairs) the first's.
+      let slots = splitSlots
+      writeWord(from: first.slot, into: slots, target: 0, align: false)
+      var context = outerContext
+      context.push(length: slots.lengths[0], id: first.node >= 0 ? WordID(node: LexiconNode(index: UInt32(first.node))) : nil,
+                   endsSentence: false) { Int(slots.letters[$0]) }
+      prior.context = context
+      var candidate = SplitCandidate(firstSlot: first.slot, firstLogProbability: first.logProbability)
+      if omits {
+        candidate.score = first.score + exactWordScore(from: end) - omission
+        if candidate.score > best.score {
+          (candidate.secondStart, candidate.spaceTouch) = (end, -1)
+          (candidate.pairLift, candidate.secondLogProbability) = (lastPairLift, lastLogProbability)
+          best = candidate
+        }
+      }
+      if substitutes {
+        let onSpace = spatial[end * keyCount + spaceKey] - spatial[end * keyCount + touches.key[end]]
+        candidate.score = first.score + onSpace + exactWordScore(from: end + 1) - substitution
+        if candidate.score > best.score {
+          (candidate.secondStart, candidate.spaceTouch) = (end + 1, end)
+          (candidate.pairLift, candidate.secondLogProbability) = (lastPairLift, lastLogProbability)
+          best = candidate
+        }
+      }
+    }
+    guard best.firstSlot >= 0, best.score > typedScore else { return nil }
+    writeSplit(firstSlot: best.firstSlot, secondStart: best.secondStart, score: best.score)
+    let margin = best.score - Swift.max(typedScore, bestScore)
+    return WordSplit(slots: splitSlots, spaceTouch: best.spaceTouch >= 0 ? best.spaceTouch : nil, margin: margin,
+                     replaces: splitReplaces(best, margin: margin), pairLift: best.pairLift)
+  }
+
+  /// Whether a split that beats the typed letters and the best word by `margin` replaces them:
+  /// by `splitMargin` when the table keeps the pair; otherwise only when one word is common
+  /// (`splitCommonWordLogProbability`), neither is rare (`splitWordLogProbabilityFloor`) and it
+  /// beats them by `unpairedSplitMargin`. Jargon compounds ("techspeak", "hackerdom") fail the
+  /// second test; "in the" and "this is" pass the first.
+  func splitReplaces(_ split: SplitCandidate, margin: Float) -> Bool {
+    guard margin > parameters.splitMargin else { return false }
+    if split.pairLift > 0 { return true }
+    let common = Swift.max(split.firstLogProbability, split.secondLogProbability) >= parameters.splitCommonWordLogProbability
+    let neitherRare = Swift.min(split.firstLogProbability, split.secondLogProbability) >= parameters.splitWordLogProbabilityFloor
+    return common && neitherRare && margin > parameters.unpairedSplitMargin
+  }
+
+  /// The best whole word the beam holds after `end` touches without a spelling edit: its slot
+  /// (−1: none), its score, its lexicon node (−1: a history word) and its log P in the lexicon
+  /// (0 for a history word).
+  private func bestFirstWord(endingAt end: Int) -> (slot: Int, score: Float, node: Int32, logProbability: Float) {
+    let mixture = prior.mixture
+    var best = (slot: -1, score: -Float.infinity, node: Int32(-1), logProbability: Float(0))
+    for index in 0..<beam.mainCount[end] {
+      let slot = self.slot(step: end, index: index)
+      guard beam.info[slot] & Beam.editFlags & ~Beam.usedKeyTap == 0 else { continue }
+      let ends = prior.targetEndShares(lexicon: beam.lexiconNode[slot], history: beam.historyNode[slot])
+      guard ends.lexicon > 0 || ends.history > 0 else { continue }
+      let logMass = prior.wordLogMass(logEvidence: beam.logEvidence[slot], ends: ends, node: beam.lexiconNode[slot],
+                                      historyNode: beam.historyNode[slot], mixture)
+      let score = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
+      if score > best.score {
+        let isLexicon = ends.lexicon > 0
+        best = (slot, score, isLexicon ? beam.lexiconNode[slot] : -1,
+                isLexicon ? beam.logEvidence[slot] + system_logf(ends.lexicon * WordPrior.shareScale) : 0)
+      }
+    }
+    return best
+  }
+
+  /// Whether the typed letters from touch `start` to the last are a lexicon word or a history
+  /// word the decoder may offer.
+  private func lettersAreAWord(from start: Int) -> Bool {
+    var lexiconNode: Int32 = lexicon != nil ? 0 : -1, historyNode: Int32 = wordHistory != nil ? 0 : -1
+    for index in start..<touches.storedCount {
+      let letter = Int(touches.letter[index])
+      if lexiconNode >= 0, let lexicon {
+        lexiconNode = lexicon.child(of: LexiconNode(index: UInt32(lexiconNode)), letter: letter).map { Int32(truncatingIfNeeded: $0.index) } ?? -1
+      }
+      if historyNode >= 0, let wordHistory {
+        historyNode = wordHistory.child(of: Int(historyNode), letter: letter).map { Int32(truncatingIfNeeded: $0) } ?? -1
+      }
+      if lexiconNode < 0 && historyNode < 0 { return false }
+    }
+    let ends = prior.targetEndShares(lexicon: lexiconNode, history: historyNode)
+    return ends.lexicon > 0 || ends.history > 0
+  }
+
+  /// The score of the typed letters from touch `start` to the last as one lexicon or history
+  /// word (−∞ when they are none): their touches on their keys plus the word's score after
+  /// `prior.context`.
+  private func exactWordScore(from start: Int) -> Float {
+    guard let lexicon, start < touches.storedCount else { return -.infinity }
+    var lexiconNode: Int32 = 0, historyNode: Int32 = wordHistory != nil ? 0 : -1
+    var evidence: Float = 0, touchScore: Float = 0
+    for index in start..<touches.storedCount {
+      let letter = Int(touches.letter[index])
+      touchScore += spatial[index * keyCount + touches.key[index]]
+      if lexiconNode >= 0 {
+        if let child = lexicon.child(of: LexiconNode(index: UInt32(lexiconNode)), letter: letter) {
+          evidence += prior.logOfShare(Int(lexicon.share(of: child)))
+          lexiconNode = Int32(truncatingIfNeeded: child.index)
+        } else {
+          lexiconNode = -1
+        }
+      }
+      if historyNode >= 0, let wordHistory {
+        historyNode = wordHistory.child(of: Int(historyNode), letter: letter).map { Int32(truncatingIfNeeded: $0) } ?? -1
+      }
+      if lexiconNode < 0 && historyNode < 0 { return -.infinity }
+    }
+    let ends = prior.targetEndShares(lexicon: lexiconNode, history: historyNode)
+    guard ends.lexicon > 0 || ends.history > 0 else { return -.infinity }
+    let mixture = prior.mixture
+    let logMass = prior.wordLogMass(logEvidence: evidence, ends: ends, node: lexiconNode, historyNode: historyNode, mixture)
+    let logLexicon = evidence + system_logf(ends.lexicon * WordPrior.shareScale)
+    lastLogProbability = ends.lexicon > 0 ? logLexicon : 0
+    lastPairLift = ends.lexicon > 0 ? prior.contextLogFactor(node: lexiconNode, logLexiconProbability: logLexicon) : 0
+    return touchScore + prior.wordScore(logMass: logMass, mixture)
+  }
+
+  /// `splitSlots` 0 and 1: the first word from beam slot `firstSlot`, the typed letters from
+  /// touch `secondStart` on, each written in its lexicon form with the typed capital at its start.
+  private func writeSplit(firstSlot: Int, secondStart: Int, score: Float) {
+    let slots = splitSlots
+    writeWord(from: firstSlot, into: slots, target: 0, align: false)
+    let firstEnds = prior.targetEndShares(lexicon: beam.lexiconNode[firstSlot], history: beam.historyNode[firstSlot])
+    slots.nodes[0] = firstEnds.lexicon > 0 ? Int(beam.lexiconNode[firstSlot]) : -1
+    slots.sources[0] = WordPrior.source(of: firstEnds)
+    var node: Int32 = 0
+    let base = WordDecoder.capacity
+    for index in secondStart..<touches.storedCount {
+      let letter = touches.letter[index]
+      slots.letters[base + index - secondStart] = letter
+      if node >= 0 {
+        node = lexicon?.child(of: LexiconNode(index: UInt32(node)), letter: Int(letter)).map { Int32(truncatingIfNeeded: $0.index) } ?? -1
+      }
+    }
+    slots.lengths[1] = touches.storedCount - secondStart
+    let secondIsLexicon = node >= 0 && (lexicon.map { $0.endShare(of: LexiconNode(index: UInt32(node))) > 0 } ?? false)
+    slots.nodes[1] = secondIsLexicon ? Int(node) : -1
+    slots.sources[1] = secondIsLexicon ? DecodedWord.Source.lexicon.rawValue : DecodedWord.Source.history.rawValue
+    let typedMask = typedCapitalMask, firstLength = slots.lengths[0]
+    var firstIsTyped = firstLength == secondStart || firstLength + 1 == secondStart
+    for position in 0..<Swift.min(firstLength, secondStart) where slots.letters[position] != touches.letter[position] { firstIsTyped = false }
+    writeSplitForm(slot: 0, typed: typedMask & Self.mask(length: firstLength), isTyped: firstIsTyped)
+    writeSplitForm(slot: 1, typed: typedMask >> UInt64(secondStart), isTyped: true)
+    slots.scores[0] = score
+    slots.scores[1] = score
+    slots.count = 2
+  }
+
+  /// Slot `slot` of `splitSlots` written as `writeForm` writes a word: in the lexicon form the
+  /// capitals `typed` give when its letters are the typed ones (`isTyped`), else in its best
+  /// form; a typed capital first letter kept; a history word as its letters.
+  private func writeSplitForm(slot: Int, typed: UInt64, isTyped: Bool) {
+    let slots = splitSlots
+    let length = Swift.min(slots.lengths[slot], 64)
+    var capitals: UInt64 = isTyped ? typed & Self.mask(length: length) : 0
+    slots.formIndices[slot] = -1
+    slots.formCounts[slot] = 0
+    slots.apostrophes[slot] = 0
+    if slots.nodes[slot] >= 0 {
+      let forms = table.writtenForms(ofNode: slots.nodes[slot])
+      var chosen = 0
+      if isTyped {
+        for index in 0..<forms.count where Self.matches(forms[index], length: length, typed: capitals) {
+          chosen = index
+          break
+        }
+      }
+      if chosen < forms.count {
+        capitals = forms[chosen].capitalMask(length: length)
+        slots.apostrophes[slot] = Self.packApostrophes(of: forms[chosen], length: length)
+        slots.formIndices[slot] = chosen
+        slots.formCounts[slot] = forms.count
+      }
+    }
+    if typed & 1 != 0 { capitals |= 1 & Self.mask(length: length) }
+    slots.capitals[slot] = Int(bitPattern: UInt(capitals))
+  }
+}

@@ -1,0 +1,126 @@
+@_spi(Testing) @testable import KeyGram
+import Testing
+
+/// The typed letters read as two words: a space left out ("thisis") or typed on a letter
+/// ("hevis"); touches placed by hand on the shipped English table and the iPhone portrait keyboard.
+@Suite("Word decoder: two words where one was typed")
+struct WordSplitTests {
+  let table = EnglishTable.mapped
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+  var words: WordDecoderTests { WordDecoderTests() }
+
+  /// The context after `text` was typed, as a host's `TypingContext` keeps it.
+  func context(after text: String) -> WordContext {
+    var context = TypingContext(table: table)
+    context.record(contentsOf: text)
+    return context.wordContext
+  }
+
+  @Test("thisis at the keys' centres: this is, the space left out, replaces it")
+  func omittedSpace() throws {
+    let decoder = words.decoder()
+    words.type("thisis", into: decoder)
+    let decision = decoder.decide()
+    let split = try #require(decision.split)
+    #expect(split.text == "this is")
+    #expect(split.first.text == "this" && split.second.text == "is")
+    #expect(split.spaceTouch == nil)
+    #expect(split.replaces)
+    #expect(split.pairLift > 0, "the table keeps the pair (this, is)")
+    // With both hypotheses off there is no split.
+    var off = WordDecoder.Parameters()
+    (off.spaceOmissionCost, off.spaceSubstitutionCost) = (.infinity, .infinity)
+    let plain = words.decoder(off)
+    words.type("thisis", into: plain)
+    #expect(plain.decide().split == nil)
+  }
+
+  @Test("hevis whose v touch is 5 pt above the space bar: he is, the v taken for the space")
+  func spaceTypedOnALetter() throws {
+    let decoder = words.decoder()
+    words.type("he", into: decoder)
+    let space = layout[layout.keyIndex(of: .space)!].frame
+    let v = layout.index("v")
+    decoder.add(TouchPoint(x: layout[v].frame.midX, y: space.minY - 5), key: v, letter: words.letter("v"))
+    words.type("is", into: decoder)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "hevis")
+    let split = try #require(decision.split)
+    #expect(split.text == "he is")
+    #expect(split.spaceTouch == 2)
+    #expect(split.replaces)
+    // The same letters at the keys' centres: a v typed on purpose is no space.
+    let centred = words.decoder()
+    words.type("hevis", into: centred)
+    #expect(centred.decide().split?.replaces != true)
+  }
+
+  @Test("ofthe after one is of the; restored by undo, it stands the next time")
+  func undoRestoresBothWords() throws {
+    let history = WordHistory()
+    let decoder = words.decoder(history: history)
+    let after = context(after: "one ")
+    words.type("ofthe", into: decoder)
+    let decision = decoder.decide(after: after)
+    let split = try #require(decision.split)
+    #expect(split.replaces && split.text == "of the")
+    decoder.finishWord(decision)
+    // What the host's typing context teaches at the two boundaries.
+    words.learn("of", into: history)
+    words.learn("the", into: history)
+    let restoration = try #require(decoder.undoReplacement())
+    #expect(restoration.restored.text == "ofthe")
+    #expect(restoration.replaced.text == "of")
+    #expect(restoration.replacedSecond?.text == "the")
+    #expect(history.count(ofWord: "of".unicodeScalars.map { words.letter($0) }) == 0)
+    #expect(history.count(ofWord: "the".unicodeScalars.map { words.letter($0) }) == 0)
+    #expect(history.count(ofWord: "ofthe".unicodeScalars.map { words.letter($0) }) >= 1)
+    // The restored letters are the current word again, and stand.
+    let kept = decoder.decide(after: after)
+    #expect(!kept.replaces && kept.split == nil && kept.typed.text == "ofthe")
+    decoder.finishWord(kept)
+    words.type("ofthe", into: decoder)
+    #expect(decoder.decide(after: after).split == nil)
+  }
+
+  @Test("a lexicon word typed exactly is never split, nor a word the history holds")
+  func wordsStandUnsplit() {
+    let decoder = words.decoder()
+    words.type("into", into: decoder)
+    #expect(decoder.decide().split == nil)
+    let history = WordHistory()
+    words.learn("userland", into: history, times: 2)
+    let keeps = words.decoder(history: history)
+    words.type("userland", into: keeps)
+    let decision = keeps.decide()
+    #expect(decision.split == nil)
+    #expect(!decision.replaces)
+  }
+
+  @Test("a compound of rare words the table keeps no pair of is offered, never put in")
+  func compoundsAreOffered() throws {
+    let decoder = words.decoder()
+    words.type("techspeak", into: decoder)
+    let decision = decoder.decide()
+    let split = try #require(decision.split)
+    #expect(split.text == "tech speak")
+    #expect(split.margin > 0)
+    #expect(!split.replaces)
+    #expect(!decision.replaces)
+  }
+
+  @Test("margins and floors decide, as documented")
+  func splitRules() {
+    let decoder = words.decoder()
+    let paired = WordDecoder.SplitCandidate(pairLift: 1, firstLogProbability: -20, secondLogProbability: -20)
+    #expect(decoder.splitReplaces(paired, margin: 0.5))
+    #expect(!decoder.splitReplaces(paired, margin: -0.5))
+    let common = WordDecoder.SplitCandidate(firstLogProbability: -4, secondLogProbability: -11)
+    #expect(decoder.splitReplaces(common, margin: 6.5))
+    #expect(!decoder.splitReplaces(common, margin: 5.5))
+    let rare = WordDecoder.SplitCandidate(firstLogProbability: -4, secondLogProbability: -13)
+    #expect(!decoder.splitReplaces(rare, margin: 30))
+    let neitherCommon = WordDecoder.SplitCandidate(firstLogProbability: -7, secondLogProbability: -7)
+    #expect(!decoder.splitReplaces(neitherCommon, margin: 30))
+  }
+}
