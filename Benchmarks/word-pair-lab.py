@@ -84,7 +84,7 @@ def main():
                 continue
             fields = line.rstrip("\n").split("\t")
             previous, intended, typed, typed_score = fields[0], fields[1], fields[2], float(fields[3])
-            alternatives = [(w, float(s)) for w, s in (a.rsplit(" ", 1) for a in fields[5:] if a)]
+            alternatives = [(w, float(s)) for w, s in (a.rsplit(" ", 1) for a in fields[6:] if a)]
             words.append((previous, intended, typed, typed_score, alternatives))
 
     def boost(previous, word, lam):

@@ -305,7 +305,7 @@ final class DecisionLog {
   let path: String
   let table: KeyGramTable
   let method: Int
-  private var bytes: [UInt8] = Array("# keygram simulate --write-decisions: previous<TAB>intended<TAB>typed<TAB>typed score<TAB>replaced|kept<TAB>alternative score ...\n".utf8)
+  private var bytes: [UInt8] = Array("# keygram simulate --write-decisions: previous<TAB>intended<TAB>typed<TAB>typed score<TAB>replaced|kept|split<TAB>two words margin, or -<TAB>alternative score ...\n".utf8)
 
   init(path: String, table: KeyGramTable, method: Int) {
     self.path = path
@@ -320,8 +320,8 @@ final class DecisionLog {
     let decision = logged.decision
     let intended = (logged.spanned + [logged.intended]).map(text).joined(separator: " ")
     var line = text(logged.previous) + "\t" + intended + "\t" + decision.typed.text + "\t" + String(format: "%.3f", decision.typed.score)
-      + (decision.split?.replaces == true ? "\tsplit " : decision.replaces ? "\treplaced" : "\tkept")
-      + (decision.split.map { " " + $0.text + " " + String(format: "%.3f", $0.margin) + " " + String(format: "%.3f", $0.pairLift) } ?? "")
+      + (decision.split?.replaces == true ? "\tsplit" : decision.replaces ? "\treplaced" : "\tkept")
+      + "\t" + (decision.split.map { $0.text + " " + String(format: "%.3f", $0.margin) } ?? "-")
     for index in 0..<decision.alternativeCount {
       let alternative = decision.alternative(at: index)
       line += "\t" + alternative.text + " " + String(format: "%.3f", alternative.score)

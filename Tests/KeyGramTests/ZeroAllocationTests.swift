@@ -201,7 +201,8 @@ struct WordDecoderAllocationTests {
     var generator = SplitMix64(seed: 5)
     let resolver = GaussianKeyResolver(layout: layout, table: table)
     var points: [[TouchPoint]] = [], keys: [[KeyIndex]] = [], letters: [[Int]] = []
-    for word in ["keyboard", "the", "decoder", "qwfpgj", "allocation", "hears", "sloppy", "jargon"] {
+    // "thisis", "ofthe" and "techspeak" are read as two words (a split put in, undone, or offered).
+    for word in ["keyboard", "the", "decoder", "qwfpgj", "allocation", "hears", "sloppy", "jargon", "thisis", "ofthe", "techspeak"] {
       points.append([]); keys.append([]); letters.append([])
       for scalar in word.unicodeScalars {
         let frame = layout[layout.keyIndex(ofLetter: scalar)!].frame
@@ -213,7 +214,7 @@ struct WordDecoderAllocationTests {
       }
     }
     var total = 0
-    var replaced = 0
+    var replaced = 0, splits = 0
     var typingContext = TypingContext(table: table)
     typingContext.record(contentsOf: "I saw the ")
     let wordContext = typingContext.wordContext
@@ -236,10 +237,16 @@ struct WordDecoderAllocationTests {
         if word % 5 == 4 { decoder.removeLast() }
         let decision = word % 2 == 0 ? decoder.decide(limit: 3) : decoder.decide(after: wordContext, limit: 3)
         total &+= decision.alternativeCount
-        let best = decision.best
-        history.learn(length: best.count) { best.letter(at: $0) }
+        if let split = decision.split, split.replaces {
+          splits += 1
+          history.learn(length: split.first.count) { split.first.letter(at: $0) }
+          history.learn(length: split.second.count) { split.second.letter(at: $0) }
+        } else {
+          let best = decision.best
+          history.learn(length: best.count) { best.letter(at: $0) }
+        }
         decoder.finishWord(decision, teaching: model)
-        if decision.replaces {
+        if decision.replaces || decision.split?.replaces == true {
           replaced += 1
           if word % 3 == 0, let restored = decoder.undoReplacement(teaching: model) {
             total &+= restored.restored.count
@@ -251,7 +258,7 @@ struct WordDecoderAllocationTests {
       }
     }
     #expect(count == 0, "\(count) mallocs")
-    #expect(total > 0 && replaced > 0)
+    #expect(total > 0 && replaced > 0 && splits > 0, "\(splits) splits")
   }
 }
 

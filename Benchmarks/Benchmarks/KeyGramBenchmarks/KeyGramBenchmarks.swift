@@ -282,6 +282,33 @@ let benchmarks: @Sendable () -> Void = {
       word = (word + 1) % decoderTouches.count
     }
   }
+  // Two words run together, seven letters each ("thisone", "ofthese"): the decision reads them
+  // as two words from the beam's steps (WordSplit); side by side with the same decoder with
+  // the split hypotheses off, which only ranks single words.
+  let joinedWords = ["thisone", "ofthese", "andthen", "inthose", "itwould", "isthere", "tomakes", "whenyou"]
+  let joinedTouches: [[(TouchPoint, KeyIndex, Int)]] = joinedWords.map { word in
+    word.unicodeScalars.map { scalar in
+      let letter = table.letterIndex(of: scalar)!, key = letterKeys.keyIndex(ofLetter: letter)!
+      let frame = layout[key].frame
+      return (TouchPoint(x: frame.midX + jitter(), y: frame.midY + jitter()), key, letter)
+    }
+  }
+  var noSplits = WordDecoder.Parameters()
+  (noSplits.spaceOmissionCost, noSplits.spaceSubstitutionCost) = (.infinity, .infinity)
+  let unsplitting = WordDecoder(table: table, layout: layout, parameters: noSplits, wordHistory: decoderHistory)
+  for (name, subject, touches) in [("two words run together", decoder, joinedTouches),
+                                   ("two words run together, split hypotheses off", unsplitting, joinedTouches),
+                                   ("split hypotheses off", unsplitting, decoderTouches)] {
+    Benchmark("Word decoder: decide at the word's end, 7-letter word, \(name)", configuration: decoderConfiguration) { benchmark in
+      var word = 0
+      for _ in benchmark.scaledIterations {
+        subject.reset()
+        for (touch, key, letter) in touches[word] { subject.add(touch, key: key, letter: letter) }
+        blackHole(subject.decide(limit: 3).split?.margin ?? 0)
+        word = (word + 1) % touches.count
+      }
+    }
+  }
   // The suggestion bar after a space: the three likeliest next words after a word, at a
   // sentence start and after an unknown word, in turn, with the history above.
   var barContexts: [WordContext] = [afterThe, .textStart]

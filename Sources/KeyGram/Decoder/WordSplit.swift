@@ -14,7 +14,7 @@ public struct WordSplit {
   /// offering on the suggestion bar.
   public let replaces: Bool
   /// How much the word pair lifts the second word after the first (0: the table keeps no such pair).
-  public let pairLift: Float
+  let pairLift: Float
 
   /// The first word: the beam's best word up to the space, touch noise mended.
   public var first: DecodedWord { DecodedWord(slots: slots, slot: 0) }
