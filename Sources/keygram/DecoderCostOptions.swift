@@ -34,6 +34,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("split-margin"), help: "How far two words must beat the typed letters and the best single word to replace them (inf: offered only).")
   var splitMargin: Float?
 
+  @Option(name: .customLong("omitted-space-margin"), help: "How far two words the table keeps as a pair must beat the typed letters when no touch was the space (inf: offered only).")
+  var omittedSpaceMargin: Float?
+
   @Option(name: .customLong("unpaired-split-margin"), help: "How far two words the table keeps no pair of must beat the typed letters, one of them common and neither rare (inf: offered only).")
   var unpairedSplitMargin: Float?
 
@@ -86,7 +89,7 @@ struct DecoderCostOptions: ParsableArguments {
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
                          ("key-tap-cost", keyTapCost), ("space-omission-cost", spaceOmissionCost),
-                         ("space-substitution-cost", spaceSubstitutionCost), ("split-margin", splitMargin), ("unpaired-split-margin", unpairedSplitMargin),
+                         ("space-substitution-cost", spaceSubstitutionCost), ("split-margin", splitMargin), ("omitted-space-margin", omittedSpaceMargin), ("unpaired-split-margin", unpairedSplitMargin),
                          ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin),
                          ("omission-spelling-margin-limit", omissionSpellingMarginLimit), ("spelling-margin-limit", spellingMarginLimit)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
@@ -113,6 +116,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let spaceOmissionCost { result.spaceOmissionCost = spaceOmissionCost }
     if let spaceSubstitutionCost { result.spaceSubstitutionCost = spaceSubstitutionCost }
     if let splitMargin { result.splitMargin = splitMargin }
+    if let omittedSpaceMargin { result.omittedSpaceMargin = omittedSpaceMargin }
     if let unpairedSplitMargin { result.unpairedSplitMargin = unpairedSplitMargin }
     if let splitCommonWord { result.splitCommonWordLogProbability = splitCommonWord }
     if let splitWordFloor { result.splitWordLogProbabilityFloor = splitWordFloor }

@@ -16,7 +16,7 @@ struct WordSplitTests {
     return context.wordContext
   }
 
-  @Test("thisis at the keys' centres: this is, the space left out, replaces it")
+  @Test("thisis at the keys' centres: this is, the space left out, is offered; nearer margins put it in")
   func omittedSpace() throws {
     let decoder = words.decoder()
     words.type("thisis", into: decoder)
@@ -25,8 +25,14 @@ struct WordSplitTests {
     #expect(split.text == "this is")
     #expect(split.first.text == "this" && split.second.text == "is")
     #expect(split.spaceTouch == nil)
-    #expect(split.replaces)
     #expect(split.pairLift > 0, "the table keeps the pair (this, is)")
+    #expect(split.margin > 0 && split.margin < decoder.parameters.omittedSpaceMargin)
+    #expect(!split.replaces)
+    var near = WordDecoder.Parameters()
+    near.omittedSpaceMargin = 0
+    let eager = words.decoder(near)
+    words.type("thisis", into: eager)
+    #expect(eager.decide().split?.replaces == true)
     // With both hypotheses off there is no split.
     var off = WordDecoder.Parameters()
     (off.spaceOmissionCost, off.spaceSubstitutionCost) = (.infinity, .infinity)
@@ -55,10 +61,12 @@ struct WordSplitTests {
     #expect(centred.decide().split?.replaces != true)
   }
 
-  @Test("ofthe after one is of the; restored by undo, it stands the next time")
+  @Test("ofthe after one is of the (at a near margin); restored by undo, it stands the next time")
   func undoRestoresBothWords() throws {
     let history = WordHistory()
-    let decoder = words.decoder(history: history)
+    var near = WordDecoder.Parameters()
+    near.omittedSpaceMargin = 0
+    let decoder = words.decoder(near, history: history)
     let after = context(after: "one ")
     words.type("ofthe", into: decoder)
     let decision = decoder.decide(after: after)
@@ -112,15 +120,22 @@ struct WordSplitTests {
   @Test("margins and floors decide, as documented")
   func splitRules() {
     let decoder = words.decoder()
+    let onSpace = WordDecoder.SplitCandidate(spaceTouch: 2, firstLogProbability: -20, secondLogProbability: -20, shorterLength: 1)
+    #expect(decoder.splitReplaces(onSpace, margin: 3.5))
+    #expect(!decoder.splitReplaces(onSpace, margin: 2.5))
     let paired = WordDecoder.SplitCandidate(pairLift: 1, firstLogProbability: -20, secondLogProbability: -20)
-    #expect(decoder.splitReplaces(paired, margin: 0.5))
-    #expect(!decoder.splitReplaces(paired, margin: -0.5))
+    #expect(decoder.splitReplaces(paired, margin: 12.5))
+    #expect(!decoder.splitReplaces(paired, margin: 11.5))
     let common = WordDecoder.SplitCandidate(firstLogProbability: -4, secondLogProbability: -11)
-    #expect(decoder.splitReplaces(common, margin: 6.5))
-    #expect(!decoder.splitReplaces(common, margin: 5.5))
+    #expect(decoder.splitReplaces(common, margin: 12.5))
+    #expect(!decoder.splitReplaces(common, margin: 11.5))
     let rare = WordDecoder.SplitCandidate(firstLogProbability: -4, secondLogProbability: -13)
     #expect(!decoder.splitReplaces(rare, margin: 30))
     let neitherCommon = WordDecoder.SplitCandidate(firstLogProbability: -7, secondLogProbability: -7)
     #expect(!decoder.splitReplaces(neitherCommon, margin: 30))
+    let oneLetter = WordDecoder.SplitCandidate(firstLogProbability: -9, secondLogProbability: -5, shorterLength: 1)
+    #expect(!decoder.splitReplaces(oneLetter, margin: 30))
+    let pairedLetter = WordDecoder.SplitCandidate(pairLift: 1, firstLogProbability: -9, secondLogProbability: -5, shorterLength: 1)
+    #expect(decoder.splitReplaces(pairedLetter, margin: 13))
   }
 }

@@ -106,13 +106,16 @@ extension WordDecoder {
     /// landed on. `.infinity`: never. NaN or negative: the default.
     public var spaceSubstitutionCost: Float = 2
     /// How far two words (`WordSplit`) must beat both the typed letters and the best single
-    /// word to replace them when the table keeps them as a pair; below it they are offered.
-    /// Only letters that are no lexicon or history word are split. `.infinity`: offered only.
-    /// NaN or negative: the default.
-    public var splitMargin: Float = 0
-    /// How far two words the table keeps no pair of must beat them, when one is common and
-    /// neither rare (below); compounds of rare words ("techspeak") are offered only.
-    public var unpairedSplitMargin: Float = 6
+    /// word to replace them, when a touch was taken for the space bar; below it they are
+    /// offered. Only letters that are no lexicon or history word are split. `.infinity`:
+    /// offered only. NaN or negative: the default.
+    public var splitMargin: Float = 3
+    /// The same for a space left out, when the table keeps the two words as a pair: no touch
+    /// speaks for it, and compounds the text writes as one ("hardcoded") are pairs too.
+    public var omittedSpaceMargin: Float = 12
+    /// The same for a space left out between two words the table keeps no pair of, when one is
+    /// common and neither rare (below); compounds of rare words ("techspeak") are offered only.
+    public var unpairedSplitMargin: Float = 12
     /// The log-probability in the lexicon one of two unpaired words must reach: −6.1 is about
     /// the 50th English word ("in", "the", "is").
     public var splitCommonWordLogProbability: Float = -6.1
@@ -236,6 +239,7 @@ extension WordDecoder {
       result.spaceOmissionCost = nonNegative(spaceOmissionCost, defaults.spaceOmissionCost)
       result.spaceSubstitutionCost = nonNegative(spaceSubstitutionCost, defaults.spaceSubstitutionCost)
       result.splitMargin = nonNegative(splitMargin, defaults.splitMargin)
+      result.omittedSpaceMargin = nonNegative(omittedSpaceMargin, defaults.omittedSpaceMargin)
       result.unpairedSplitMargin = nonNegative(unpairedSplitMargin, defaults.unpairedSplitMargin)
       result.splitCommonWordLogProbability = splitCommonWordLogProbability.isNaN ? defaults.splitCommonWordLogProbability : splitCommonWordLogProbability
       result.splitWordLogProbabilityFloor = splitWordLogProbabilityFloor.isNaN ? defaults.splitWordLogProbabilityFloor : splitWordLogProbabilityFloor

@@ -14,6 +14,8 @@ extension WordDecoder {
     /// Each word's log P in the lexicon (0 for a history word, which passes every floor).
     var firstLogProbability: Float = 0
     var secondLogProbability: Float = 0
+    /// The shorter word's letters: a one-letter word splits only as a pair the table keeps.
+    var shorterLength = 2
   }
 
   /// The best reading of the stored touches as two words, into `splitSlots`, or nil: the first
@@ -45,10 +47,12 @@ extension WordDecoder {
                    endsSentence: false) { Int(slots.letters[$0]) }
       prior.context = context
       var candidate = SplitCandidate(firstSlot: first.slot, firstLogProbability: first.logProbability)
+      let firstLength = slots.lengths[0]
       if omits {
         candidate.score = first.score + exactWordScore(from: end) - omission
         if candidate.score > best.score {
           (candidate.secondStart, candidate.spaceTouch) = (end, -1)
+          candidate.shorterLength = Swift.min(firstLength, count - end)
           (candidate.pairLift, candidate.secondLogProbability) = (lastPairLift, lastLogProbability)
           best = candidate
         }
@@ -58,6 +62,7 @@ extension WordDecoder {
         candidate.score = first.score + onSpace + exactWordScore(from: end + 1) - substitution
         if candidate.score > best.score {
           (candidate.secondStart, candidate.spaceTouch) = (end + 1, end)
+          candidate.shorterLength = Swift.min(firstLength, count - end - 1)
           (candidate.pairLift, candidate.secondLogProbability) = (lastPairLift, lastLogProbability)
           best = candidate
         }
@@ -71,13 +76,17 @@ extension WordDecoder {
   }
 
   /// Whether a split that beats the typed letters and the best word by `margin` replaces them:
-  /// by `splitMargin` when the table keeps the pair; otherwise only when one word is common
-  /// (`splitCommonWordLogProbability`), neither is rare (`splitWordLogProbabilityFloor`) and it
-  /// beats them by `unpairedSplitMargin`. Jargon compounds ("techspeak", "hackerdom") fail the
-  /// second test; "in the" and "this is" pass the first.
+  /// by `splitMargin` when a touch was taken for the space bar; a space left out, by
+  /// `omittedSpaceMargin` when the table keeps the pair, otherwise only when one word is common
+  /// (`splitCommonWordLogProbability`), neither is rare (`splitWordLogProbabilityFloor`) or one
+  /// letter long, and it beats them by `unpairedSplitMargin`. Jargon compounds ("techspeak",
+  /// "hackerdom") and a plural's `s` ("sharchive s") fail the second test; "this is" passes the first.
   func splitReplaces(_ split: SplitCandidate, margin: Float) -> Bool {
     guard margin > parameters.splitMargin else { return false }
-    if split.pairLift > 0 { return true }
+    // A touch taken for the space bar is evidence of its own; a space left out has none.
+    if split.spaceTouch >= 0 { return true }
+    if split.pairLift > 0 { return margin > parameters.omittedSpaceMargin }
+    guard split.shorterLength >= 2 else { return false }
     let common = Swift.max(split.firstLogProbability, split.secondLogProbability) >= parameters.splitCommonWordLogProbability
     let neitherRare = Swift.min(split.firstLogProbability, split.secondLogProbability) >= parameters.splitWordLogProbabilityFloor
     return common && neitherRare && margin > parameters.unpairedSplitMargin
