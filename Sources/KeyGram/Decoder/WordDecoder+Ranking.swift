@@ -58,15 +58,31 @@ extension WordDecoder {
   /// Letters that are no lexicon word are scored by the n-gram backoff.
   func scoreTyped() -> (score: Float, source: Int, isProtected: Bool) {
     let mixture = prior.mixture
-    var lexiconNode: Int32 = lexicon != nil ? 0 : -1
-    var historyNode: Int32 = wordHistory != nil ? 0 : -1
-    var evidence: Float = 0, touchScore: Float = 0, ngram: Float = 0
+    let walk = walkTyped(from: 0)
+    var ngram: Float = 0
     var context = LetterContext.wordStart
     for index in 0..<touches.storedCount {
       let letter = Int(touches.letter[index])
-      touchScore += spatial[index * keyCount + touches.key[index]]
       ngram += system_logf(prior.ngramProbability(ofLetter: letter, after: context))
       context.append(LetterSymbol(letterIndex: letter))
+    }
+    ngram += system_logf(prior.ngramProbability(ofLetter: letterCount, after: context))
+    let ends = prior.endShares(lexicon: walk.lexicon, history: walk.history)
+    let logMass = prior.wordLogMass(logEvidence: walk.evidence, ends: ends, node: walk.lexicon, historyNode: walk.history,
+                                    backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
+    return (walk.touchScore + prior.wordScore(logMass: logMass, mixture), WordPrior.source(of: ends), ends.history >= parameters.protectedHistoryCount)
+  }
+
+  /// The typed letters from touch `start` to the last, walked down the lexicon and history
+  /// tries: the nodes they end at (−1: off the trie, or no such trie), the lexicon evidence
+  /// and the touches' score on the keys they typed.
+  func walkTyped(from start: Int) -> (lexicon: Int32, history: Int32, evidence: Float, touchScore: Float) {
+    var lexiconNode: Int32 = lexicon != nil ? 0 : -1
+    var historyNode: Int32 = wordHistory != nil ? 0 : -1
+    var evidence: Float = 0, touchScore: Float = 0
+    for index in start..<Swift.max(start, touches.storedCount) {
+      let letter = Int(touches.letter[index])
+      touchScore += spatial[index * keyCount + touches.key[index]]
       if lexiconNode >= 0, let lexicon {
         if let child = lexicon.child(of: LexiconNode(index: UInt32(lexiconNode)), letter: letter) {
           evidence += prior.logOfShare(Int(lexicon.share(of: child)))
@@ -79,10 +95,7 @@ extension WordDecoder {
         historyNode = wordHistory.child(of: Int(historyNode), letter: letter).map { Int32(truncatingIfNeeded: $0) } ?? -1
       }
     }
-    ngram += system_logf(prior.ngramProbability(ofLetter: letterCount, after: context))
-    let ends = prior.endShares(lexicon: lexiconNode, history: historyNode)
-    let logMass = prior.wordLogMass(logEvidence: evidence, ends: ends, node: lexiconNode, historyNode: historyNode, backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
-    return (touchScore + prior.wordScore(logMass: logMass, mixture), WordPrior.source(of: ends), ends.history >= parameters.protectedHistoryCount)
+    return (lexiconNode, historyNode, evidence, touchScore)
   }
 
   /// The word-edge cost of the path ending at `slot` of the final step: its last touch typed no

@@ -118,52 +118,24 @@ extension WordDecoder {
   /// Whether the typed letters from touch `start` to the last are a lexicon word or a history
   /// word the decoder may offer.
   private func lettersAreAWord(from start: Int) -> Bool {
-    var lexiconNode: Int32 = lexicon != nil ? 0 : -1, historyNode: Int32 = wordHistory != nil ? 0 : -1
-    for index in start..<touches.storedCount {
-      let letter = Int(touches.letter[index])
-      if lexiconNode >= 0, let lexicon {
-        lexiconNode = lexicon.child(of: LexiconNode(index: UInt32(lexiconNode)), letter: letter).map { Int32(truncatingIfNeeded: $0.index) } ?? -1
-      }
-      if historyNode >= 0, let wordHistory {
-        historyNode = wordHistory.child(of: Int(historyNode), letter: letter).map { Int32(truncatingIfNeeded: $0) } ?? -1
-      }
-      if lexiconNode < 0 && historyNode < 0 { return false }
-    }
-    let ends = prior.targetEndShares(lexicon: lexiconNode, history: historyNode)
+    let walk = walkTyped(from: start)
+    let ends = prior.targetEndShares(lexicon: walk.lexicon, history: walk.history)
     return ends.lexicon > 0 || ends.history > 0
   }
 
   /// The score of the typed letters from touch `start` to the last as one lexicon or history
   /// word (−∞ when they are none): their touches on their keys plus the word's score after
-  /// `prior.context`.
+  /// `prior.context`; its pair lift and lexicon log P go to `lastPairLift` and `lastLogProbability`.
   private func exactWordScore(from start: Int) -> Float {
-    guard let lexicon, start < touches.storedCount else { return -.infinity }
-    var lexiconNode: Int32 = 0, historyNode: Int32 = wordHistory != nil ? 0 : -1
-    var evidence: Float = 0, touchScore: Float = 0
-    for index in start..<touches.storedCount {
-      let letter = Int(touches.letter[index])
-      touchScore += spatial[index * keyCount + touches.key[index]]
-      if lexiconNode >= 0 {
-        if let child = lexicon.child(of: LexiconNode(index: UInt32(lexiconNode)), letter: letter) {
-          evidence += prior.logOfShare(Int(lexicon.share(of: child)))
-          lexiconNode = Int32(truncatingIfNeeded: child.index)
-        } else {
-          lexiconNode = -1
-        }
-      }
-      if historyNode >= 0, let wordHistory {
-        historyNode = wordHistory.child(of: Int(historyNode), letter: letter).map { Int32(truncatingIfNeeded: $0) } ?? -1
-      }
-      if lexiconNode < 0 && historyNode < 0 { return -.infinity }
-    }
-    let ends = prior.targetEndShares(lexicon: lexiconNode, history: historyNode)
+    let walk = walkTyped(from: start)
+    let ends = prior.targetEndShares(lexicon: walk.lexicon, history: walk.history)
     guard ends.lexicon > 0 || ends.history > 0 else { return -.infinity }
     let mixture = prior.mixture
-    let logMass = prior.wordLogMass(logEvidence: evidence, ends: ends, node: lexiconNode, historyNode: historyNode, mixture)
-    let logLexicon = evidence + system_logf(ends.lexicon * WordPrior.shareScale)
+    let logMass = prior.wordLogMass(logEvidence: walk.evidence, ends: ends, node: walk.lexicon, historyNode: walk.history, mixture)
+    let logLexicon = walk.evidence + system_logf(ends.lexicon * WordPrior.shareScale)
     lastLogProbability = ends.lexicon > 0 ? logLexicon : 0
-    lastPairLift = ends.lexicon > 0 ? prior.contextLogFactor(node: lexiconNode, logLexiconProbability: logLexicon) : 0
-    return touchScore + prior.wordScore(logMass: logMass, mixture)
+    lastPairLift = ends.lexicon > 0 ? prior.contextLogFactor(node: walk.lexicon, logLexiconProbability: logLexicon) : 0
+    return walk.touchScore + prior.wordScore(logMass: logMass, mixture)
   }
 
   /// `splitSlots` 0 and 1: the first word from beam slot `firstSlot`, the typed letters from
@@ -174,19 +146,13 @@ extension WordDecoder {
     let firstEnds = prior.targetEndShares(lexicon: beam.lexiconNode[firstSlot], history: beam.historyNode[firstSlot])
     slots.nodes[0] = firstEnds.lexicon > 0 ? Int(beam.lexiconNode[firstSlot]) : -1
     slots.sources[0] = WordPrior.source(of: firstEnds)
-    var node: Int32 = 0
     let base = WordDecoder.capacity
-    for index in secondStart..<touches.storedCount {
-      let letter = touches.letter[index]
-      slots.letters[base + index - secondStart] = letter
-      if node >= 0 {
-        node = lexicon?.child(of: LexiconNode(index: UInt32(node)), letter: Int(letter)).map { Int32(truncatingIfNeeded: $0.index) } ?? -1
-      }
-    }
+    for index in secondStart..<touches.storedCount { slots.letters[base + index - secondStart] = touches.letter[index] }
     slots.lengths[1] = touches.storedCount - secondStart
-    let secondIsLexicon = node >= 0 && (lexicon.map { $0.endShare(of: LexiconNode(index: UInt32(node))) > 0 } ?? false)
-    slots.nodes[1] = secondIsLexicon ? Int(node) : -1
-    slots.sources[1] = secondIsLexicon ? DecodedWord.Source.lexicon.rawValue : DecodedWord.Source.history.rawValue
+    let walk = walkTyped(from: secondStart)
+    let secondEnds = prior.targetEndShares(lexicon: walk.lexicon, history: walk.history)
+    slots.nodes[1] = secondEnds.lexicon > 0 ? Int(walk.lexicon) : -1
+    slots.sources[1] = WordPrior.source(of: secondEnds)
     let typedMask = typedCapitalMask, firstLength = slots.lengths[0]
     var firstIsTyped = firstLength == secondStart || firstLength + 1 == secondStart
     for position in 0..<Swift.min(firstLength, secondStart) where slots.letters[position] != touches.letter[position] { firstIsTyped = false }
