@@ -26,8 +26,8 @@ struct WordSplitTests {
     #expect(split.first.text == "this" && split.second.text == "is")
     #expect(split.spaceTouch == nil)
     #expect(split.pairLift > 0, "the table keeps the pair (this, is)")
-    #expect(split.margin > 0 && split.margin < decoder.parameters.omittedSpaceMargin)
-    #expect(!split.replaces)
+    #expect(split.margin > 0)
+    #expect(!split.replaces, "a space left out is offered by default")
     var near = WordDecoder.Parameters()
     near.omittedSpaceMargin = 0
     let eager = words.decoder(near)
@@ -119,7 +119,14 @@ struct WordSplitTests {
 
   @Test("margins and floors decide, as documented")
   func splitRules() {
-    let decoder = words.decoder()
+    var english = WordDecoder.Parameters()
+    (english.omittedSpaceMargin, english.unpairedSplitMargin) = (12, 12)
+    let decoder = words.decoder(english)
+    // By default a space left out is offered, never put in.
+    let byDefault = words.decoder()
+    let pairedByFar = WordDecoder.SplitCandidate(pairLift: 1, firstLogProbability: -4, secondLogProbability: -4)
+    #expect(!byDefault.splitReplaces(pairedByFar, margin: 100))
+    #expect(byDefault.splitReplaces(WordDecoder.SplitCandidate(spaceTouch: 1), margin: 3.5))
     let onSpace = WordDecoder.SplitCandidate(spaceTouch: 2, firstLogProbability: -20, secondLogProbability: -20, shorterLength: 1)
     #expect(decoder.splitReplaces(onSpace, margin: 3.5))
     #expect(!decoder.splitReplaces(onSpace, margin: 2.5))

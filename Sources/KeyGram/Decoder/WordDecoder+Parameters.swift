@@ -110,12 +110,16 @@ extension WordDecoder {
     /// offered. Only letters that are no lexicon or history word are split. `.infinity`:
     /// offered only. NaN or negative: the default.
     public var splitMargin: Float = 3
-    /// The same for a space left out, when the table keeps the two words as a pair: no touch
-    /// speaks for it, and compounds the text writes as one ("hardcoded") are pairs too.
-    public var omittedSpaceMargin: Float = 12
+    /// The same for a space left out, when the table keeps the two words as a pair. No touch
+    /// speaks for it, and languages write compounds as one that the lexicon holds as two words
+    /// (English `hardcoded`, Danish `tabelegenskaber`), so by default such a split is offered,
+    /// never put in: `.infinity`. 12 suits English text (docs/Simulator.md). NaN or negative:
+    /// the default.
+    public var omittedSpaceMargin: Float = .infinity
     /// The same for a space left out between two words the table keeps no pair of, when one is
-    /// common and neither rare (below); compounds of rare words ("techspeak") are offered only.
-    public var unpairedSplitMargin: Float = 12
+    /// common and neither rare (below); compounds of rare words ("techspeak") stay offered.
+    /// `.infinity` by default, as `omittedSpaceMargin`; 12 suits English text.
+    public var unpairedSplitMargin: Float = .infinity
     /// The log-probability in the lexicon one of two unpaired words must reach: −6.1 is about
     /// the 50th English word ("in", "the", "is").
     public var splitCommonWordLogProbability: Float = -6.1
