@@ -29,13 +29,17 @@ extension WordDecoder {
     guard count >= 2, touches.lettersTyped == count, touches.invalidCount == 0, lexicon != nil else { return nil }
     let omission = parameters.spaceOmissionCost, substitution = parameters.spaceSubstitutionCost
     guard omission.isFinite || (substitution.isFinite && spaceKey >= 0) else { return nil }
+    // Most ends leave no word after them: one walk per start says so, before any first word's search.
+    for start in 1..<count { suffixIsWord[start] = lettersAreAWord(from: start) ? 1 : 0 }
     let outerContext = prior.context
-    defer { prior.context = outerContext }
+    var switchedContext = false
+    defer { if switchedContext { prior.context = outerContext } }
     var best = SplitCandidate()
     for end in 1..<count {
-      // Most ends leave no word after them: the walk that says so is cheaper than the first word's search.
-      let omits = omission.isFinite && lettersAreAWord(from: end)
-      let substitutes = substitution.isFinite && spaceKey >= 0 && end + 1 < count && lettersAreAWord(from: end + 1)
+      let omits = omission.isFinite && suffixIsWord[end] != 0
+      // Only a touch within the spatial cutoff of the space bar may have been the space.
+      let substitutes = substitution.isFinite && spaceKey >= 0 && end + 1 < count && suffixIsWord[end + 1] != 0
+        && spatial[end * keyCount + spaceKey] > -parameters.spatialCutoff
       guard omits || substitutes else { continue }
       let first = bestFirstWord(endingAt: end)
       guard first.slot >= 0 else { continue }
@@ -46,6 +50,7 @@ extension WordDecoder {
       context.push(length: slots.lengths[0], id: first.node >= 0 ? WordID(node: LexiconNode(index: UInt32(first.node))) : nil,
                    endsSentence: false) { Int(slots.letters[$0]) }
       prior.context = context
+      switchedContext = true
       var candidate = SplitCandidate(firstSlot: first.slot, firstLogProbability: first.logProbability)
       let firstLength = slots.lengths[0]
       if omits {

@@ -96,6 +96,8 @@ public final class WordDecoder {
   var plainBestSlot = -1
   var plainBestScore: Float = -.infinity
   var plainBestSource = 0
+  /// Per touch: whether the typed letters from it to the last are a word (scratch for `bestSplit`).
+  let suffixIsWord: IntBuffer
   /// The pair lift and lexicon log P of the last `exactWordScore` (scratch for `bestSplit`).
   var lastPairLift: Float = 0
   var lastLogProbability: Float = 0
@@ -164,6 +166,7 @@ public final class WordDecoder {
     splitSlots = WordSlots(table: table, slotCount: 2)
     replacedSlots = WordSlots(table: table, slotCount: 3)
     bestAlignmentKeys = IntBuffer(repeating: -1, count: Self.capacity)
+    suffixIsWord = IntBuffer(repeating: 0, count: Self.capacity)
   }
 
   /// A decoder whose letters map to keys by `LetterKeyMap(layout:table:)`.
@@ -180,7 +183,7 @@ public final class WordDecoder {
     return touches.bytes + keyTaps.bytes + 4 * keyTapSpatial.count + likelihood.bytes + prior.bytes + children.bytes + 8 * (lateLetters.count + earlyLetters.count + costs.isVowel.count) + beam.bytes + slots
       + 4 * (spatial.count + finalScore.count + chosenLexicon.count + chosenHistory.count)
       + 4 * (nextWordIDs.count + nextWordHeads.count + nextWordScores.count + nextWordLetters.count) + headWords.bytes
-      + 8 * (keyOfLetter.count + finalSource.count + completionOrder.count + chosenSlot.count + bestAlignmentKeys.count)
+      + 8 * (keyOfLetter.count + finalSource.count + completionOrder.count + chosenSlot.count + bestAlignmentKeys.count + suffixIsWord.count)
   }
 
   // MARK: The current word
