@@ -41,6 +41,11 @@ extension WordDecoder {
       let substitutes = substitution.isFinite && spaceKey >= 0 && end + 1 < count && suffixIsWord[end + 1] != 0
         && spatial[end * keyCount + spaceKey] > -parameters.spatialCutoff
       guard omits || substitutes else { continue }
+      // The first word is scored after the words before it, not after an earlier candidate.
+      if switchedContext {
+        prior.context = outerContext
+        switchedContext = false
+      }
       let first = bestFirstWord(endingAt: end)
       guard first.slot >= 0 else { continue }
       // The second word after the first: its pair row (and the history's pairs) the first's.
