@@ -195,7 +195,10 @@ struct WordDecoderAllocationTests {
     let table = source.table
     let history = WordHistory()
     let model = TouchModel(layout: layout)
-    let decoder = WordDecoder(table: table, layout: layout, wordHistory: history)
+    // Spaces left out are put in (not only offered), so splits, their undo and their learning run too.
+    var parameters = WordDecoder.Parameters()
+    (parameters.omittedSpaceMargin, parameters.unpairedSplitMargin) = (0, 0)
+    let decoder = WordDecoder(table: table, layout: layout, parameters: parameters, wordHistory: history)
     // Words, each letter touched a little off its key's centre (some nearer a neighbour), in
     // parallel arrays: a debug build boxes tuples as it iterates an array of them.
     var generator = SplitMix64(seed: 5)
