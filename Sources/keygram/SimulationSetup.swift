@@ -68,4 +68,30 @@ struct SimulationSetup {
     }
     return typing
   }
+
+  /// The misspelling bench on this keyboard.
+  var misspellingBench: MisspellingBench {
+    MisspellingBench(table: table, layout: simulator.layout, letterKeys: simulator.letterKeys)
+  }
+
+  /// The pairs of a misspelling list in the table's alphabet, or an error naming the file.
+  func misspellingPairs(_ path: String, bench: MisspellingBench) throws -> (pairs: [MisspellingBench.Pair], skipped: Int) {
+    let bytes: [UInt8]
+    do { bytes = try CorpusReader(path: path).readAll() } catch { throw CLIError("\(error)") }
+    let read: (pairs: [MisspellingBench.Pair], skipped: Int)
+    do {
+      read = try bench.pairs(fromLines: String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false))
+    } catch let error as MisspellingBenchError {
+      throw CLIError("\(path): \(error)")
+    }
+    guard !read.pairs.isEmpty else { throw CLIError("\(path): no pair of words in the \(table.languageName) alphabet") }
+    return read
+  }
+
+  /// Intended letters → their misspellings, for a typist who misspells.
+  static func misspellingMap(_ pairs: [MisspellingBench.Pair]) -> [[Int]: [[Int]]] {
+    var map: [[Int]: [[Int]]] = [:]
+    for pair in pairs { map[pair.intended, default: []].append(pair.misspelling) }
+    return map
+  }
 }

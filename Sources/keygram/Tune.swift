@@ -61,6 +61,13 @@ extension Keygram {
 
     @OptionGroup(title: "The timed typist (--spread)") var typistOptions: TypistOptions
 
+    @Flag(help: "Sweep the decoder's spelling margins on a development list of misspellings and the tuning text, with the decoder costs given.")
+    var spelling = false
+
+    @OptionGroup(title: "The spelling sweep (--spelling)") var spellingOptions: SpellingTuneOptions
+
+    @OptionGroup(title: "The decoder's edit costs (--spelling)") var costs: DecoderCostOptions
+
     @Option(name: .customLong("omit-rate"), help: "With --decoder: the chance of a skipped letter in the run that tunes the edit costs.")
     var omitRate: Double = 0.01
 
@@ -84,6 +91,7 @@ extension Keygram {
       let keystrokes = try setup.keystrokes(of: textPath, limit: limit)
       if lexicon { return try sweepBalance(.lexicon, setup, keystrokes, textPath) }
       if history { return try sweepBalance(.history, setup, keystrokes, textPath) }
+      if spelling { return try sweepSpelling(setup, textPath) }
       if decoder { return try sweepDecoder(setup, try setup.typing(of: textPath, limit: limit), textPath) }
       if spread { return sweepSpread(setup, keystrokes, textPath) }
       let context = self.context ?? (setup.simulator.table.lexicon != nil ? .lexicon : .fourgram)

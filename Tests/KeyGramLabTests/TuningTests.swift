@@ -104,4 +104,38 @@ struct TuningTests {
     #expect(untimed.methods.map(\.errors) == timed.methods.map(\.errors))
     #expect(untimed.methods[0].errors > 0)
   }
+
+  @Test("The spelling sweep runs every setting on the list and the text; the best keeps to the budget with the fewest word errors")
+  func spellingSweep() throws {
+    let simulator = Self.simulator
+    let bench = MisspellingBench(table: SimulatorTests.english, layout: SimulatorTests.layout,
+                                 letterKeys: LetterKeyMap(layout: SimulatorTests.layout, table: SimulatorTests.english))
+    let pairs = try bench.pairs(fromLines: ["with\twiht", "access\tacess", "receive\trecieve", "the\tteh", "definitely\tdefinately"]).pairs
+    let bytes = try CorpusReader(path: SimulatorTests.packageRoot + "/corpora/en/heldout/jargon-tuning.gz").readAll()
+    let typing = simulator.typing(of: String(decoding: bytes, as: UTF8.self), limit: 6_000)
+    let grid = Tuning.spellingGrid(base: .init(), spellingMargins: [0, .infinity], omissionMargins: [0, .infinity])
+    #expect(grid.count == 5 && grid.last!.name == "margins that follow the word's length")
+    #expect(grid[1].parameters.spellingMargin == 0 && grid[1].parameters.omissionSpellingMargin == .infinity)
+    #expect(grid[4].parameters.spellingMarginPerLetter == WordDecoder.Parameters.lengthScaledSpellingMargins.spellingMarginPerLetter)
+    let sweep = Tuning.sweepSpelling(grid, simulator: simulator, typing: typing, bench: bench, pairs: pairs, misspellings: [:],
+                                     sigma: 8, seed: 3, misspellRate: 0.05, undoRate: 0, lexiconBalance: TypingContext.defaultLexiconBalance)
+    #expect(sweep.rows.map(\.name) == grid.map(\.name) && sweep.words > 500)
+    let (applied, offered) = (sweep.rows[0], sweep.rows[3])
+    // Margins 0 apply every correction the decoder ranks first: all five pairs; margins ∞ apply none.
+    #expect(applied.list.atCentres.corrected == 5 && offered.list.atCentres.corrected == 0)
+    #expect(applied.misspelling.misspelledWords > 0 && applied.misspelling.misspelledWords == offered.misspelling.misspelledWords)
+    #expect(applied.misspelling.misspellingsCorrected > offered.misspelling.misspellingsCorrected)
+    #expect(applied.clean.wordsBroken >= offered.clean.wordsBroken)
+    // The best keeps to the budget and no row within it makes fewer word errors.
+    for budget in [0.0, 1.2, 1000] {
+      let within = sweep.rows.indices.filter { Double(sweep.rows[$0].clean.wordsBroken) * 1000 <= budget * Double(sweep.words) }
+      guard let best = Tuning.bestSpelling(sweep, brokenPerThousand: budget) else {
+        #expect(within.isEmpty)
+        continue
+      }
+      #expect(within.contains(best))
+      #expect(within.allSatisfy { sweep.rows[best].misspelling.wordErrors <= sweep.rows[$0].misspelling.wordErrors })
+    }
+    #expect(Tuning.bestSpelling(sweep, brokenPerThousand: 1000) != nil)
+  }
 }

@@ -257,6 +257,32 @@ extension KeygramCLITests {
     #expect(!run.stdout.contains("best boundary shift: boundary shift"))
   }
 
+  @Test func tuneSpellingPicksWithinTheBudgetAndRefusesEvaluationData() throws {
+    let root = try scratch()
+    #expect(FileManager.default.createFile(atPath: "\(root)/text.txt", contents: Data(String(repeating: "the cat sat on the mat with access. ", count: 30).utf8)))
+    #expect(FileManager.default.createFile(atPath: "\(root)/pairs.tsv", contents: Data("the\tteh\naccess\tacess\nwith\twiht\n".utf8)))
+    let run = try keygram("tune", "en", "--spelling", "--text", "\(root)/text.txt", "--misspelling-list", "\(root)/pairs.tsv", "--misspell-rate", "0.5")
+    #expect(run.status == 0, "\(run.stderr)")
+    // 16 margin pairs and the margins that follow the word's length, each a row.
+    #expect(run.stdout.components(separatedBy: "\n| spelling margin ").count == 17)
+    #expect(run.stdout.contains("\n| margins that follow the word's length | "))
+    #expect(run.stdout.contains("misspellings \(root)/pairs.tsv, 3 pairs."))
+    #expect(run.stdout.contains("\nbest spelling margins: "))
+    // Margins ∞ apply no correction: the list row reads 0.0% corrected.
+    #expect(run.stdout.contains("\n| spelling margin inf, omission margin inf | 0.0% | "))
+    let evaluation = "\(root)/evaluation.tsv"
+    #expect(FileManager.default.createFile(atPath: evaluation, contents: Data("the\tteh\n".utf8)))
+    let refused = try keygram("tune", "en", "--spelling", "--text", "\(root)/text.txt", "--misspelling-list", evaluation)
+    #expect(refused.status == 1)
+    #expect(refused.stderr == "Error: \(evaluation): an evaluation file; tune on tuning data and report on the evaluation data\n")
+    let missing = try keygram("tune", "en", "--spelling", "--text", "\(root)/text.txt", "--misspelling-list", "\(root)/none.tsv")
+    #expect(missing.status == 1 && missing.stderr.hasPrefix("Error: \(root)/none.tsv: no such misspelling list"))
+    let rate = try keygram("tune", "en", "--spelling", "--undo-rate", "2")
+    #expect(rate.status != 0 && rate.stderr.contains("--undo-rate must be a probability from 0 to 1, not 2.0."))
+    let budget = try keygram("tune", "en", "--spelling", "--broken-per-thousand", "-1")
+    #expect(budget.status != 0 && budget.stderr.contains("--broken-per-thousand must be 0 or more, not -1.0."))
+  }
+
   /// The progress bar draws only on a terminal: `script` gives the build one.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
   func theProgressOfAStreamShowsWhatWasRead() throws {
