@@ -55,6 +55,12 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("omission-spelling-margin"), help: "The spelling margin of a correction that only leaves a letter out or swaps two neighbours (inf: offered only).")
   var omissionSpellingMargin: Float?
 
+  @Option(name: .customLong("common-word-spelling-margin"), help: "The spelling margin of a correction into a common word (inf: as other words).")
+  var commonWordSpellingMargin: Float?
+
+  @Option(name: .customLong("common-word-log-probability"), help: "The lexicon log-probability from which a correction's word is common.")
+  var commonWordLogProbability: Float?
+
   @Option(name: .customLong("omission-spelling-margin-limit"), help: "The most the omission spelling margin grows to, however short the word.")
   var omissionSpellingMarginLimit: Float?
 
@@ -90,11 +96,11 @@ struct DecoderCostOptions: ParsableArguments {
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
                          ("key-tap-cost", keyTapCost), ("space-omission-cost", spaceOmissionCost),
                          ("space-substitution-cost", spaceSubstitutionCost), ("split-margin", splitMargin), ("omitted-space-margin", omittedSpaceMargin), ("unpaired-split-margin", unpairedSplitMargin),
-                         ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin),
+                         ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin), ("common-word-spelling-margin", commonWordSpellingMargin),
                          ("omission-spelling-margin-limit", omissionSpellingMarginLimit), ("spelling-margin-limit", spellingMarginLimit)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
     }
-    for (name, value) in [("split-common-word", splitCommonWord), ("split-word-floor", splitWordFloor)] {
+    for (name, value) in [("split-common-word", splitCommonWord), ("split-word-floor", splitWordFloor), ("common-word-log-probability", commonWordLogProbability)] {
       if let value, !(value.isFinite && value <= 0) { throw ValidationError("--\(name) must be a log-probability, 0 or less, not \(value).") }
     }
     for (name, value) in [("spelling-margin-per-letter", spellingMarginPerLetter), ("spelling-margin-length", spellingMarginLength)] {
@@ -122,6 +128,8 @@ struct DecoderCostOptions: ParsableArguments {
     if let splitWordFloor { result.splitWordLogProbabilityFloor = splitWordFloor }
     if let spellingMargin { result.spellingMargin = spellingMargin }
     if let omissionSpellingMargin { result.omissionSpellingMargin = omissionSpellingMargin }
+    if let commonWordSpellingMargin { result.commonWordSpellingMargin = commonWordSpellingMargin }
+    if let commonWordLogProbability { result.commonWordLogProbability = commonWordLogProbability }
     if let omissionSpellingMarginLimit { result.omissionSpellingMarginLimit = omissionSpellingMarginLimit }
     if let spellingMarginLimit { result.spellingMarginLimit = spellingMarginLimit }
     if let spellingMarginPerLetter { result.spellingMarginPerLetter = spellingMarginPerLetter }

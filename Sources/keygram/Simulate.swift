@@ -191,7 +191,7 @@ extension Keygram {
         if misspellRate > 0 {
           // The same decoder never applying a spelling correction at space: what the corrections win and break.
           var offered = parameters
-          (offered.spellingMargin, offered.omissionSpellingMargin) = (.infinity, .infinity)
+          (offered.spellingMargin, offered.omissionSpellingMargin, offered.commonWordSpellingMargin) = (.infinity, .infinity, .infinity)
           decoded += TypingSimulator.Method.decodedVariants(of: methods, parameters: offered).map {
             var method = $0
             method.name += Self.ablations[1]

@@ -113,6 +113,30 @@ struct SpellingEditTests {
     #expect(!decision("wiht", omission: 20, spelling: 20).replaces)
   }
 
+  @Test("a correction into a common word replaces at the common-word margin; one into a rarer word, or with the margin at ∞, keeps its own")
+  func commonWordMargin() throws {
+    func decision(_ typed: String, margin: Float, logProbability: Float = -8) -> WordDecision {
+      var parameters = WordDecoder.Parameters()
+      (parameters.commonWordSpellingMargin, parameters.commonWordLogProbability) = (margin, logProbability)
+      let decoder = decoder(parameters)
+      type(typed, into: decoder)
+      return decoder.decide(limit: 3)
+    }
+    // "becouse" → "because" by a vowel, 6.2 nats: below the spelling margin, above a common-word margin of 4.
+    let plain = decision("becouse", margin: .infinity)
+    #expect(plain.best.text == "because" && !plain.replaces && plain.margin > 4 && plain.margin < 15, "\(plain.margin)")
+    let common = decision("becouse", margin: 4)
+    #expect(common.best.text == "because" && common.replaces && common.margin == plain.margin)
+    // "because" is about the 100th word, log P ≈ −6.8: not common at a threshold of −6.
+    #expect(!decision("becouse", margin: 4, logProbability: -6).replaces)
+    // "definitely" (about the 1,160th word, log P ≈ −9.3) is no common word at −8: "definately" keeps the spelling margin.
+    let rare = decision("definately", margin: 0)
+    #expect(rare.best.text == "definitely" && !rare.replaces)
+    #expect(decision("definately", margin: 0, logProbability: -11).replaces)
+    // The common-word margin only ever comes nearer: "wierd" (a swap, 9 nats) stands replaced under a margin of 100.
+    #expect(decision("wierd", margin: 100, logProbability: -20).replaces)
+  }
+
   @Test("the length-scaled preset replaces a short swap up to its limit, keeps a short omission and replaces a long one")
   func lengthScaledPreset() {
     func decision(_ typed: String) -> WordDecision {

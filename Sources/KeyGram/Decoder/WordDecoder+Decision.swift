@@ -146,13 +146,15 @@ extension WordDecoder {
                            replacedSecond: replacedSlots.count == 3 ? DecodedWord(slots: replacedSlots, slot: 2) : nil)
   }
 
-  /// Whether a spelling correction scoring `score` (with `WordSlots` `source` bits) replaces the
-  /// typed letters: it beats them by its spelling margin at their length (which stands in for
-  /// `margin`), and they are no lexicon or history word (those are offered the correction, never
-  /// replaced by it).
+  /// Whether the best word, a spelling correction scoring `score` (with `WordSlots` `source`
+  /// bits), replaces the typed letters: it beats them by its spelling margin at their length
+  /// (which stands in for `margin`), or by the common-word margin if it is a common word, and
+  /// they are no lexicon or history word (those are offered the correction, never replaced by it).
   func spellingMayReplace(_ typed: (score: Float, source: Int, isProtected: Bool), by score: Float, source: Int) -> Bool {
-    !typed.isProtected && typed.source & WordSlots.sourceBits == 0
-      && score - typed.score > spellingMargin(source: source, typedLength: touches.storedCount)
+    guard !typed.isProtected && typed.source & WordSlots.sourceBits == 0 else { return false }
+    var margin = spellingMargin(source: source, typedLength: touches.storedCount)
+    if bestLexiconLogProbability >= parameters.commonWordLogProbability { margin = Swift.min(margin, parameters.commonWordSpellingMargin) }
+    return score - typed.score > margin
   }
 
   /// The spelling margin of a correction with `source` bits for `typedLength` typed letters:

@@ -44,6 +44,17 @@ extension WordDecoder {
     /// lacks are seldom a lexicon word with a letter missing or two swapped, so these replace at
     /// a nearer margin: 6, chosen with `spellingMargin`. NaN or negative: the default.
     public var omissionSpellingMargin: Float = 6
+    /// The spelling margin of a correction into a common word, one whose log P in the lexicon is
+    /// at least `commonWordLogProbability` (`becouse`, `thier`, `allways`): people misspell the
+    /// words they write most, while a word the lexicon lacks (`nybble`, `cruft`) is far more
+    /// often one edit from a rare word than from a common one. ∞ by default (as other words):
+    /// at 2, the choice of `keygram tune --spelling`, a typist who misspells 1% of English words
+    /// makes 3% fewer word errors, but with no misspelling typed every language's held-out text
+    /// breaks more correct words (docs/Simulator.md). NaN or negative: the default.
+    public var commonWordSpellingMargin: Float = .infinity
+    /// The lexicon log P from which a correction's word is common: −8, about the 290 commonest
+    /// English words. NaN: the default.
+    public var commonWordLogProbability: Float = -8
     /// However short the word, the omission spelling margin is no more than this. ∞ by default
     /// (no limit); `lengthScaledSpellingMargins` sets 9, so a swap or a letter left out in a
     /// short common word (`teh`, `wiht`), the commonest slip of all, is still replaced.
@@ -229,6 +240,8 @@ extension WordDecoder {
       result.extraTouchCost = nonNegative(extraTouchCost, defaults.extraTouchCost)
       result.spellingMargin = nonNegative(spellingMargin, defaults.spellingMargin)
       result.omissionSpellingMargin = nonNegative(omissionSpellingMargin, defaults.omissionSpellingMargin)
+      result.commonWordSpellingMargin = nonNegative(commonWordSpellingMargin, defaults.commonWordSpellingMargin)
+      result.commonWordLogProbability = commonWordLogProbability.isNaN ? defaults.commonWordLogProbability : commonWordLogProbability
       result.omissionSpellingMarginLimit = nonNegative(omissionSpellingMarginLimit, defaults.omissionSpellingMarginLimit)
       result.spellingMarginLimit = nonNegative(spellingMarginLimit, defaults.spellingMarginLimit)
       // Finite: an infinite step times a zero length difference would be NaN.

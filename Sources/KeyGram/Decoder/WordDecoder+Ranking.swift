@@ -149,6 +149,7 @@ extension WordDecoder {
     // The best word reached without a spelling edit, in case a spelling correction may not replace.
     plainBestSlot = -1
     plainBestScore = -.infinity
+    bestLexiconLogProbability = -.infinity
     for index in 0..<total where finalSource[index] & WordSlots.spellingEdit == 0 && finalScore[index] > plainBestScore {
       plainBestSlot = self.slot(step: step, index: index)
       plainBestScore = finalScore[index]
@@ -173,6 +174,8 @@ extension WordDecoder {
       if chosen == 0 {
         for touch in 0..<step { bestAlignmentKeys[touch] = -1 }
         bestAlignedTouches = step
+        let ends = prior.endShares(lexicon: lexiconNode, history: historyNode)
+        bestLexiconLogProbability = WordPrior.lexiconLogProbability(logEvidence: beam.logEvidence[bestSlot], endShare: ends.lexicon)
       }
       writeWord(from: bestSlot, into: slots, target: target, align: chosen == 0)
       slots.scores[target] = bestScore

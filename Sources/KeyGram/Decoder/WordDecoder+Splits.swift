@@ -119,7 +119,7 @@ extension WordDecoder {
       if score > best.score {
         let isLexicon = ends.lexicon > 0
         best = (slot, score, isLexicon ? beam.lexiconNode[slot] : -1,
-                isLexicon ? beam.logEvidence[slot] + system_logf(ends.lexicon * WordPrior.shareScale) : 0)
+                isLexicon ? WordPrior.lexiconLogProbability(logEvidence: beam.logEvidence[slot], endShare: ends.lexicon) : 0)
       }
     }
     return best
@@ -142,7 +142,7 @@ extension WordDecoder {
     guard ends.lexicon > 0 || ends.history > 0 else { return -.infinity }
     let mixture = prior.mixture
     let logMass = prior.wordLogMass(logEvidence: walk.evidence, ends: ends, node: walk.lexicon, historyNode: walk.history, mixture)
-    let logLexicon = walk.evidence + system_logf(ends.lexicon * WordPrior.shareScale)
+    let logLexicon = WordPrior.lexiconLogProbability(logEvidence: walk.evidence, endShare: ends.lexicon)
     lastLogProbability = ends.lexicon > 0 ? logLexicon : 0
     lastPairLift = ends.lexicon > 0 ? prior.contextLogFactor(node: walk.lexicon, logLexiconProbability: logLexicon) : 0
     return walk.touchScore + prior.wordScore(logMass: logMass, mixture)

@@ -96,6 +96,8 @@ public final class WordDecoder {
   var plainBestSlot = -1
   var plainBestScore: Float = -.infinity
   var plainBestSource = 0
+  /// The best word's log P in the lexicon (−∞: a history word), for the common-word spelling margin.
+  var bestLexiconLogProbability: Float = -.infinity
   /// Per touch: whether the typed letters from it to the last are a word (scratch for `bestSplit`).
   let suffixIsWord: IntBuffer
   /// The pair lift and lexicon log P of the last `exactWordScore` (scratch for `bestSplit`).

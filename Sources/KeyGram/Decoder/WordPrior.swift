@@ -44,6 +44,13 @@ final class WordPrior {
   /// A lexicon share as a probability (a constant, not a lazily initialised global).
   @inline(__always) static var shareScale: Float { 1 / Float(Lexicon.shareTotal) }
 
+  /// A word's log P in the lexicon, from its prefix's log evidence and its end share; −∞ for
+  /// letters that end no lexicon word.
+  @inline(__always)
+  static func lexiconLogProbability(logEvidence: Float, endShare: Float) -> Float {
+    endShare > 0 ? logEvidence + system_logf(endShare * shareScale) : -.infinity
+  }
+
   init(table: KeyGramTable, history: WordHistory?, parameters: WordDecoder.Parameters) {
     self.table = table
     lexicon = table.sections.lexicon
@@ -152,7 +159,7 @@ final class WordPrior {
                    backoff: Float = -.infinity, _ mixture: Mixture) -> Float {
     var logMass = -Float.infinity
     if ends.lexicon > 0 {
-      let logLexicon = logEvidence + system_logf(ends.lexicon * Self.shareScale)
+      let logLexicon = Self.lexiconLogProbability(logEvidence: logEvidence, endShare: ends.lexicon)
       logMass = mixture.logLexiconScale + logLexicon + contextLogFactor(node: node, logLexiconProbability: logLexicon)
     }
     if backoff > -.infinity { logMass = Self.logSumExp(logMass, backoff) }

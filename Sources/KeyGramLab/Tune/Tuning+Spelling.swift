@@ -16,10 +16,13 @@ extension Tuning {
 
   /// The margins tried: each spelling margin with each omission margin (a correction that only
   /// leaves a letter out or swaps two neighbours), then the margins that follow the word's
-  /// length (`WordDecoder.Parameters.lengthScaledSpellingMargins`); `base` sets every other
-  /// parameter, so one edit cost at a time can be swept by running the sweep per cost.
+  /// length (`WordDecoder.Parameters.lengthScaledSpellingMargins`), then `base`'s margins with
+  /// each common-word margin and log P of `commonWords`; `base` sets every other parameter, so
+  /// one edit cost at a time can be swept by running the sweep per cost.
   public static func spellingGrid(base: WordDecoder.Parameters, spellingMargins: [Float] = [10, 15, 20, .infinity],
-                                  omissionMargins: [Float] = [3, 6, 9, .infinity]) -> [(name: String, parameters: WordDecoder.Parameters)] {
+                                  omissionMargins: [Float] = [3, 6, 9, .infinity],
+                                  commonWords: [(margin: Float, logProbability: Float)] = [(0, -7), (2, -7), (0, -8), (2, -8), (4, -8), (2, -9), (4, -9), (6, -10)])
+    -> [(name: String, parameters: WordDecoder.Parameters)] {
     var grid: [(name: String, parameters: WordDecoder.Parameters)] = []
     for spelling in spellingMargins {
       for omission in omissionMargins {
@@ -36,6 +39,11 @@ extension Tuning {
     (parameters.spellingMarginLength, parameters.spellingMarginLimit, parameters.omissionSpellingMarginLimit) =
       (scaled.spellingMarginLength, scaled.spellingMarginLimit, scaled.omissionSpellingMarginLimit)
     grid.append(("margins that follow the word's length", parameters))
+    for common in commonWords {
+      var parameters = base
+      (parameters.commonWordSpellingMargin, parameters.commonWordLogProbability) = (common.margin, common.logProbability)
+      grid.append(("spelling margin \(base.spellingMargin), omission margin \(base.omissionSpellingMargin), common words (log P ≥ \(common.logProbability)) \(common.margin)", parameters))
+    }
     return grid
   }
 
