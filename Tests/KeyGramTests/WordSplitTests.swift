@@ -41,6 +41,26 @@ struct WordSplitTests {
     #expect(plain.decide().split == nil)
   }
 
+  @Test("suggestions asked to read two words offer those the word's end would read, and none for a word")
+  func suggestionsOfferTheSplit() throws {
+    let decoder = words.decoder()
+    words.type("thisis", into: decoder)
+    #expect(decoder.suggestions(limit: 3).split == nil, "read only when asked")
+    let suggestions = decoder.suggestions(limit: 3, readingTwoWords: true)
+    let split = try #require(suggestions.split)
+    #expect(split.text == "this is" && !split.replaces && split.spaceTouch == nil)
+    #expect(!suggestions.contains { $0.text == "this is" }, "the single-word slots stay single words")
+    let margin = split.margin
+    let decision = decoder.decide()
+    #expect(decision.split?.text == "this is" && decision.split?.margin == margin)
+    let word = words.decoder()
+    words.type("into", into: word)
+    #expect(word.suggestions(limit: 3, readingTwoWords: true).split == nil)
+    // Once the word is finished there is nothing to suggest.
+    decoder.finishWord(decision)
+    #expect(decoder.suggestions(limit: 3, readingTwoWords: true).split == nil)
+  }
+
   @Test("hevis whose v touch is 5 pt above the space bar: he is, the v taken for the space")
   func spaceTypedOnALetter() throws {
     let decoder = words.decoder()

@@ -233,8 +233,12 @@ struct WordDecoderAllocationTests {
           if index == 2 && word % 4 == 1 { decoder.addTapWithoutLetter(shiftTap, key: shift) }
           if index == 3 && word % 4 == 2 { decoder.removeLast(tappedAt: backspaceTap, key: backspace) }
           decoder.add(points[w][index], key: keys[w][index], letter: letters[w][index])
-          let suggestions = word % 2 == 0 ? decoder.suggestions(limit: 3) : decoder.suggestions(after: wordContext, limit: 3)
+          // Every third word's suggestions also read the typed letters as two words.
+          let twoWords = word % 3 == 0
+          let suggestions = word % 2 == 0 ? decoder.suggestions(limit: 3, readingTwoWords: twoWords)
+            : decoder.suggestions(after: wordContext, limit: 3, readingTwoWords: twoWords)
           for position in 0..<suggestions.count { total &+= suggestions[position].count }
+          if let split = suggestions.split { total &+= split.first.count + split.second.count }
           typed += 1
         }
         if word % 5 == 4 { decoder.removeLast() }

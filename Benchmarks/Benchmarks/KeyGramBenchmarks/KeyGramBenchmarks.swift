@@ -356,16 +356,20 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
   // As a keyboard calls it after each touch: the beam grows by that touch, then completes (a
-  // new word every seven touches; noting the touch and the reset are in the time, ~10 ns).
-  Benchmark("Word decoder: suggestions(limit: 3) after each touch (beam grown by one touch)",
-            configuration: decoderConfiguration) { benchmark in
-    var index = 0
-    for _ in benchmark.scaledIterations {
-      if index % 7 == 0 { decoder.reset() }
-      let (touch, key, letter) = decoderTouches[(index / 7) % decoderTouches.count][index % 7]
-      decoder.add(touch, key: key, letter: letter)
-      blackHole(decoder.suggestions(limit: 3).count)
-      index += 1
+  // new word every seven touches; noting the touch and the reset are in the time, ~10 ns); again
+  // with the typed letters also read as two words for a slot of their own.
+  for readingTwoWords in [false, true] {
+    let arguments = readingTwoWords ? "limit: 3, readingTwoWords: true" : "limit: 3"
+    Benchmark("Word decoder: suggestions(\(arguments)) after each touch (beam grown by one touch)",
+              configuration: decoderConfiguration) { benchmark in
+      var index = 0
+      for _ in benchmark.scaledIterations {
+        if index % 7 == 0 { decoder.reset() }
+        let (touch, key, letter) = decoderTouches[(index / 7) % decoderTouches.count][index % 7]
+        decoder.add(touch, key: key, letter: letter)
+        blackHole(decoder.suggestions(limit: 3, readingTwoWords: readingTwoWords).count)
+        index += 1
+      }
     }
   }
   // The suggestion bar redrawn with the beam already built (three touches in).

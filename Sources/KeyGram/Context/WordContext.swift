@@ -6,7 +6,7 @@
 /// boundary after it is recorded, the moment the word history learns it. After a deletion or
 /// a reset it is rebuilt from the remembered symbols (`TypingContext.historyCapacity`), so
 /// only a previous word that is wholly remembered is known then, and a sentence start only at
-/// the start of the text. `WordDecoder.decide(after:limit:)` and `suggestions(after:limit:)`
+/// the start of the text. `WordDecoder.decide(after:limit:)` and `suggestions(after:limit:readingTwoWords:)`
 /// take it.
 public struct WordContext: Equatable, Sendable {
   /// The most letters of the previous word it keeps; a longer word is known by its id alone.

@@ -267,9 +267,14 @@ public struct WordDecision {
 }
 
 /// A ranked list of completions and corrections of the current word, for a suggestion bar.
-/// A view of the decoder's storage: valid until its next `suggestions(limit:)`.
+/// A view of the decoder's storage: valid until its next `suggestions(limit:readingTwoWords:)`.
 public struct WordSuggestions: RandomAccessCollection {
   let slots: WordSlots
+  /// The typed letters read as two words ("thisis": "this is"), as the word's end would read
+  /// them (`WordDecision.split`), to offer as one more slot; nil when they are a word, no two
+  /// words beat them, or the suggestions were not asked to read two words. Valid until the
+  /// decoder's next suggestions or decision.
+  public internal(set) var split: WordSplit? = nil
   /// The first suggestion, the best.
   public var startIndex: Int { 0 }
   /// Past the last suggestion.

@@ -88,8 +88,11 @@ extension FuzzTarget {
         lastDecision = nil
       case 12:
         let limit = Int(Int8(bitPattern: reader.byte() ?? 0))
-        let suggestions = limit & 1 == 0 ? decoder.suggestions(limit: limit) : decoder.suggestions(after: context.wordContext, limit: limit)
+        let twoWords = limit & 2 != 0
+        let suggestions = limit & 1 == 0 ? decoder.suggestions(limit: limit, readingTwoWords: twoWords)
+          : decoder.suggestions(after: context.wordContext, limit: limit, readingTwoWords: twoWords)
         findings.expect(suggestions.count <= WordDecoder.maximumAlternatives, "\(suggestions.count) suggestions")
+        if let split = suggestions.split { findings.expect(split.first.count > 0 && split.second.count > 0, "an empty word in \(split.text)") }
       case 13:
         decoder.adapt(to: model)
       case 14:
