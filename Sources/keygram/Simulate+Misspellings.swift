@@ -8,7 +8,7 @@ extension Keygram.Simulate {
   /// `simulate --misspellings FILE`: the misspelling bench on the table's keyboard.
   func runMisspellings(_ path: String, _ setup: SimulationSetup) throws {
     let bench = setup.misspellingBench
-    let read = try setup.misspellingPairs(path, bench: bench)
+    let read = try setup.misspellingPairs(path)
     var parameters = costs.applied(to: WordDecoder.Parameters())
     if let decoderMargin { parameters.margin = decoderMargin }
     let result = bench.run(read.pairs, skipped: read.skipped, parameters: parameters, sigma: sigma, seed: seed)
@@ -22,8 +22,8 @@ extension Keygram.Simulate {
   /// `--misspell-rate`'s list, intended letters → their misspellings: `--misspelling-list`, or
   /// the language's tuning list where it has one (never the evaluation list), else none.
   func misspellingMap(_ setup: SimulationSetup) throws -> [[Int]: [[Int]]] {
-    let fallback = "\(folders.corpora)/\(lang)/heldout/misspellings/tuning.gz"
+    let fallback = SimulationSetup.tuningMisspellings(lang: lang, corpora: folders.corpora)
     guard let path = misspellingList ?? (FileManager.default.fileExists(atPath: fallback) ? fallback : nil) else { return [:] }
-    return SimulationSetup.misspellingMap(try setup.misspellingPairs(path, bench: setup.misspellingBench).pairs)
+    return SimulationSetup.misspellingMap(try setup.misspellingPairs(path).pairs)
   }
 }

@@ -74,8 +74,15 @@ struct SimulationSetup {
     MisspellingBench(table: table, layout: simulator.layout, letterKeys: simulator.letterKeys)
   }
 
+  /// The language's development misspellings, `corpora/<lang>/heldout/misspellings/tuning.gz`
+  /// (never the evaluation list).
+  static func tuningMisspellings(lang: String, corpora: String) -> String {
+    "\(corpora)/\(lang)/heldout/misspellings/tuning.gz"
+  }
+
   /// The pairs of a misspelling list in the table's alphabet, or an error naming the file.
-  func misspellingPairs(_ path: String, bench: MisspellingBench) throws -> (pairs: [MisspellingBench.Pair], skipped: Int) {
+  func misspellingPairs(_ path: String) throws -> (pairs: [MisspellingBench.Pair], skipped: Int) {
+    let bench = misspellingBench
     let bytes: [UInt8]
     do { bytes = try CorpusReader(path: path).readAll() } catch { throw CLIError("\(error)") }
     let read: (pairs: [MisspellingBench.Pair], skipped: Int)

@@ -40,7 +40,7 @@ extension Keygram.Tune {
   /// into every figure reported from it.
   func sweepSpelling(_ setup: SimulationSetup, _ textPath: String) throws {
     guard setup.table.lexicon != nil else { throw CLIError("tables/\(lang).keygram has no lexicon to decode with") }
-    let listPath = spellingOptions.misspellingList ?? "\(folders.corpora)/\(lang)/heldout/misspellings/tuning.gz"
+    let listPath = spellingOptions.misspellingList ?? SimulationSetup.tuningMisspellings(lang: lang, corpora: folders.corpora)
     for path in [textPath, listPath] where (path as NSString).lastPathComponent.contains("evaluation") {
       throw CLIError("\(path): an evaluation file; tune on tuning data and report on the evaluation data")
     }
@@ -48,7 +48,7 @@ extension Keygram.Tune {
       throw CLIError("\(listPath): no such misspelling list; pass --misspelling-list FILE (intended<TAB>misspelling lines)")
     }
     let bench = setup.misspellingBench
-    let read = try setup.misspellingPairs(listPath, bench: bench)
+    let read = try setup.misspellingPairs(listPath)
     let typing = try setup.typing(of: textPath, limit: limit)
     let grid = Tuning.spellingGrid(base: costs.applied(to: WordDecoder.Parameters()))
     let sweep = Tuning.sweepSpelling(grid, simulator: setup.simulator, typing: typing, bench: bench, pairs: read.pairs,
