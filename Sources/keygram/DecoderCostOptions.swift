@@ -34,6 +34,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("split-margin"), help: "How far two words must beat the typed letters and the best single word to replace them (inf: offered only).")
   var splitMargin: Float?
 
+  @Option(name: .customLong("join-margin"), help: "How far one word must beat the word before a space-bar tap and the word after it to replace both and the space (inf: never looked for).")
+  var joinMargin: Float?
+
   @Option(name: .customLong("omitted-space-margin"), help: "How far two words the table keeps as a pair must beat the typed letters when no touch was the space (inf: offered only).")
   var omittedSpaceMargin: Float?
 
@@ -95,7 +98,7 @@ struct DecoderCostOptions: ParsableArguments {
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
                          ("key-tap-cost", keyTapCost), ("space-omission-cost", spaceOmissionCost),
-                         ("space-substitution-cost", spaceSubstitutionCost), ("split-margin", splitMargin), ("omitted-space-margin", omittedSpaceMargin), ("unpaired-split-margin", unpairedSplitMargin),
+                         ("space-substitution-cost", spaceSubstitutionCost), ("split-margin", splitMargin), ("join-margin", joinMargin), ("omitted-space-margin", omittedSpaceMargin), ("unpaired-split-margin", unpairedSplitMargin),
                          ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin), ("common-word-spelling-margin", commonWordSpellingMargin),
                          ("omission-spelling-margin-limit", omissionSpellingMarginLimit), ("spelling-margin-limit", spellingMarginLimit)] {
       if let cost, !(cost >= 0) { throw ValidationError("--\(name) must be 0 or more nats (inf turns it off), not \(cost).") }
@@ -122,6 +125,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let spaceOmissionCost { result.spaceOmissionCost = spaceOmissionCost }
     if let spaceSubstitutionCost { result.spaceSubstitutionCost = spaceSubstitutionCost }
     if let splitMargin { result.splitMargin = splitMargin }
+    if let joinMargin { result.joinMargin = joinMargin }
     if let omittedSpaceMargin { result.omittedSpaceMargin = omittedSpaceMargin }
     if let unpairedSplitMargin { result.unpairedSplitMargin = unpairedSplitMargin }
     if let splitCommonWord { result.splitCommonWordLogProbability = splitCommonWord }

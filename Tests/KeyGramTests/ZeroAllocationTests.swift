@@ -205,11 +205,14 @@ struct WordDecoderAllocationTests {
     let resolver = GaussianKeyResolver(layout: layout, table: table)
     var points: [[TouchPoint]] = [], keys: [[KeyIndex]] = [], letters: [[Int]] = []
     // "thisis", "ofthe" and "techspeak" are read as two words (a split put in, undone, or offered).
-    for word in ["keyboard", "the", "decoder", "qwfpgj", "allocation", "hears", "sloppy", "jargon", "thisis", "ofthe", "techspeak"] {
+    // "num", a space tap near b, then "ers" are read as one word ("numbers", a join).
+    let wordList = ["keyboard", "the", "decoder", "qwfpgj", "allocation", "hears", "sloppy", "jargon", "thisis", "ofthe", "techspeak", "num", "ers"]
+    for word in wordList {
       points.append([]); keys.append([]); letters.append([])
       for scalar in word.unicodeScalars {
         let frame = layout[layout.keyIndex(ofLetter: scalar)!].frame
-        let touch = TouchPoint(x: frame.midX + Float(Int(generator.next() % 41) - 20), y: frame.midY + Float(Int(generator.next() % 21) - 10))
+        var touch = TouchPoint(x: frame.midX + Float(Int(generator.next() % 41) - 20), y: frame.midY + Float(Int(generator.next() % 21) - 10))
+        if word == "num" || word == "ers" { touch = TouchPoint(x: frame.midX, y: frame.midY) }
         let shown = resolver.resolve(touch)!
         points[points.count - 1].append(touch)
         keys[keys.count - 1].append(shown)
@@ -225,6 +228,13 @@ struct WordDecoderAllocationTests {
     let shift = layout.keyIndex(of: .shift)!, backspace = layout.keyIndex(of: .backspace)!
     let shiftTap = TouchPoint(x: layout[shift].frame.maxX - 4, y: layout[shift].frame.midY)
     let backspaceTap = TouchPoint(x: layout[backspace].frame.minX + 4, y: layout[backspace].frame.midY)
+    // Space taps: at the bar's centre, and after "num" past its top edge towards b (the
+    // resolver gave the space bar a touch between the rows).
+    let space = layout.keyIndex(of: .space)!, b = layout[layout.keyIndex(ofLetter: "b")!].frame
+    let spaceCentre = TouchPoint(x: layout[space].frame.midX, y: layout[space].frame.midY)
+    let spaceSlip = TouchPoint(x: spaceCentre.x + (b.midX - spaceCentre.x) * 0.55, y: spaceCentre.y + (b.midY - spaceCentre.y) * 0.55)
+    let num = wordList.firstIndex(of: "num")!
+    var joins = 0
     let count = mallocs {
       var typed = 0, word = 0
       while typed < Self.touches {
@@ -248,11 +258,14 @@ struct WordDecoderAllocationTests {
           splits += 1
           history.learn(length: split.first.count) { split.first.letter(at: $0) }
           history.learn(length: split.second.count) { split.second.letter(at: $0) }
-        } else {
+        } else if w != num && w != num + 1 {
+          // The joined words stay unlearned, so the history never protects them.
           let best = decision.best
           history.learn(length: best.count) { best.letter(at: $0) }
         }
+        if decision.join?.replaces == true { joins += 1 }
         decoder.finishWord(decision, teaching: model)
+        decoder.noteSpaceTap(w == num ? spaceSlip : spaceCentre, key: space)
         if decision.replaces || decision.split?.replaces == true {
           replaced += 1
           if word % 3 == 0, let restored = decoder.undoReplacement(teaching: model) {
@@ -265,7 +278,7 @@ struct WordDecoderAllocationTests {
       }
     }
     #expect(count == 0, "\(count) mallocs")
-    #expect(total > 0 && replaced > 0 && splits > 0, "\(splits) splits")
+    #expect(total > 0 && replaced > 0 && splits > 0 && joins > 0, "\(splits) splits, \(joins) joins")
   }
 }
 

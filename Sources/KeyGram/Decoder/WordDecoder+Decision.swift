@@ -26,6 +26,7 @@ extension WordDecoder {
     }
     ensureBeam(touches: touches.storedCount)
     let typed = scoreTyped()
+    decidedTypedScore = typed.score
     slots.scores[0] = typed.score
     slots.sources[0] = typed.source
     rankFinalWords(limit: limit, into: slots)
@@ -34,6 +35,7 @@ extension WordDecoder {
       if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 {
         decision.split = bestSplit(typedScore: typed.score, bestScore: typed.score)
       }
+      setJoin(of: &decision, standingScore: typed.score)
       return decision
     }
     if slots.sources[1] & WordSlots.spellingEdit != 0 && !spellingMayReplace(typed, by: slots.scores[1], source: slots.sources[1]) {
@@ -57,6 +59,7 @@ extension WordDecoder {
     if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 {
       decision.split = bestSplit(typedScore: typed.score, bestScore: slots.scores[1])
     }
+    setJoin(of: &decision, standingScore: replaces ? slots.scores[1] : typed.score)
     return decision
   }
 
@@ -66,12 +69,13 @@ extension WordDecoder {
   /// that stood (an extra touch is not learned), so an undo can still take them back.
   public func finishWord(_ decision: WordDecision, teaching model: TouchModel? = nil) {
     guard !isFinished else { return }
-    let splits = decision.split?.replaces == true
+    let joins = decision.join?.replaces == true
+    let splits = decision.split?.replaces == true && !joins
     if let model {
       model.commit()
       pendingObservations = 0
       // Two words put in place of the letters teach no key: the first word's touches are not aligned.
-      if splits {
+      if splits || joins {
       } else if decision.replaces {
         for touch in 0..<bestAlignedTouches where bestAlignmentKeys[touch] >= 0 {
           model.observe(touches.point(touch), key: KeyIndex(bestAlignmentKeys[touch]))
@@ -84,8 +88,12 @@ extension WordDecoder {
         }
       }
     }
-    if parameters.learnsSpread && !likelihood.correction.isActive && !splits { learnSpread(decision) }
-    canUndo = decision.replaces || splits
+    if parameters.learnsSpread && !likelihood.correction.isActive && !splits && !joins { learnSpread(decision) }
+    if joins { forgetJoinedWord() }
+    precedingWord.isPending = false
+    finishedWordStood = decision.isDecoded && !decision.replaces && !splits && !joins
+    // A join is not taken back by undo: the previous word is no longer the decoder's.
+    canUndo = (decision.replaces || splits) && !joins
     if let split = decision.split, splits {
       replacedSlots.copy(slot: 0, of: decision.slots, to: 0)
       replacedSlots.copy(slot: 0, of: split.slots, to: 1)
@@ -144,6 +152,14 @@ extension WordDecoder {
     keepsTyped = true
     return WordRestoration(restored: DecodedWord(slots: replacedSlots, slot: 0), replaced: DecodedWord(slots: replacedSlots, slot: 1),
                            replacedSecond: replacedSlots.count == 3 ? DecodedWord(slots: replacedSlots, slot: 2) : nil)
+  }
+
+  /// Sets `decision.join` when a word kept by `noteSpaceTap` is pending: the current word
+  /// standing at `standingScore` (its replacement's, or the typed letters'), unsplit.
+  func setJoin(of decision: inout WordDecision, standingScore: Float) {
+    guard precedingWord.isPending, decision.split?.replaces != true, let join = bestJoin(currentScore: standingScore) else { return }
+    decision.join = join
+    if join.replaces { decision.spannedPrecedingWords = 1 }
   }
 
   /// Whether the best word, a spelling correction scoring `score` (with `WordSlots` `source`

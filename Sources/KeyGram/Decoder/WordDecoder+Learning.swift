@@ -4,6 +4,7 @@ extension WordDecoder {
   /// `GaussianKeyResolver.adapt(to:)` does. O(keys × rows); nothing
   /// to do unless the model learned since the last call. A model for another layout is ignored.
   public func adapt(to model: TouchModel) {
+    joiner?.adapt(to: model)
     guard likelihood.adapt(to: model) else { return }
     beam.truncate(toTouches: 0)
     beam.invalidate()

@@ -115,4 +115,31 @@ extension WordDecoder {
       steps += 1
     }
   }
+
+  // MARK: Suggestions
+
+  /// Up to `limit` (at most `maximumAlternatives`) words for a suggestion bar: the most likely
+  /// completions of the beam's partial words after the current touches, corrections included,
+  /// best first. Empty before the first touch and whenever `decide` would keep the word as typed.
+  /// With `readingTwoWords`, `WordSuggestions.split` also reads typed letters that are no word
+  /// as two ("thisis": "this is"), for a slot of its own; it costs the word's end decision
+  /// besides, about twice the suggestions' time.
+  public func suggestions(limit: Int = 3, readingTwoWords: Bool = false) -> WordSuggestions {
+    suggestions(after: prior.context, limit: limit, readingTwoWords: readingTwoWords)
+  }
+
+  /// Suggestions for the current word after the words in `context`, as `suggestions(limit:readingTwoWords:)`
+  /// gives them; the context is kept for the decoder's later calls.
+  public func suggestions(after context: WordContext, limit: Int = 3, readingTwoWords: Bool = false) -> WordSuggestions {
+    prior.context = context
+    let slots = suggestionSlots
+    slots.count = 0
+    let limit = Swift.min(Swift.max(limit, 0), Self.maximumAlternatives)
+    guard limit > 0, isDecodable, !isFinished else { return WordSuggestions(slots: slots) }
+    ensureBeam(touches: touches.storedCount)
+    complete(limit: limit, into: slots)
+    guard readingTwoWords else { return WordSuggestions(slots: slots) }
+    // The beam is built: the two-word reading is the word's end decision's, with no second search.
+    return WordSuggestions(slots: slots, split: decide(after: context, limit: 1).split)
+  }
 }

@@ -114,10 +114,28 @@ public final class WordDecoder {
   /// The spread learned from the words that stood (`Parameters.learnsSpread`).
   var learnedSpread = SpreadEstimate()
 
+  // Joins (WordDecoder+Joins.swift).
+  /// The word before the current one and the space tap after it (`noteSpaceTap`).
+  let precedingWord: PrecedingWord
+  /// The decoder that reads a kept word, its space tap and the current word as one; nil when
+  /// `Parameters.joinMargin` is infinite.
+  let joiner: WordDecoder?
+  /// The last finished word stood as typed (not replaced, not split).
+  var finishedWordStood = false
+  /// The last decision's typed letters' score.
+  var decidedTypedScore: Float = 0
+  /// A space tap was noted since the last word's first touch.
+  var spaceTapped = false
+
   /// A decoder over `table`'s lexicon for `layout`, with `letterKeys` saying which key types
   /// each letter. Allocates everything it will ever use.
-  public init(table: KeyGramTable, layout: KeyboardLayout, letterKeys: LetterKeyMap,
-              parameters: Parameters = Parameters(), wordHistory: WordHistory? = nil) {
+  public convenience init(table: KeyGramTable, layout: KeyboardLayout, letterKeys: LetterKeyMap,
+                          parameters: Parameters = Parameters(), wordHistory: WordHistory? = nil) {
+    self.init(table: table, layout: layout, letterKeys: letterKeys, parameters: parameters, wordHistory: wordHistory, joins: true)
+  }
+
+  /// As the public init; `joins`: whether it keeps a second decoder for joins (a joiner does not).
+  init(table: KeyGramTable, layout: KeyboardLayout, letterKeys: LetterKeyMap, parameters: Parameters, wordHistory: WordHistory?, joins: Bool) {
     let parameters = parameters.sanitized
     self.table = table
     self.layout = layout
@@ -169,6 +187,11 @@ public final class WordDecoder {
     replacedSlots = WordSlots(table: table, slotCount: 3)
     bestAlignmentKeys = IntBuffer(repeating: -1, count: Self.capacity)
     suffixIsWord = IntBuffer(repeating: 0, count: Self.capacity)
+    precedingWord = PrecedingWord(capacity: joins ? Self.capacity : 0)
+    var joinerParameters = parameters
+    joinerParameters.joinMargin = .infinity
+    joiner = joins && parameters.joinMargin.isFinite
+      ? WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: joinerParameters, wordHistory: wordHistory, joins: false) : nil
   }
 
   /// A decoder whose letters map to keys by `LetterKeyMap(layout:table:)`.
@@ -186,6 +209,7 @@ public final class WordDecoder {
       + 4 * (spatial.count + finalScore.count + chosenLexicon.count + chosenHistory.count)
       + 4 * (nextWordIDs.count + nextWordHeads.count + nextWordScores.count + nextWordLetters.count) + headWords.bytes
       + 8 * (keyOfLetter.count + finalSource.count + completionOrder.count + chosenSlot.count + bestAlignmentKeys.count + suffixIsWord.count)
+      + precedingWord.bytes + (joiner?.memoryBytes ?? 0)
   }
 
   // MARK: The current word
@@ -235,6 +259,7 @@ public final class WordDecoder {
     likelihood.motion.startWord()
     guard touches.removeLast() else {
       isIncomplete = true
+      precedingWord.isPending = false
       return
     }
     keyTaps.keep(upTo: touches.storedCount)
@@ -244,6 +269,7 @@ public final class WordDecoder {
   /// Forgets the current word (the cursor moved, or the text changed under the keyboard).
   public func reset() {
     startWord()
+    precedingWord.isPending = false
     prior.context = .unknown
     canUndo = false
   }
@@ -253,6 +279,7 @@ public final class WordDecoder {
   public func keepCurrentWordAsTyped() { keepsTyped = true }
 
   func startWord() {
+    spaceTapped = false
     touches.removeAll()
     keyTaps.removeAll()
     isIncomplete = false
@@ -265,32 +292,5 @@ public final class WordDecoder {
   /// Whether the current word can be searched at all.
   var isDecodable: Bool {
     lexicon != nil && !isFinished && !isIncomplete && !keepsTyped && touches.isWhole && touches.storedCount > 0
-  }
-
-  // MARK: Suggestions
-
-  /// Up to `limit` (at most `maximumAlternatives`) words for a suggestion bar: the most likely
-  /// completions of the beam's partial words after the current touches, corrections included,
-  /// best first. Empty before the first touch and whenever `decide` would keep the word as typed.
-  /// With `readingTwoWords`, `WordSuggestions.split` also reads typed letters that are no word
-  /// as two ("thisis": "this is"), for a slot of its own; it costs the word's end decision
-  /// besides, about twice the suggestions' time.
-  public func suggestions(limit: Int = 3, readingTwoWords: Bool = false) -> WordSuggestions {
-    suggestions(after: prior.context, limit: limit, readingTwoWords: readingTwoWords)
-  }
-
-  /// Suggestions for the current word after the words in `context`, as `suggestions(limit:readingTwoWords:)`
-  /// gives them; the context is kept for the decoder's later calls.
-  public func suggestions(after context: WordContext, limit: Int = 3, readingTwoWords: Bool = false) -> WordSuggestions {
-    prior.context = context
-    let slots = suggestionSlots
-    slots.count = 0
-    let limit = Swift.min(Swift.max(limit, 0), Self.maximumAlternatives)
-    guard limit > 0, isDecodable, !isFinished else { return WordSuggestions(slots: slots) }
-    ensureBeam(touches: touches.storedCount)
-    complete(limit: limit, into: slots)
-    guard readingTwoWords else { return WordSuggestions(slots: slots) }
-    // The beam is built: the two-word reading is the word's end decision's, with no second search.
-    return WordSuggestions(slots: slots, split: decide(after: context, limit: 1).split)
   }
 }

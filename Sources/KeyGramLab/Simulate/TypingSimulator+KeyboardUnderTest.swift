@@ -169,6 +169,7 @@ extension TypingSimulator {
       switch role {
       case .space, .returnKey:
         typeSpace(intendedLetters: intendedLetters)
+        if role == .space, let tap { decoder?.noteSpaceTap(tap.touch, key: tap.key)}
       case .backspace:
         deleteBackward(tap: tap)
       case .shift, .other:
@@ -243,7 +244,16 @@ extension TypingSimulator {
         decisionLog(LoggedDecision(method: index, previous: previousWord, intended: intendedLetters,
                                    spanned: segment.words.map(\.letters), decision: decision))
       }
-      if let split = decision.split, split.replaces {
+      if let join = decision.join, join.replaces {
+        // One word in place of the previous word, the space tapped and the typed letters.
+        previousWord = (0..<join.word.count).map { join.word.letter(at: $0) }
+        // A space the text has too closed the segment: the two are scored as one now.
+        if segment.committed.count < join.replacedCharacterCount, let earlier = closed.popLast() { segment = earlier.followed(by: segment) }
+        if keepsText { segment.committedText = String(segment.committedText.unicodeScalars.dropLast(join.replacedCharacterCount - 1 - decision.typedLength)) + join.word.text }
+        for _ in 0..<join.replacedCharacterCount { context.recordDeletion() }
+        segment.committed.removeLast(join.replacedCharacterCount)
+        commit(join.word)
+      } else if let split = decision.split, split.replaces {
         // Two words in place of the typed letters, as a host types them: the first, a space, the second.
         previousWord = (0..<split.second.count).map { split.second.letter(at: $0) }
         if keepsText { segment.committedText += split.text }
@@ -327,6 +337,10 @@ extension TypingSimulator {
       if typesSpace {
         let wordKeys = Segment.words(of: segment.committed).last ?? []
         let decision = decoder != nil ? decideWord(intendedLetters: intendedLetters) : nil
+        if case .tapped(let aimed) = boundary, let decoder, !method.specialKeysTypeLetters {
+          let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
+          if let key = resolve(touch), layout[key].role == .space { decoder.noteSpaceTap(touch, key: key) }
+        }
         context.record(endsSentence ? "." : " ")
         let committedNow = Segment.words(of: segment.committed).last ?? []
         if let decision, decision.replaces || decision.split?.replaces == true, undoesReplacement, let spelledRight, segment.words.isEmpty, wordKeys == spelledRight, committedNow != spelledRight {

@@ -93,6 +93,20 @@ extension TypingSimulator {
       omittedSpace ? .omittedSpace : spaceTapMissed ? .spaceTapMissed : keyWithoutLetter ? .keyWithoutLetter : .other
     }
 
+    /// This segment and `later` as one: its words, then `later`'s.
+    func followed(by later: Segment) -> Segment {
+      var joined = self
+      joined.words += later.words
+      joined.typed += later.typed
+      joined.committed += later.committed
+      joined.committedText += later.committedText
+      joined.omittedSpace = omittedSpace || later.omittedSpace
+      joined.spaceTapMissed = spaceTapMissed || later.spaceTapMissed
+      joined.keyWithoutLetter = keyWithoutLetter || later.keyWithoutLetter
+      joined.wasUndone = wasUndone || later.wasUndone
+      return joined
+    }
+
     /// The keys of `stream` split at its boundaries, a trailing boundary dropped.
     static func words(of stream: [Int]) -> [[Int]] {
       var stream = stream[...]

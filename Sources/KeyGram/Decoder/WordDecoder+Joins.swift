@@ -1,0 +1,75 @@
+/// A space tap that was a letter: the word before it, the tap and the word after it read as one
+/// word ("num ers" as "numbers"), searched by a second, smaller decoder of the same table over the
+/// joined touches, the tap taken for a letter as a shift tap is (`DecoderMove.keyTapLetters`).
+extension WordDecoder {
+  /// The space bar tapped at `touch` on `key` to end the word just finished
+  /// (`finishWord(_:teaching:)`), the space typed. When that word stood as typed, the decoder
+  /// keeps it with the tap, and the next word's decision may read the two and the tap as one
+  /// (`WordDecision.join`): a tap that landed near a letter key may have been that letter. A
+  /// second tap with no word between is kept alone: it may have been the next word's first
+  /// letter ("the  andwidth" as "the bandwidth"). Call it for every space-bar tap; a tap
+  /// elsewhere, a word that was replaced, or any other call in between (`reset()`, a backspace
+  /// past the next word's start) forgets the word. O(letters of the word).
+  public func noteSpaceTap(_ touch: TouchPoint, key: KeyIndex) {
+    let followsSpace = spaceTapped
+    spaceTapped = true
+    precedingWord.isPending = false
+    guard joiner != nil, isFinished, key.rawValue == spaceKey, isOnKeyboard(touch), liesNearLetter(touch) else { return }
+    if followsSpace {
+      precedingWord.keepTapAlone(touch, tapKey: key.rawValue)
+    } else if finishedWordStood && touches.isWhole && touches.storedCount > 0 {
+      precedingWord.keep(touches, score: decidedTypedScore, context: prior.context, tap: touch, tapKey: key.rawValue)
+    }
+  }
+
+  /// Whether a letter key lies near `touch`: within the spatial cutoff, as a key tap's letters
+  /// must, and within `Parameters.joinTapCutoff` of the touch's likelihood on the space bar.
+  func liesNearLetter(_ touch: TouchPoint) -> Bool {
+    likelihood.logLikelihoods(x: touch.x, y: touch.y, variance: nil, into: keyTapSpatial, at: 0)
+    var best = -Float.infinity
+    for letter in 0..<letterCount where keyOfLetter[letter] >= 0 { best = Swift.max(best, keyTapSpatial[keyOfLetter[letter]]) }
+    return best >= -parameters.spatialCutoff && best >= keyTapSpatial[spaceKey] - parameters.joinTapCutoff
+  }
+
+  /// The previous word kept by `noteSpaceTap`, the tap and the current word read as one word,
+  /// against the two (the previous word as it stood, and the current word's `currentScore`);
+  /// nil when none is kept or no word of the joined length (the tap a letter) without a
+  /// spelling edit is found. The history protects neither word: it learned every fragment
+  /// such a slip left standing before ("con" of "con sidered").
+  func bestJoin(currentScore: Float) -> WordJoin? {
+    let preceding = precedingWord
+    guard preceding.isPending, let joiner, touches.isWhole,
+          preceding.count + 1 + touches.storedCount <= Self.capacity else { return nil }
+    joiner.reset()
+    if joiner.likelihood.spread != likelihood.spread { joiner.likelihood.setSpread(x: likelihood.spread.x, y: likelihood.spread.y) }
+    for index in 0..<preceding.count {
+      joiner.add(TouchPoint(x: preceding.x[index], y: preceding.y[index]), key: KeyIndex(preceding.key[index]),
+                 letter: preceding.letter[index], isCapital: preceding.isCapital(index))
+    }
+    joiner.addTapWithoutLetter(TouchPoint(x: preceding.tapX, y: preceding.tapY), key: KeyIndex(preceding.tapKey))
+    for index in 0..<touches.storedCount {
+      joiner.add(TouchPoint(x: touches.x[index], y: touches.y[index]), key: KeyIndex(touches.key[index]),
+                 letter: Int(touches.letter[index]), isCapital: touches.capitals >> UInt64(index) & 1 != 0)
+    }
+    // A tap kept alone is read in the current word's context.
+    let joined = joiner.decide(after: preceding.count > 0 ? preceding.context : prior.context, limit: 1)
+    guard joined.alternativeCount > 0 else { return nil }
+    let word = joined.alternative(at: 0)
+    guard word.count == preceding.count + 1 + touches.storedCount, !word.source.isEmpty, !word.correctsSpelling else { return nil }
+    let margin = word.score - (preceding.score + currentScore)
+    return WordJoin(slots: joined.slots, margin: margin, replaces: margin > parameters.joinMargin,
+                    replacedCharacterCount: preceding.count + 1 + typedCount)
+  }
+
+  /// After a join put in place: the history forgets the previous word, which the text learned
+  /// when its space was typed, and its pair; the joined word is learned when its own boundary is.
+  func forgetJoinedWord() {
+    let preceding = precedingWord
+    guard let wordHistory, preceding.count > 0 else { return }
+    if let first = preceding.context.previousNode(in: wordHistory),
+       let second = wordHistory.wordNode(length: preceding.count, letter: { preceding.letter[$0] }) {
+      wordHistory.unlearnPair(first: first, second: second)
+    }
+    wordHistory.unlearn(length: preceding.count) { preceding.letter[$0] }
+  }
+}

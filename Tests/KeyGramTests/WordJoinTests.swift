@@ -1,0 +1,140 @@
+@_spi(Testing) @testable import KeyGram
+import Testing
+
+/// A space-bar tap that was a letter: the word before it, the tap and the word after it read as
+/// one word. Touches placed by hand on the shipped English table and the iPhone portrait keyboard.
+@Suite("Word decoder: joins across a space tap")
+struct WordJoinTests {
+  let layout = KeyboardLayout.iPhonePortraitQWERTY
+  var words: WordDecoderTests { WordDecoderTests() }
+
+  /// A point `fraction` of the way from the space bar's centre towards the key of `letter`.
+  func spaceTap(toward letter: Unicode.Scalar, fraction: Float) -> (TouchPoint, KeyIndex) {
+    let key = layout.keyIndex(of: .space)!
+    let from = layout[key].frame, to = words.centre(letter)
+    return (TouchPoint(x: from.midX + (to.x - from.midX) * fraction, y: from.midY + (to.y - from.midY) * fraction), key)
+  }
+
+  /// Types `first` at the keys' centres and ends it as a keyboard does (decided, finished, the
+  /// space tap noted), with the space tapped `fraction` of the way towards `letter`; then `second`.
+  /// `learnsFirst`: the history learns the first word, as the text does when its space is typed.
+  @discardableResult
+  func type(_ first: String, spaceToward letter: Unicode.Scalar, fraction: Float, _ second: String,
+            into decoder: WordDecoder, learnsFirst: Bool = false) -> WordDecision {
+    words.type(first, into: decoder)
+    let firstDecision = decoder.decide()
+    decoder.finishWord(firstDecision)
+    if learnsFirst, let history = decoder.wordHistory { words.learn(first, into: history) }
+    let (point, key) = spaceTap(toward: letter, fraction: fraction)
+    decoder.noteSpaceTap(point, key: key)
+    words.type(second, into: decoder)
+    return decoder.decide()
+  }
+
+  @Test("numbers whose b landed on the space bar: num and ers become numbers, spanning the previous word")
+  func spaceTapTakenForALetter() throws {
+    let decoder = words.decoder()
+    let decision = type("num", spaceToward: "b", fraction: 0.55, "ers", into: decoder)
+    let join = try #require(decision.join)
+    #expect(join.word.text == "numbers")
+    #expect(join.replaces, "margin \(join.margin)")
+    // "num", the space and "ers".
+    #expect(join.replacedCharacterCount == 7)
+    #expect(decision.spannedPrecedingWords == 1)
+    // Off: no second search, nothing spans.
+    var off = WordDecoder.Parameters()
+    off.joinMargin = .infinity
+    let plain = words.decoder(off)
+    let kept = type("num", spaceToward: "b", fraction: 0.55, "ers", into: plain)
+    #expect(kept.join == nil)
+    #expect(kept.spannedPrecedingWords == 0)
+  }
+
+  @Test("a space tapped at the bar's centre between two words joins nothing")
+  func spaceAtTheCentreStands() {
+    let decoder = words.decoder()
+    let decision = type("num", spaceToward: "b", fraction: 0, "ers", into: decoder)
+    #expect(decision.join == nil)
+    #expect(decision.spannedPrecedingWords == 0)
+  }
+
+  @Test("of the, the space tapped near the letters: two words that stand are not joined")
+  func twoWordsStand() {
+    let decoder = words.decoder()
+    let decision = type("of", spaceToward: "b", fraction: 0.55, "the", into: decoder)
+    #expect(decision.join?.replaces != true)
+    #expect(decision.spannedPrecedingWords == 0)
+  }
+
+  @Test("the word before the tap is kept only when it stood as typed and nothing came between")
+  func keptOnlyWhenItStood() {
+    let decoder = words.decoder()
+    // "nhm", its h halfway to u, is replaced: the word before the tap is no longer the typed letters.
+    words.type("nhm", into: decoder, shifted: [1: ("u", 0.45)])
+    let replaced = decoder.decide()
+    decoder.finishWord(replaced)
+    let (point, key) = spaceTap(toward: "b", fraction: 0.55)
+    decoder.noteSpaceTap(point, key: key)
+    words.type("ers", into: decoder)
+    #expect(replaced.replaces, "\(replaced.best.text)")
+    #expect(decoder.decide().join == nil)
+    // A reset between the tap and the next word forgets it.
+    let other = words.decoder()
+    words.type("num", into: other)
+    other.finishWord(other.decide())
+    other.noteSpaceTap(point, key: key)
+    other.reset()
+    words.type("ers", into: other)
+    #expect(other.decide().join == nil)
+    // A tap on a letter key is no space tap.
+    let third = words.decoder()
+    words.type("num", into: third)
+    third.finishWord(third.decide())
+    third.noteSpaceTap(words.centre("b"), key: layout.index("b"))
+    words.type("ers", into: third)
+    #expect(third.decide().join == nil)
+  }
+
+  @Test("a join put in: the history forgets the word before the tap, which the text had learned")
+  func historyForgetsTheJoinedWord() throws {
+    let history = WordHistory()
+    let decoder = words.decoder(history: history)
+    let num = "num".unicodeScalars.map { words.letter($0) }
+    let decision = type("num", spaceToward: "b", fraction: 0.55, "ers", into: decoder, learnsFirst: true)
+    #expect(history.count(ofWord: num) == 1)
+    let join = try #require(decision.join)
+    #expect(join.replaces)
+    decoder.finishWord(decision)
+    #expect(history.count(ofWord: num) == 0)
+    // A join is not undone by the decoder: the previous word is the host's text.
+    #expect(decoder.undoReplacement() == nil)
+  }
+
+  @Test("a fragment the history learned from an earlier slip does not stop the join")
+  func historyFragmentsDoNotProtect() throws {
+    let history = WordHistory()
+    words.learn("num", into: history, times: 2)
+    words.learn("ers", into: history, times: 2)
+    let decoder = words.decoder(history: history)
+    let join = try #require(type("num", spaceToward: "b", fraction: 0.55, "ers", into: decoder).join)
+    #expect(join.word.text == "numbers")
+    #expect(join.replaces)
+  }
+
+  @Test("the first letter on the space bar after a space: the  andwidth becomes the bandwidth")
+  func tapAfterASpaceIsTheFirstLetter() throws {
+    let decoder = words.decoder()
+    words.type("the", into: decoder)
+    decoder.finishWord(decoder.decide())
+    let (centre, key) = spaceTap(toward: "b", fraction: 0)
+    decoder.noteSpaceTap(centre, key: key)
+    let (slip, _) = spaceTap(toward: "b", fraction: 0.55)
+    decoder.noteSpaceTap(slip, key: key)
+    words.type("andwidth", into: decoder)
+    let join = try #require(decoder.decide().join)
+    #expect(join.word.text == "bandwidth")
+    #expect(join.replaces)
+    // The second space and the eight letters typed; "the" stays.
+    #expect(join.replacedCharacterCount == 9)
+  }
+}
