@@ -137,4 +137,47 @@ struct WordJoinTests {
     // The second space and the eight letters typed; "the" stays.
     #expect(join.replacedCharacterCount == 9)
   }
+
+  /// A point `fraction` of the way from backspace's centre towards the key of `letter`.
+  func backspaceTap(toward letter: Unicode.Scalar, fraction: Float) -> (TouchPoint, KeyIndex) {
+    let key = layout.keyIndex(of: .backspace)!
+    let from = layout[key].frame, to = words.centre(letter)
+    return (TouchPoint(x: from.midX + (to.x - from.midX) * fraction, y: from.midY + (to.y - from.midY) * fraction), key)
+  }
+
+  @Test("the more, its m on backspace after the space: the space comes back and more replaces ore")
+  func backspaceAfterASpaceIsTheFirstLetter() {
+    let decoder = words.decoder()
+    words.type("the", into: decoder)
+    decoder.finishWord(decoder.decide())
+    let (space, spaceKey) = spaceTap(toward: "b", fraction: 0)
+    decoder.noteSpaceTap(space, key: spaceKey)
+    let (slip, backspace) = backspaceTap(toward: "m", fraction: 0.6)
+    decoder.removeLast(tappedAt: slip, key: backspace)
+    words.type("ore", into: decoder)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "ore")
+    #expect(decision.replaces)
+    #expect(decision.best.text == "more")
+    #expect(decision.restoresSpace)
+    decoder.finishWord(decision)
+    #expect(decoder.undoReplacement() == nil)
+  }
+
+  @Test("a backspace at its centre after a space deletes the space on purpose: theory stands")
+  func deliberateBackspaceJoinsTheWords() {
+    let decoder = words.decoder()
+    words.type("the", into: decoder)
+    decoder.finishWord(decoder.decide())
+    let (space, spaceKey) = spaceTap(toward: "b", fraction: 0)
+    decoder.noteSpaceTap(space, key: spaceKey)
+    let (centre, backspace) = backspaceTap(toward: "m", fraction: 0)
+    decoder.removeLast(tappedAt: centre, key: backspace)
+    words.type("ory", into: decoder)
+    let decision = decoder.decide()
+    // The decoder saw only the end of "theory": the letters stand as typed.
+    #expect(!decision.isDecoded)
+    #expect(!decision.replaces)
+    #expect(!decision.restoresSpace)
+  }
 }

@@ -30,6 +30,11 @@ public struct WordDecision {
   /// space tap may have been a letter (`WordDecoder.noteSpaceTap(_:key:)`): put in their place
   /// when `join.replaces`, else worth offering. nil when no word was kept, or none reads them as one.
   public internal(set) var join: WordJoin?
+  /// Whether the keyboard should put a space back before `best` as it replaces the typed letters:
+  /// the word's first touch landed on backspace, which deleted the space after the previous
+  /// word, and `best` takes that touch for its first letter (`removeLast(tappedAt:key:)`:
+  /// "the more" typed as "the", backspace, "ore"). Only with `replaces`.
+  public internal(set) var restoresSpace = false
   /// False when the word was kept as typed without a search: longer than the buffer, a touch
   /// that is not finite or far off the keyboard, a table without a lexicon, a word whose start
   /// the decoder did not see, or a word the user restored with undo.

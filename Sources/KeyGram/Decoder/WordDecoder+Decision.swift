@@ -32,7 +32,7 @@ extension WordDecoder {
     rankFinalWords(limit: limit, into: slots)
     guard slots.count > 1 else {
       var decision = WordDecision(slots: slots, replaces: false, margin: 0, typedLength: typedCount, isDecoded: true)
-      if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 {
+      if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 && !restoresSpace {
         decision.split = bestSplit(typedScore: typed.score, bestScore: typed.score)
       }
       setJoin(of: &decision, standingScore: typed.score)
@@ -54,9 +54,14 @@ extension WordDecoder {
       margin = slots.scores[1] - typed.score
       replaces = true
     }
+    // After a backspace that deleted the space before the word, only a word that takes the tap
+    // for its first letter replaces (with the space put back); the letters stand otherwise.
+    let putsSpaceBack = restoresSpace && replaces && slots.lengths[1] == touches.storedCount + 1
+    if restoresSpace && !putsSpaceBack { replaces = false }
     var decision = WordDecision(slots: slots, replaces: replaces, margin: margin, typedLength: typedCount, isDecoded: true)
+    decision.restoresSpace = putsSpaceBack
     // Letters that are a word stand unsplit ("into" is never "in to").
-    if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 {
+    if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 && !restoresSpace {
       decision.split = bestSplit(typedScore: typed.score, bestScore: slots.scores[1])
     }
     setJoin(of: &decision, standingScore: replaces ? slots.scores[1] : typed.score)
@@ -70,6 +75,7 @@ extension WordDecoder {
   public func finishWord(_ decision: WordDecision, teaching model: TouchModel? = nil) {
     guard !isFinished else { return }
     let joins = decision.join?.replaces == true
+    restoresSpace = false
     let splits = decision.split?.replaces == true && !joins
     if let model {
       model.commit()
@@ -92,8 +98,8 @@ extension WordDecoder {
     if joins { forgetJoinedWord() }
     precedingWord.isPending = false
     finishedWordStood = decision.isDecoded && !decision.replaces && !splits && !joins
-    // A join is not taken back by undo: the previous word is no longer the decoder's.
-    canUndo = (decision.replaces || splits) && !joins
+    // A join, or a word with its space put back, is not taken back by undo: the text before it changed too.
+    canUndo = (decision.replaces || splits) && !joins && !decision.restoresSpace
     if let split = decision.split, splits {
       replacedSlots.copy(slot: 0, of: decision.slots, to: 0)
       replacedSlots.copy(slot: 0, of: split.slots, to: 1)
@@ -157,7 +163,7 @@ extension WordDecoder {
   /// Sets `decision.join` when a word kept by `noteSpaceTap` is pending: the current word
   /// standing at `standingScore` (its replacement's, or the typed letters'), unsplit.
   func setJoin(of decision: inout WordDecision, standingScore: Float) {
-    guard precedingWord.isPending, decision.split?.replaces != true, let join = bestJoin(currentScore: standingScore) else { return }
+    guard precedingWord.isPending, !restoresSpace, decision.split?.replaces != true, let join = bestJoin(currentScore: standingScore) else { return }
     decision.join = join
     if join.replaces { decision.spannedPrecedingWords = 1 }
   }

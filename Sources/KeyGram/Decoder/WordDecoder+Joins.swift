@@ -14,7 +14,7 @@ extension WordDecoder {
     let followsSpace = spaceTapped
     spaceTapped = true
     precedingWord.isPending = false
-    guard joiner != nil, isFinished, key.rawValue == spaceKey, isOnKeyboard(touch), liesNearLetter(touch) else { return }
+    guard joiner != nil, isFinished, key.rawValue == spaceKey, isOnKeyboard(touch), liesNearLetter(touch, against: spaceKey) else { return }
     if followsSpace {
       precedingWord.keepTapAlone(touch, tapKey: key.rawValue)
     } else if finishedWordStood && touches.isWhole && touches.storedCount > 0 {
@@ -23,12 +23,13 @@ extension WordDecoder {
   }
 
   /// Whether a letter key lies near `touch`: within the spatial cutoff, as a key tap's letters
-  /// must, and within `Parameters.joinTapCutoff` of the touch's likelihood on the space bar.
-  func liesNearLetter(_ touch: TouchPoint) -> Bool {
+  /// must, and within `Parameters.joinTapCutoff` of the touch's likelihood on `key` (the space
+  /// bar, or the backspace that deleted it).
+  func liesNearLetter(_ touch: TouchPoint, against key: Int) -> Bool {
     likelihood.logLikelihoods(x: touch.x, y: touch.y, variance: nil, into: keyTapSpatial, at: 0)
     var best = -Float.infinity
     for letter in 0..<letterCount where keyOfLetter[letter] >= 0 { best = Swift.max(best, keyTapSpatial[keyOfLetter[letter]]) }
-    return best >= -parameters.spatialCutoff && best >= keyTapSpatial[spaceKey] - parameters.joinTapCutoff
+    return best >= -parameters.spatialCutoff && best >= keyTapSpatial[key] - parameters.joinTapCutoff
   }
 
   /// The previous word kept by `noteSpaceTap`, the tap and the current word read as one word,

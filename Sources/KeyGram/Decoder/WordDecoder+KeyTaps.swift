@@ -21,8 +21,22 @@ extension WordDecoder {
   /// A backspace tapped at `touch` on `key`: as `removeLast()`, and the decoder keeps the deleted
   /// letter's touch with the tap, so it may take both for letters (`Parameters.keyTapLetterCost`):
   /// "numbers" whose `m` landed on backspace, which deleted the `u`. A tap off the keyboard, on a
-  /// letter key, or with no letter of the word to delete is an ordinary backspace. O(1).
+  /// letter key, or with no letter of the word to delete is an ordinary backspace, except right
+  /// after a space tap (`noteSpaceTap(_:key:)`): then it deleted that space, and the next word
+  /// may take the tap for its first letter (`WordDecision.restoresSpace`). O(1).
   public func removeLast(tappedAt touch: TouchPoint, key: KeyIndex) {
+    // Right after a noted space tap, the backspace deleted that space: near a letter, it may
+    // have been the next word's first letter ("the more" typed "the", backspace, "ore").
+    if isFinished && spaceTapped && joiner != nil && isKeyTap(touch, key: key) && liesNearLetter(touch, against: key.rawValue) {
+      startWord()
+      precedingWord.isPending = false
+      canUndo = false
+      likelihood.motion.startWord()
+      keyTaps.append(x: touch.x, y: touch.y, key: key.rawValue, position: 0, deleted: nil)
+      beam.truncate(toTouches: -1)
+      restoresSpace = true
+      return
+    }
     let last = touches.storedCount - 1
     guard !isFinished, last >= 0, touches.isWhole, isKeyTap(touch, key: key) else {
       removeLast()

@@ -126,6 +126,8 @@ public final class WordDecoder {
   var decidedTypedScore: Float = 0
   /// A space tap was noted since the last word's first touch.
   var spaceTapped = false
+  /// The word began with a backspace tap that deleted the space before it (`WordDecision.restoresSpace`).
+  var restoresSpace = false
 
   /// A decoder over `table`'s lexicon for `layout`, with `letterKeys` saying which key types
   /// each letter. Allocates everything it will ever use.
@@ -280,6 +282,7 @@ public final class WordDecoder {
 
   func startWord() {
     spaceTapped = false
+    restoresSpace = false
     touches.removeAll()
     keyTaps.removeAll()
     isIncomplete = false

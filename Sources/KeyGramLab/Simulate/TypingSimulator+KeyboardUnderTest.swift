@@ -220,8 +220,9 @@ extension TypingSimulator {
       if !segment.typed.isEmpty { segment.typed.removeLast() }
       context.recordDeletion()
       if last == Segment.boundaryMark {
-        // The space before the word goes: it joins the word before.
+        // The space before the word goes: it joins the word before, unless the decoder puts it back.
         closable = false
+        if let decoder, let tap { decoder.removeLast(tappedAt: tap.touch, key: tap.key) }
       } else if last >= 0, let decoder, decoder.touchCount > 0 {
         if let tap { decoder.removeLast(tappedAt: tap.touch, key: tap.key) } else { decoder.removeLast() }
       }
@@ -270,6 +271,10 @@ extension TypingSimulator {
         if decision.replaces {
           for _ in 0..<decision.typedLength { context.recordDeletion() }
           segment.committed.removeLast(decoder.typedCount)
+          if decision.restoresSpace {
+            context.record(" ")
+            segment.committed.append(Segment.boundaryMark)
+          }
           commit(decision.best)
         }
       }
