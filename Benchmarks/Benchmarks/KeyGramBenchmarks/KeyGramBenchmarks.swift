@@ -282,6 +282,30 @@ let benchmarks: @Sendable () -> Void = {
       word = (word + 1) % decoderTouches.count
     }
   }
+  // A seven-letter word whose fourth letter landed on the space bar ("num" + "ers"): both parts
+  // decided, the first finished and kept with the tap, the second decided with the two read as
+  // one (WordJoin), a second search over all the touches; side by side with the same decoder
+  // with joins off, which decides the two parts alone.
+  let spaceKey = layout.keyIndex(of: .space)!, spaceFrame = layout[spaceKey].frame
+  var noJoins = WordDecoder.Parameters()
+  noJoins.joinMargin = .infinity
+  let unjoining = WordDecoder(table: table, layout: layout, parameters: noJoins, wordHistory: decoderHistory)
+  for (name, subject) in [("", decoder), (", joins off", unjoining)] {
+    Benchmark("Word decoder: decide spanning a space tap, 7-letter word (num ers)\(name)", configuration: decoderConfiguration) { benchmark in
+      var word = 0
+      for _ in benchmark.scaledIterations {
+        subject.reset()
+        let touches = decoderTouches[word]
+        for (touch, key, letter) in touches[..<3] { subject.add(touch, key: key, letter: letter) }
+        subject.finishWord(subject.decide(limit: 1))
+        // The fourth letter's touch, moved down between the letter rows and the space bar.
+        subject.noteSpaceTap(TouchPoint(x: touches[3].0.x, y: spaceFrame.minY - 3), key: spaceKey)
+        for (touch, key, letter) in touches[4...] { subject.add(touch, key: key, letter: letter) }
+        blackHole(subject.decide(limit: 3).margin)
+        word = (word + 1) % decoderTouches.count
+      }
+    }
+  }
   // Two words run together, seven letters each ("thisone", "ofthese"): the decision reads them
   // as two words from the beam's steps (WordSplit); side by side with the same decoder with
   // the split hypotheses off, which only ranks single words.

@@ -25,6 +25,11 @@ extension WordDecoder {
     for touch in 0..<bestAlignedTouches {
       precondition(bestAlignmentKeys[touch] >= -1 && bestAlignmentKeys[touch] < keyCount, "touch \(touch) aligned to no key")
     }
+    // A kept word before a space tap fits the buffer; a restored space starts the word at a backspace tap.
+    precondition(precedingWord.count >= 0 && precedingWord.count <= precedingWord.x.count, "kept word of \(precedingWord.count) touches")
+    precondition(!precedingWord.isPending || joiner != nil, "a word kept for a join without a joiner")
+    precondition(!restoresSpace || keyTaps.count > 0 && !isFinished, "a space to put back without its backspace tap")
+    joiner?._checkInvariants()
     // The learned spread: forgetting keeps the sums within `spreadMemory` touches.
     let spread = learnedSpread
     precondition(spread.touches >= 0 && spread.touches <= parameters.spreadMemory, "spread touches \(spread.touches) out of range")

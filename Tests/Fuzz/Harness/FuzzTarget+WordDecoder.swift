@@ -65,17 +65,31 @@ extension FuzzTarget {
         decoder.add(TouchPoint(x: x, y: y, timestamp: time), key: KeyIndex(key), letter: letter)
       case 7:
         decoder.removeLast()
-      case 8:  // a tap near a key without a letter: shift (typed nothing) or backspace (deleted the letter before)
+      case 8:  // a tap near a key without a letter: shift (typed nothing), backspace (deleted the letter or space before) or the space bar
         let key = Int(reader.byte() ?? 0) % Swift.max(layout.keys.count, 1)
         let dx = Float(Int8(bitPattern: reader.byte() ?? 0)) / 4, dy = Float(Int8(bitPattern: reader.byte() ?? 0)) / 4
         let frame = layout.keys[key].frame
         let point = TouchPoint(x: frame.midX + dx, y: frame.midY + dy, timestamp: timed ? clock : nil)
-        if key % 2 == 0 { decoder.addTapWithoutLetter(point, key: KeyIndex(key)) } else { decoder.removeLast(tappedAt: point, key: KeyIndex(key)) }
+        switch key % 3 {
+        case 0: decoder.addTapWithoutLetter(point, key: KeyIndex(key))
+        case 1: decoder.removeLast(tappedAt: point, key: KeyIndex(key))
+        default:
+          // A space tap ending the word: near the bar's centre, up to the letter row above it.
+          if let space = layout.keyIndex(of: .space) {
+            let bar = layout[space].frame
+            decoder.noteSpaceTap(TouchPoint(x: bar.midX + dx * 2, y: bar.midY + dy, timestamp: timed ? clock : nil), key: space)
+          }
+        }
       case 9:
         let limit = Int(Int8(bitPattern: reader.byte() ?? 0))
         let decision = limit & 1 == 0 ? decoder.decide(limit: limit) : decoder.decide(after: context.wordContext, limit: limit)
         findings.expect(decision.alternativeCount <= Swift.min(Swift.max(limit, 1), WordDecoder.maximumAlternatives),
                         "\(decision.alternativeCount) alternatives for limit \(limit)")
+        if let join = decision.join {
+          findings.expect(join.word.count > 0 && join.replacedCharacterCount >= 1 + decision.typedLength, "a join of \(join.word.count) letters replacing \(join.replacedCharacterCount)")
+          findings.expect(decision.spannedPrecedingWords == (join.replaces ? 1 : 0), "a join that spans \(decision.spannedPrecedingWords) words")
+        }
+        findings.expect(!decision.restoresSpace || decision.replaces, "a space put back without a replacement")
         lastDecision = decision
       case 10:  // the word ends: the decision stands (or, without one, a fresh one), and the history learns what stood
         let decision = lastDecision ?? decoder.decide()
