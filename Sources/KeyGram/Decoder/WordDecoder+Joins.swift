@@ -62,6 +62,18 @@ extension WordDecoder {
                     replacedCharacterCount: preceding.count + 1 + typedCount)
   }
 
+  /// The joiner's parameters: it looks for a word that takes the tap for its one edit, touch
+  /// noise aside, so the other edits and the splits are off, which also keeps its search short.
+  static func joinerParameters(_ parameters: Parameters) -> Parameters {
+    var joiner = parameters
+    joiner.joinMargin = .infinity
+    (joiner.omissionCost, joiner.extraTouchCost) = (.infinity, .infinity)
+    (joiner.doubledLetterCost, joiner.transpositionCost) = (.infinity, .infinity)
+    (joiner.vowelSubstitutionCost, joiner.letterSubstitutionCost) = (.infinity, .infinity)
+    (joiner.spaceOmissionCost, joiner.spaceSubstitutionCost) = (.infinity, .infinity)
+    return joiner
+  }
+
   /// After a join put in place: the history forgets the previous word, which the text learned
   /// when its space was typed, and its pair; the joined word is learned when its own boundary is.
   func forgetJoinedWord() {

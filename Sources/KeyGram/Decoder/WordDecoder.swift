@@ -190,16 +190,8 @@ public final class WordDecoder {
     bestAlignmentKeys = IntBuffer(repeating: -1, count: Self.capacity)
     suffixIsWord = IntBuffer(repeating: 0, count: Self.capacity)
     precedingWord = PrecedingWord(capacity: joins ? Self.capacity : 0)
-    // The joiner looks for a word that takes the tap for its one edit, touch noise aside: the
-    // other edits and the splits are off, which also keeps its search short.
-    var joinerParameters = parameters
-    joinerParameters.joinMargin = .infinity
-    (joinerParameters.omissionCost, joinerParameters.extraTouchCost) = (.infinity, .infinity)
-    (joinerParameters.doubledLetterCost, joinerParameters.transpositionCost) = (.infinity, .infinity)
-    (joinerParameters.vowelSubstitutionCost, joinerParameters.letterSubstitutionCost) = (.infinity, .infinity)
-    (joinerParameters.spaceOmissionCost, joinerParameters.spaceSubstitutionCost) = (.infinity, .infinity)
     joiner = joins && parameters.joinMargin.isFinite
-      ? WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: joinerParameters, wordHistory: wordHistory, joins: false) : nil
+      ? WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: Self.joinerParameters(parameters), wordHistory: wordHistory, joins: false) : nil
   }
 
   /// A decoder whose letters map to keys by `LetterKeyMap(layout:table:)`.
