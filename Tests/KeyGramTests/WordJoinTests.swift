@@ -124,10 +124,7 @@ struct WordJoinTests {
   @Test("the first letter on the space bar after a space: the  andwidth becomes the bandwidth")
   func tapAfterASpaceIsTheFirstLetter() throws {
     let decoder = words.decoder()
-    words.type("the", into: decoder)
-    decoder.finishWord(decoder.decide())
-    let (centre, key) = spaceTap(toward: "b", fraction: 0)
-    decoder.noteSpaceTap(centre, key: key)
+    let key = typeWithSpace("the", into: decoder)
     let (slip, _) = spaceTap(toward: "b", fraction: 0.55)
     decoder.noteSpaceTap(slip, key: key)
     words.type("andwidth", into: decoder)
@@ -136,6 +133,17 @@ struct WordJoinTests {
     #expect(join.replaces)
     // The second space and the eight letters typed; "the" stays.
     #expect(join.replacedCharacterCount == 9)
+  }
+
+  /// Types `word` at the keys' centres and ends it with a space tapped at the bar's centre;
+  /// returns the space bar's key.
+  @discardableResult
+  func typeWithSpace(_ word: String, into decoder: WordDecoder) -> KeyIndex {
+    words.type(word, into: decoder)
+    decoder.finishWord(decoder.decide())
+    let (centre, key) = spaceTap(toward: "b", fraction: 0)
+    decoder.noteSpaceTap(centre, key: key)
+    return key
   }
 
   /// A point `fraction` of the way from backspace's centre towards the key of `letter`.
@@ -148,10 +156,7 @@ struct WordJoinTests {
   @Test("the more, its m on backspace after the space: the space comes back and more replaces ore")
   func backspaceAfterASpaceIsTheFirstLetter() {
     let decoder = words.decoder()
-    words.type("the", into: decoder)
-    decoder.finishWord(decoder.decide())
-    let (space, spaceKey) = spaceTap(toward: "b", fraction: 0)
-    decoder.noteSpaceTap(space, key: spaceKey)
+    typeWithSpace("the", into: decoder)
     let (slip, backspace) = backspaceTap(toward: "m", fraction: 0.6)
     decoder.removeLast(tappedAt: slip, key: backspace)
     words.type("ore", into: decoder)
@@ -167,10 +172,7 @@ struct WordJoinTests {
   @Test("a backspace at its centre after a space deletes the space on purpose: theory stands")
   func deliberateBackspaceJoinsTheWords() {
     let decoder = words.decoder()
-    words.type("the", into: decoder)
-    decoder.finishWord(decoder.decide())
-    let (space, spaceKey) = spaceTap(toward: "b", fraction: 0)
-    decoder.noteSpaceTap(space, key: spaceKey)
+    typeWithSpace("the", into: decoder)
     let (centre, backspace) = backspaceTap(toward: "m", fraction: 0)
     decoder.removeLast(tappedAt: centre, key: backspace)
     words.type("ory", into: decoder)
