@@ -28,12 +28,9 @@ extension WordDecoder {
     // Right after a noted space tap, the backspace deleted that space: near a letter, it may
     // have been the next word's first letter ("the more" typed "the", backspace, "ore").
     if isFinished && spaceTapped && joiner != nil && isKeyTap(touch, key: key) && liesNearLetter(touch, against: key.rawValue) {
-      startWord()
       precedingWord.isPending = false
-      canUndo = false
-      likelihood.motion.startWord()
-      keyTaps.append(x: touch.x, y: touch.y, key: key.rawValue, position: 0, deleted: nil)
-      beam.truncate(toTouches: -1)
+      // A new word whose first letter the tap may be, as a shift tap before it would be.
+      addTapWithoutLetter(touch, key: key)
       restoresSpace = true
       return
     }
