@@ -182,4 +182,63 @@ struct WordJoinTests {
     #expect(!decision.replaces)
     #expect(!decision.restoresSpace)
   }
+
+  @Test("after num, its space tapped near b, and e: the suggestions offer the joined word")
+  func suggestionsAfterADoubtfulSpace() throws {
+    let decoder = words.decoder()
+    words.type("num", into: decoder)
+    decoder.finishWord(decoder.decide())
+    let (slip, key) = spaceTap(toward: "b", fraction: 0.55)
+    decoder.noteSpaceTap(slip, key: key)
+    words.type("e", into: decoder)
+    let suggestions = decoder.suggestions(limit: 3)
+    let join = try #require(suggestions.join)
+    // "numbe" completed: "number", the likelier of "number" and "numbers".
+    #expect(join.word.text == "number")
+    #expect(join.margin > 0)
+    #expect(!join.replaces)
+    // "num", the space and "e".
+    #expect(join.replacedCharacterCount == 5)
+    // The suggestions for "e" alone are still there, and reading two words changes nothing.
+    #expect(!suggestions.isEmpty)
+    #expect(decoder.suggestions(limit: 3, readingTwoWords: true).join?.word.text == join.word.text)
+  }
+
+  @Test("a suggested join put in: the history forgets the word before the tap, and the word ends")
+  func acceptingASuggestedJoin() throws {
+    let history = WordHistory()
+    let decoder = words.decoder(history: history)
+    let num = "num".unicodeScalars.map { words.letter($0) }
+    words.type("num", into: decoder)
+    decoder.finishWord(decoder.decide())
+    words.learn("num", into: history)
+    let (slip, key) = spaceTap(toward: "b", fraction: 0.55)
+    decoder.noteSpaceTap(slip, key: key)
+    words.type("e", into: decoder)
+    _ = try #require(decoder.suggestions(limit: 3).join)
+    decoder.acceptSuggestedJoin()
+    #expect(history.count(ofWord: num) == 0)
+    #expect(decoder.suggestions(limit: 3).isEmpty)
+    #expect(decoder.suggestions(limit: 3).join == nil)
+    #expect(decoder.undoReplacement() == nil)
+    // Once taken, a second call forgets nothing more.
+    words.learn("num", into: history)
+    decoder.acceptSuggestedJoin()
+    #expect(history.count(ofWord: num) == 1)
+  }
+
+  @Test("of, its space tapped near b, and th: no joined word is offered; a space at the bar's centre keeps nothing")
+  func noJoinedSuggestionWhenTheTwoRead() {
+    let decoder = words.decoder()
+    words.type("of", into: decoder)
+    decoder.finishWord(decoder.decide())
+    let (slip, key) = spaceTap(toward: "b", fraction: 0.55)
+    decoder.noteSpaceTap(slip, key: key)
+    words.type("th", into: decoder)
+    #expect(decoder.suggestions(limit: 3).join == nil)
+    let centred = words.decoder()
+    typeWithSpace("num", into: centred)
+    words.type("e", into: centred)
+    #expect(centred.suggestions(limit: 3).join == nil)
+  }
 }

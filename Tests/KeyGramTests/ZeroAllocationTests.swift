@@ -234,7 +234,7 @@ struct WordDecoderAllocationTests {
     let spaceCentre = TouchPoint(x: layout[space].frame.midX, y: layout[space].frame.midY)
     let spaceSlip = TouchPoint(x: spaceCentre.x + (b.midX - spaceCentre.x) * 0.55, y: spaceCentre.y + (b.midY - spaceCentre.y) * 0.55)
     let num = wordList.firstIndex(of: "num")!
-    var joins = 0
+    var joins = 0, suggestedJoins = 0
     let count = mallocs {
       var typed = 0, word = 0
       while typed < Self.touches {
@@ -249,6 +249,8 @@ struct WordDecoderAllocationTests {
             : decoder.suggestions(after: wordContext, limit: 3, readingTwoWords: twoWords)
           for position in 0..<suggestions.count { total &+= suggestions[position].count }
           if let split = suggestions.split { total &+= split.first.count + split.second.count }
+          // After the slip, "e" of "ers" is offered "number": the joined word's completion.
+          if let join = suggestions.join { total &+= join.word.count; suggestedJoins += 1 }
           typed += 1
         }
         if word % 5 == 4 { decoder.removeLast() }
@@ -278,7 +280,7 @@ struct WordDecoderAllocationTests {
       }
     }
     #expect(count == 0, "\(count) mallocs")
-    #expect(total > 0 && replaced > 0 && splits > 0 && joins > 0, "\(splits) splits, \(joins) joins")
+    #expect(total > 0 && replaced > 0 && splits > 0 && joins > 0 && suggestedJoins > 0, "\(splits) splits, \(joins) joins, \(suggestedJoins) joins suggested")
   }
 }
 

@@ -306,6 +306,30 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
+  // The suggestion bar after such a space tap and the next letter ("num", the tap, "e", at the
+  // keys' centres, the tap 55% of the way from the space bar's centre to b's): the current
+  // word's completions, and the joiner's search over the five touches for the joined word's
+  // ("number"); side by side with joins off, which completes "e" alone.
+  let b = layout[letterKeys.keyIndex(ofLetter: table.letterIndex(of: "b")!)!].frame
+  let slipTowardB = TouchPoint(x: spaceFrame.midX + (b.midX - spaceFrame.midX) * 0.55, y: spaceFrame.midY + (b.midY - spaceFrame.midY) * 0.55)
+  for (name, joins) in [("", true), (", joins off", false)] {
+    let subject = WordDecoder(table: table, layout: layout, parameters: joins ? WordDecoder.Parameters() : noJoins, wordHistory: decoderHistory)
+    func typeAtCentres(_ word: String) {
+      for scalar in word.unicodeScalars {
+        let letter = table.letterIndex(of: scalar)!, key = letterKeys.keyIndex(ofLetter: letter)!
+        subject.add(TouchPoint(x: layout[key].frame.midX, y: layout[key].frame.midY), key: key, letter: letter)
+      }
+    }
+    typeAtCentres("num")
+    subject.finishWord(subject.decide(limit: 1))
+    subject.noteSpaceTap(slipTowardB, key: spaceKey)
+    typeAtCentres("e")
+    print("Suggestions after num, a space tap near b, and e\(name): \(subject.suggestions(limit: 3).map(\.text)), joined: \(subject.suggestions(limit: 3).join?.word.text ?? "none")")
+    Benchmark("Word decoder: suggestions(limit: 3) after a space tap near a letter, 1 touch in (num e)\(name)",
+              configuration: decoderConfiguration) { benchmark in
+      for _ in benchmark.scaledIterations { blackHole(subject.suggestions(limit: 3).join?.margin ?? 0) }
+    }
+  }
   // Two words run together, seven letters each ("thisone", "ofthese"): the decision reads them
   // as two words from the beam's steps (WordSplit); side by side with the same decoder with
   // the split hypotheses off, which only ranks single words.

@@ -230,6 +230,11 @@ public struct WordSuggestions: RandomAccessCollection {
   /// words beat them, or the suggestions were not asked to read two words. Valid until the
   /// decoder's next suggestions or decision.
   public internal(set) var split: WordSplit? = nil
+  /// After a space tap that landed near a letter, the word before it, the tap and the current
+  /// letters read as one word and completed ("num e": "numbers"), to offer as one more slot that
+  /// replaces `WordJoin.replacedCharacterCount` characters; nil when no such reading beats the
+  /// two. Valid until the decoder's next suggestions or decision.
+  public internal(set) var join: WordJoin? = nil
   /// The first suggestion, the best.
   public var startIndex: Int { 0 }
   /// Past the last suggestion.

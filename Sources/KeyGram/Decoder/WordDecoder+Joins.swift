@@ -38,6 +38,38 @@ extension WordDecoder {
   /// spelling edit is found. The history protects neither word: it learned every fragment
   /// such a slip left standing before ("con" of "con sidered").
   func bestJoin(currentScore: Float) -> WordJoin? {
+    guard let joiner = joinerReplayingTouches() else { return nil }
+    let preceding = precedingWord
+    let joined = joiner.decide(after: joinContext, limit: 1)
+    guard joined.alternativeCount > 0 else { return nil }
+    let word = joined.alternative(at: 0)
+    guard word.count == preceding.count + 1 + touches.storedCount, !word.source.isEmpty, !word.correctsSpelling else { return nil }
+    let margin = word.score - (preceding.score + currentScore)
+    return WordJoin(slots: joined.slots, slot: 1, margin: margin, replaces: margin > parameters.joinMargin,
+                    replacedCharacterCount: preceding.count + 1 + typedCount)
+  }
+
+  /// The joined word's likeliest completion for the suggestion bar ("num e": "numbers"), when it
+  /// beats the two readings: the previous word as it stood and the current word's best
+  /// completion (`currentScore`, −∞ when there is none). Never replaces: it is only offered.
+  func suggestedJoin(currentScore: Float) -> WordJoin? {
+    guard !restoresSpace, let joiner = joinerReplayingTouches() else { return nil }
+    let preceding = precedingWord
+    let joined = joiner.suggestions(after: joinContext, limit: 1)
+    guard let word = joined.first, word.count >= preceding.count + 1 + touches.storedCount,
+          !word.source.isEmpty, !word.correctsSpelling else { return nil }
+    let margin = word.score - (preceding.score + currentScore)
+    guard margin > 0 else { return nil }
+    return WordJoin(slots: joined.slots, slot: 0, margin: margin, replaces: false,
+                    replacedCharacterCount: preceding.count + 1 + typedCount)
+  }
+
+  /// The context the joined word is read after: the kept word's, or, for a tap kept alone, the current word's.
+  var joinContext: WordContext { precedingWord.count > 0 ? precedingWord.context : prior.context }
+
+  /// The joiner, reset and given the kept word's touches, the tap (as a key tap) and the current
+  /// touches; nil when no word is kept, or the joined touches would not fit.
+  func joinerReplayingTouches() -> WordDecoder? {
     let preceding = precedingWord
     guard preceding.isPending, let joiner, touches.isWhole,
           preceding.count + 1 + touches.storedCount <= Self.capacity else { return nil }
@@ -52,14 +84,7 @@ extension WordDecoder {
       joiner.add(TouchPoint(x: touches.x[index], y: touches.y[index]), key: KeyIndex(touches.key[index]),
                  letter: Int(touches.letter[index]), isCapital: touches.capitals >> UInt64(index) & 1 != 0)
     }
-    // A tap kept alone is read in the current word's context.
-    let joined = joiner.decide(after: preceding.count > 0 ? preceding.context : prior.context, limit: 1)
-    guard joined.alternativeCount > 0 else { return nil }
-    let word = joined.alternative(at: 0)
-    guard word.count == preceding.count + 1 + touches.storedCount, !word.source.isEmpty, !word.correctsSpelling else { return nil }
-    let margin = word.score - (preceding.score + currentScore)
-    return WordJoin(slots: joined.slots, margin: margin, replaces: margin > parameters.joinMargin,
-                    replacedCharacterCount: preceding.count + 1 + typedCount)
+    return joiner
   }
 
   /// The joiner's parameters: it looks for a word that takes the tap for its one edit, touch
@@ -72,6 +97,20 @@ extension WordDecoder {
     (joiner.vowelSubstitutionCost, joiner.letterSubstitutionCost) = (.infinity, .infinity)
     (joiner.spaceOmissionCost, joiner.spaceSubstitutionCost) = (.infinity, .infinity)
     return joiner
+  }
+
+  /// The keyboard put a suggested join (`WordSuggestions.join`) in place of the previous word,
+  /// the space and the current letters: the history forgets the previous word, as when a join
+  /// replaces at the word's end, and the current word ends as the joined word stands (it is
+  /// learned when its boundary is recorded). Nothing happens unless a word is kept.
+  public func acceptSuggestedJoin() {
+    guard precedingWord.isPending else { return }
+    forgetJoinedWord()
+    startWord()
+    precedingWord.isPending = false
+    finishedWordStood = false
+    canUndo = false
+    isFinished = true
   }
 
   /// After a join put in place: the history forgets the previous word, which the text learned

@@ -123,7 +123,9 @@ extension WordDecoder {
   /// best first. Empty before the first touch and whenever `decide` would keep the word as typed.
   /// With `readingTwoWords`, `WordSuggestions.split` also reads typed letters that are no word
   /// as two ("thisis": "this is"), for a slot of its own; it costs the word's end decision
-  /// besides, about twice the suggestions' time.
+  /// besides, about twice the suggestions' time. After a space tap that landed near a letter
+  /// (`noteSpaceTap(_:key:)`), `WordSuggestions.join` offers the word before it, the tap and the
+  /// letters typed since as one word ("num e": "numbers"), when that reads better than the two.
   public func suggestions(limit: Int = 3, readingTwoWords: Bool = false) -> WordSuggestions {
     suggestions(after: prior.context, limit: limit, readingTwoWords: readingTwoWords)
   }
@@ -138,8 +140,12 @@ extension WordDecoder {
     guard limit > 0, isDecodable, !isFinished else { return WordSuggestions(slots: slots) }
     ensureBeam(touches: touches.storedCount)
     complete(limit: limit, into: slots)
-    guard readingTwoWords else { return WordSuggestions(slots: slots) }
+    var suggestions = WordSuggestions(slots: slots)
     // The beam is built: the two-word reading is the word's end decision's, with no second search.
-    return WordSuggestions(slots: slots, split: decide(after: context, limit: 1).split)
+    if readingTwoWords { suggestions.split = decide(after: context, limit: 1).split }
+    // After a doubtful space: the word before it, the tap and these letters as one word (after
+    // the decision, which runs the joiner too).
+    if precedingWord.isPending { suggestions.join = suggestedJoin(currentScore: slots.count > 0 ? slots.scores[0] : -.infinity) }
+    return suggestions
   }
 }

@@ -1,10 +1,13 @@
 /// The previous word, the space tapped after it and the current word read as one word, when
-/// that beats the two ("num ers" as "numbers": the b's touch landed on the space bar). A view of
-/// the decoder's storage: valid until its next `decide`.
+/// that beats the two ("num ers" as "numbers": the b's touch landed on the space bar), at the
+/// word's end (`WordDecision.join`) or as a suggestion while it is typed (`WordSuggestions.join`:
+/// "num e", "numbers"). A view of the decoder's storage: valid until its next `decide` or `suggestions`.
 public struct WordJoin {
   let slots: WordSlots
-  /// The one word: the previous word's touches, the space tap taken for a letter, the current word's.
-  public var word: DecodedWord { DecodedWord(slots: slots, slot: 1) }
+  let slot: Int
+  /// The one word: the previous word's touches, the space tap taken for a letter, the current
+  /// word's (and, as a suggestion, the letters that complete it).
+  public var word: DecodedWord { DecodedWord(slots: slots, slot: slot) }
   /// How far the one word beats the two (≤ 0 when they are better).
   public let margin: Float
   /// Whether the keyboard should put `word` in place of the previous word, the space and the

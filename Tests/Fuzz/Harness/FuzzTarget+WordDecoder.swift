@@ -107,6 +107,10 @@ extension FuzzTarget {
           : decoder.suggestions(after: context.wordContext, limit: limit, readingTwoWords: twoWords)
         findings.expect(suggestions.count <= WordDecoder.maximumAlternatives, "\(suggestions.count) suggestions")
         if let split = suggestions.split { findings.expect(split.first.count > 0 && split.second.count > 0, "an empty word in \(split.text)") }
+        if let join = suggestions.join {
+          findings.expect(!join.replaces && join.margin > 0 && join.word.count > 0 && join.replacedCharacterCount >= 1,
+                          "a suggested join of \(join.word.count) letters replacing \(join.replacedCharacterCount), margin \(join.margin)")
+        }
       case 13:
         decoder.adapt(to: model)
       case 14:
