@@ -299,13 +299,15 @@ final class TouchLog {
 
 /// `simulate --write-decisions`: one line per decoded word of one row, tab-separated: the
 /// previous word it committed, the intended word (words, where the typist's space was lost), the typed letters, their score, whether the
-/// best alternative replaced them ("replaced" or "kept"), then each alternative as "word score"
-/// (scores in nats). Written to a temporary file and renamed.
+/// best alternative replaced them ("replaced" or "kept"; "split" for two words, "joined" for one
+/// word with the previous word across a space tap), the two-word or joined reading with its
+/// margin (or "-"), then each alternative as "word score" (scores in nats). Written to a
+/// temporary file and renamed.
 final class DecisionLog {
   let path: String
   let table: KeyGramTable
   let method: Int
-  private var bytes: [UInt8] = Array("# keygram simulate --write-decisions: previous<TAB>intended<TAB>typed<TAB>typed score<TAB>replaced|kept|split<TAB>two words margin, or -<TAB>alternative score ...\n".utf8)
+  private var bytes: [UInt8] = Array("# keygram simulate --write-decisions: previous<TAB>intended<TAB>typed<TAB>typed score<TAB>replaced|kept|split|joined<TAB>two words margin, joined word margin, or -<TAB>alternative score ...\n".utf8)
 
   init(path: String, table: KeyGramTable, method: Int) {
     self.path = path
@@ -320,8 +322,13 @@ final class DecisionLog {
     let decision = logged.decision
     let intended = (logged.spanned + [logged.intended]).map(text).joined(separator: " ")
     var line = text(logged.previous) + "\t" + intended + "\t" + decision.typed.text + "\t" + String(format: "%.3f", decision.typed.score)
-      + (decision.split?.replaces == true ? "\tsplit" : decision.replaces ? "\treplaced" : "\tkept")
-      + "\t" + (decision.split.map { $0.text + " " + String(format: "%.3f", $0.margin) } ?? "-")
+      + (decision.join?.replaces == true ? "\tjoined" : decision.split?.replaces == true ? "\tsplit" : decision.replaces ? "\treplaced" : "\tkept")
+    // The reading across the previous space tap, else the two-word reading, else none.
+    if let join = decision.join {
+      line += "\t" + join.word.text + " " + String(format: "%.3f", join.margin)
+    } else {
+      line += "\t" + (decision.split.map { $0.text + " " + String(format: "%.3f", $0.margin) } ?? "-")
+    }
     for index in 0..<decision.alternativeCount {
       let alternative = decision.alternative(at: index)
       line += "\t" + alternative.text + " " + String(format: "%.3f", alternative.score)

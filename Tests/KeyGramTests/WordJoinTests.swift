@@ -106,8 +106,60 @@ struct WordJoinTests {
     #expect(join.replaces)
     decoder.finishWord(decision)
     #expect(history.count(ofWord: num) == 0)
-    // A join is not undone by the decoder: the previous word is the host's text.
-    #expect(decoder.undoReplacement() == nil)
+  }
+
+  @Test("a backspace right after a join restores num, the space and ers; the same slip then stands, the join only offered")
+  func undoAfterAJoin() throws {
+    let history = WordHistory()
+    var context = TypingContext(table: words.table, wordHistory: history)
+    let decoder = words.decoder(history: history)
+    let num = "num".unicodeScalars.map { words.letter($0) }, ers = "ers".unicodeScalars.map { words.letter($0) }
+    let numbers = "numbers".unicodeScalars.map { words.letter($0) }
+    // The text as the host keeps it: "num " typed, then "ers" read as "numbers" and its space.
+    context.record(contentsOf: "num ")
+    var decision = type("num", spaceToward: "b", fraction: 0.55, "ers", into: decoder)
+    let join = try #require(decision.join)
+    #expect(join.replaces)
+    decoder.finishWord(decision)
+    for _ in 0..<4 { context.recordDeletion() }
+    context.record(contentsOf: "numbers ")
+    #expect(history.count(ofWord: numbers) == 1 && history.count(ofWord: num) == 0)
+    let undo = try #require(decoder.undoReplacement())
+    #expect(undo.replaced.text == "numbers")
+    #expect(undo.restoredPrevious?.text == "num")
+    #expect(undo.restored.text == "ers")
+    #expect(undo.replacedSecond == nil)
+    #expect(history.count(ofWord: numbers) == 0)
+    // The host takes out "numbers " and puts back "num ers"; the letters stand at the word's end.
+    for _ in 0..<8 { context.recordDeletion() }
+    context.record(contentsOf: "num ers")
+    decision = decoder.decide()
+    #expect(!decision.replaces && decision.join == nil)
+    decoder.finishWord(decision)
+    context.record(contentsOf: " ")
+    #expect(history.count(ofWord: num) == 1 && history.count(ofWord: ers) >= 2)
+    // The same slip again: the history holds "num ers" as the user kept it.
+    decision = type("num", spaceToward: "b", fraction: 0.55, "ers", into: decoder)
+    let offered = try #require(decision.join)
+    #expect(offered.word.text == "numbers" && offered.margin > 3)
+    #expect(!offered.replaces)
+    #expect(decision.spannedPrecedingWords == 0)
+  }
+
+  @Test("an undo after the next word's first letter on the space bar gives back the letters, with no word before them")
+  func undoAfterATapKeptAlone() throws {
+    let decoder = words.decoder(history: WordHistory())
+    let key = typeWithSpace("the", into: decoder)
+    let (slip, _) = spaceTap(toward: "b", fraction: 0.55)
+    decoder.noteSpaceTap(slip, key: key)
+    words.type("andwidth", into: decoder)
+    let decision = decoder.decide()
+    #expect(decision.join?.replaces == true)
+    decoder.finishWord(decision)
+    let undo = try #require(decoder.undoReplacement())
+    #expect(undo.replaced.text == "bandwidth")
+    #expect(undo.restoredPrevious?.text == "")
+    #expect(undo.restored.text == "andwidth")
   }
 
   @Test("a fragment the history learned from an earlier slip does not stop the join")

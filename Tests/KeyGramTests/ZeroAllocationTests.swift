@@ -234,7 +234,7 @@ struct WordDecoderAllocationTests {
     let spaceCentre = TouchPoint(x: layout[space].frame.midX, y: layout[space].frame.midY)
     let spaceSlip = TouchPoint(x: spaceCentre.x + (b.midX - spaceCentre.x) * 0.55, y: spaceCentre.y + (b.midY - spaceCentre.y) * 0.55)
     let num = wordList.firstIndex(of: "num")!
-    var joins = 0, suggestedJoins = 0
+    var joins = 0, suggestedJoins = 0, undoneJoins = 0
     let count = mallocs {
       var typed = 0, word = 0
       while typed < Self.touches {
@@ -268,10 +268,11 @@ struct WordDecoderAllocationTests {
         if decision.join?.replaces == true { joins += 1 }
         decoder.finishWord(decision, teaching: model)
         decoder.noteSpaceTap(w == num ? spaceSlip : spaceCentre, key: space)
-        if decision.replaces || decision.split?.replaces == true {
+        if decision.replaces || decision.split?.replaces == true || decision.join?.replaces == true {
           replaced += 1
           if word % 3 == 0, let restored = decoder.undoReplacement(teaching: model) {
             total &+= restored.restored.count
+            if let previous = restored.restoredPrevious { total &+= previous.count; undoneJoins += 1 }
             decoder.finishWord(decoder.decide(), teaching: model)
           }
         }
@@ -280,7 +281,8 @@ struct WordDecoderAllocationTests {
       }
     }
     #expect(count == 0, "\(count) mallocs")
-    #expect(total > 0 && replaced > 0 && splits > 0 && joins > 0 && suggestedJoins > 0, "\(splits) splits, \(joins) joins, \(suggestedJoins) joins suggested")
+    #expect(total > 0 && replaced > 0 && splits > 0 && joins > 0 && suggestedJoins > 0 && undoneJoins > 0,
+            "\(splits) splits, \(joins) joins, \(suggestedJoins) joins suggested, \(undoneJoins) undone")
   }
 }
 

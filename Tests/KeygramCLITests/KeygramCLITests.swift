@@ -651,8 +651,9 @@ struct KeygramCLITests {
     #expect(lines.count > 100)
     for line in lines.dropFirst() {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      #expect(fields.count >= 6 && Float(fields[3]) != nil && ["replaced", "kept", "split"].contains(fields[4]), "\(line)")
-      #expect(fields.count >= 6 && (fields[5] == "-" || fields[5].split(separator: " ").count == 3), "\(line)")
+      #expect(fields.count >= 6 && Float(fields[3]) != nil && ["replaced", "kept", "split", "joined"].contains(fields[4]), "\(line)")
+      // Two words and a margin, a joined word and its margin, or none.
+      #expect(fields.count >= 6 && (fields[5] == "-" || [2, 3].contains(fields[5].split(separator: " ").count)), "\(line)")
       for alternative in fields.dropFirst(6) { #expect(alternative.split(separator: " ").last.flatMap { Float($0) } != nil, "\(line)") }
     }
     let bad = try keygram("simulate", "--limit", "1000", "--write-decisions", "\(root)/other.tsv")

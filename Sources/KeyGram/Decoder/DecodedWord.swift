@@ -256,4 +256,8 @@ public struct WordRestoration {
   /// The second word when two replaced them (`WordSplit`): take back out `replaced`, a space
   /// and this. nil when one word did.
   public let replacedSecond: DecodedWord?
+  /// When the undone replacement was a join (`WordJoin`: "num ers" read as "numbers"), the word
+  /// before the space tap as it stood (empty when the tap followed a space): take back out
+  /// `replaced` and its space, and put back this, a space and `restored`. nil otherwise.
+  public var restoredPrevious: DecodedWord? = nil
 }

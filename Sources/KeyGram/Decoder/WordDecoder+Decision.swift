@@ -98,9 +98,12 @@ extension WordDecoder {
     if joins { forgetJoinedWord() }
     precedingWord.isPending = false
     finishedWordStood = decision.isDecoded && !decision.replaces && !splits && !joins
-    // A join, or a word with its space put back, is not taken back by undo: the text before it changed too.
-    canUndo = (decision.replaces || splits) && !joins && !decision.restoresSpace
-    if let split = decision.split, splits {
+    // A word with its space put back is not taken back by undo: the text before it changed too.
+    canUndo = (decision.replaces || splits || joins) && !decision.restoresSpace
+    replacedJoin = joins
+    if let join = decision.join, joins {
+      keepForUndo(join, typed: decision.slots)
+    } else if let split = decision.split, splits {
       replacedSlots.copy(slot: 0, of: decision.slots, to: 0)
       replacedSlots.copy(slot: 0, of: split.slots, to: 1)
       replacedSlots.copy(slot: 1, of: split.slots, to: 2)
@@ -116,8 +119,10 @@ extension WordDecoder {
   /// A backspace right after a replacement: the typed letters come back as the current word,
   /// and stand. The word history learns them (and forgets the replacement it learned when the
   /// word ended), so next time they stand as typed; the touch model takes back what it was
-  /// about to learn from the replacement. nil (and nothing changes) unless the last word was
-  /// replaced and nothing was typed since: then the backspace is an ordinary one.
+  /// about to learn from the replacement. After a join (`WordDecision.join`), the word before
+  /// the space comes back too (`WordRestoration.restoredPrevious`). nil (and nothing changes)
+  /// unless the last word was replaced and nothing was typed since: then the backspace is an
+  /// ordinary one.
   public func undoReplacement(teaching model: TouchModel? = nil) -> WordRestoration? {
     guard canUndo, isFinished else { return nil }
     canUndo = false
@@ -127,7 +132,11 @@ extension WordDecoder {
     }
     // The typed letters stand now: their touches are learned when this word finishes again.
     learnedSpread.dropPending()
-    if let wordHistory {
+    let undoesJoin = replacedJoin
+    replacedJoin = false
+    if undoesJoin {
+      undoJoin()
+    } else if let wordHistory {
       let slots = replacedSlots
       // The pair the context learned with the replacement (after the words it was decided
       // after) goes with it; the restored word's pair is learned once here, and again by the
@@ -157,7 +166,8 @@ extension WordDecoder {
     isFinished = false
     keepsTyped = true
     return WordRestoration(restored: DecodedWord(slots: replacedSlots, slot: 0), replaced: DecodedWord(slots: replacedSlots, slot: 1),
-                           replacedSecond: replacedSlots.count == 3 ? DecodedWord(slots: replacedSlots, slot: 2) : nil)
+                           replacedSecond: replacedSlots.count == 3 && !undoesJoin ? DecodedWord(slots: replacedSlots, slot: 2) : nil,
+                           restoredPrevious: undoesJoin ? DecodedWord(slots: replacedSlots, slot: 2) : nil)
   }
 
   /// Sets `decision.join` when a word kept by `noteSpaceTap` is pending: the current word

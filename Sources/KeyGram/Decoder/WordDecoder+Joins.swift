@@ -45,8 +45,21 @@ extension WordDecoder {
     let word = joined.alternative(at: 0)
     guard word.count == preceding.count + 1 + touches.storedCount, !word.source.isEmpty, !word.correctsSpelling else { return nil }
     let margin = word.score - (preceding.score + currentScore)
-    return WordJoin(slots: joined.slots, slot: 1, margin: margin, replaces: margin > parameters.joinMargin,
+    return WordJoin(slots: joined.slots, slot: 1, margin: margin, replaces: margin > parameters.joinMargin && !userKeptApart,
                     replacedCharacterCount: preceding.count + 1 + typedCount)
+  }
+
+  /// Whether the user kept these two words apart before: the history holds the kept word
+  /// followed by the current letters (an undo of the same join teaches that pair), or, for a
+  /// tap kept alone, the current letters as often as an undo teaches them. Then the join is
+  /// only offered.
+  var userKeptApart: Bool {
+    guard let wordHistory else { return false }
+    let preceding = precedingWord
+    guard let current = wordHistory.wordNode(length: touches.storedCount, letter: { Int(touches.letter[$0]) }) else { return false }
+    guard preceding.count > 0 else { return wordHistory.count(of: current) >= parameters.historyTargetCount }
+    guard let previous = wordHistory.wordNode(length: preceding.count, letter: { preceding.letter[$0] }) else { return false }
+    return wordHistory.pairCount(first: previous, second: current) > 0
   }
 
   /// The joined word's likeliest completion for the suggestion bar ("num e": "numbers"), when it
@@ -111,6 +124,37 @@ extension WordDecoder {
     finishedWordStood = false
     canUndo = false
     isFinished = true
+  }
+
+  /// Keeps what a join replaced, for undo: the current letters (slot 0 of `typed`), the joined
+  /// word, and the previous word as it stood.
+  func keepForUndo(_ join: WordJoin, typed: WordSlots) {
+    let preceding = precedingWord, slots = replacedSlots
+    slots.copy(slot: 0, of: typed, to: 0)
+    slots.copy(slot: join.slot, of: join.slots, to: 1)
+    for position in 0..<preceding.count { slots.letters[2 * Self.capacity + position] = Int32(preceding.letter[position]) }
+    slots.lengths[2] = preceding.count
+    slots.scores[2] = preceding.score
+    slots.sources[2] = 0
+    slots.writeAsTyped(2, capitals: preceding.capitals)
+    slots.count = 3
+  }
+
+  /// Undoes a join in the history: the joined word and its pair go, and the current letters are
+  /// learned as an undo teaches a restored word. The host's text records the previous word, the
+  /// space and the current letters again, so the history relearns the previous word, and the
+  /// pair of the two when the current word ends: `userKeptApart` then holds.
+  func undoJoin() {
+    guard let wordHistory else { return }
+    let slots = replacedSlots
+    let context = precedingWord.count > 0 ? precedingWord.context : prior.context
+    if let before = context.previousNode(in: wordHistory),
+       let joined = wordHistory.wordNode(length: slots.lengths[1], letter: { Int(slots.letters[Self.capacity + $0]) }) {
+      wordHistory.unlearnPair(first: before, second: joined)
+    }
+    wordHistory.unlearn(length: slots.lengths[1]) { Int(slots.letters[Self.capacity + $0]) }
+    let times = Swift.min(Swift.max(Int(parameters.historyTargetCount.rounded(.up)), 1), 16)
+    for _ in 0..<times { wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
   }
 
   /// After a join put in place: the history forgets the previous word, which the text learned

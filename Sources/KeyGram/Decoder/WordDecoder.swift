@@ -120,6 +120,8 @@ public final class WordDecoder {
   /// The decoder that reads a kept word, its space tap and the current word as one; nil when
   /// `Parameters.joinMargin` is infinite.
   let joiner: WordDecoder?
+  /// `replacedSlots` hold a join (the current letters, the joined word, the previous word as it stood).
+  var replacedJoin = false
   /// The last finished word stood as typed (not replaced, not split).
   var finishedWordStood = false
   /// The last decision's typed letters' score.

@@ -348,7 +348,9 @@ extension TypingSimulator {
         }
         context.record(endsSentence ? "." : " ")
         let committedNow = Segment.words(of: segment.committed).last ?? []
-        if let decision, decision.replaces || decision.split?.replaces == true, undoesReplacement, let spelledRight, segment.words.isEmpty, wordKeys == spelledRight, committedNow != spelledRight {
+        // The typist undoes a word's own replacement; a join across the space before it is not undone here.
+        if let decision, decision.replaces || decision.split?.replaces == true, decision.join?.replaces != true, undoesReplacement,
+           let spelledRight, segment.words.isEmpty, wordKeys == spelledRight, committedNow != spelledRight {
           undo(decision, endsSentence: endsSentence)
         }
         segment.typed.append(Segment.boundaryMark)

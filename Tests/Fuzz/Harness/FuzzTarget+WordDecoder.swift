@@ -98,7 +98,11 @@ extension FuzzTarget {
         history?.learn(length: stood.count) { stood.letter(at: $0) }
         lastDecision = nil
       case 11:
-        _ = decoder.undoReplacement(teaching: model)
+        if let undo = decoder.undoReplacement(teaching: model) {
+          // A join gives back the word before the space; a split its second word; never both.
+          findings.expect(undo.restoredPrevious == nil || undo.replacedSecond == nil, "an undo that restores a previous word and a split")
+          findings.expect(undo.restored.count > 0 && undo.replaced.count > 0, "an undo of \(undo.replaced.count) letters to \(undo.restored.count)")
+        }
         lastDecision = nil
       case 12:
         let limit = Int(Int8(bitPattern: reader.byte() ?? 0))
@@ -110,6 +114,11 @@ extension FuzzTarget {
         if let join = suggestions.join {
           findings.expect(!join.replaces && join.margin > 0 && join.word.count > 0 && join.replacedCharacterCount >= 1,
                           "a suggested join of \(join.word.count) letters replacing \(join.replacedCharacterCount), margin \(join.margin)")
+          // The user picks it.
+          if limit & 4 != 0 {
+            decoder.acceptSuggestedJoin()
+            lastDecision = nil
+          }
         }
       case 13:
         decoder.adapt(to: model)
