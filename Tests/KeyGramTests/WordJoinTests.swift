@@ -173,6 +173,41 @@ struct WordJoinTests {
     #expect(join.replaces)
   }
 
+  @Test("a word written otherwise still stood: i, shown as I, its space tapped near n, and appropriate become inappropriate")
+  func writtenFormStandsForAJoin() throws {
+    let decoder = words.decoder()
+    words.type("i", into: decoder)
+    let first = decoder.decide()
+    #expect(first.replaces && first.best.text == "I")
+    decoder.finishWord(first)
+    let (slip, key) = spaceTap(toward: "n", fraction: 0.55)
+    decoder.noteSpaceTap(slip, key: key)
+    words.type("appropriate", into: decoder)
+    let join = try #require(decoder.decide().join)
+    #expect(join.word.text == "inappropriate")
+    #expect(join.replaces)
+    // "I", the space and "appropriate".
+    #expect(join.replacedCharacterCount == 13)
+    // An undo gives back the word as the text showed it.
+    decoder.finishWord(decoder.decide())
+    #expect(try #require(decoder.undoReplacement()).restoredPrevious?.text == "I")
+  }
+
+  @Test("some whose m landed on return: so, the line break and e become some")
+  func returnTapTakenForALetter() throws {
+    let decoder = words.decoder()
+    words.type("so", into: decoder)
+    decoder.finishWord(decoder.decide())
+    let returnKey = layout.keyIndex(of: .returnKey)!, m = words.centre("m")
+    // Just below m, inside return's top edge.
+    decoder.noteSpaceTap(TouchPoint(x: m.x, y: layout[returnKey].frame.minY + 3), key: returnKey)
+    words.type("e", into: decoder)
+    let join = try #require(decoder.decide().join)
+    #expect(join.word.text == "some")
+    #expect(join.replaces)
+    #expect(join.replacedCharacterCount == 4)
+  }
+
   @Test("the first letter on the space bar after a space: the  andwidth becomes the bandwidth")
   func tapAfterASpaceIsTheFirstLetter() throws {
     let decoder = words.decoder()

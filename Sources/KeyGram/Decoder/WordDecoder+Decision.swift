@@ -97,7 +97,10 @@ extension WordDecoder {
     if parameters.learnsSpread && !likelihood.correction.isActive && !splits && !joins { learnSpread(decision) }
     if joins { forgetJoinedWord() }
     precedingWord.isPending = false
-    finishedWordStood = decision.isDecoded && !decision.replaces && !splits && !joins
+    // A word written otherwise ("i" as "I", "dont" as "don't") keeps its letters: it stood.
+    let keepsLetters = !decision.replaces || decision.best.hasSameLetters(as: decision.typed)
+    finishedWordStood = decision.isDecoded && keepsLetters && !splits && !joins
+    if finishedWordStood && joiner != nil { precedingWord.stood.copy(slot: decision.replaces ? 1 : 0, of: decision.slots, to: 0) }
     // A word with its space put back is not taken back by undo: the text before it changed too.
     canUndo = (decision.replaces || splits || joins) && !decision.restoresSpace
     replacedJoin = joins

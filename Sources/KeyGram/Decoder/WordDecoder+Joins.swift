@@ -2,25 +2,30 @@
 /// word ("num ers" as "numbers"), searched by a second, smaller decoder of the same table over the
 /// joined touches, the tap taken for a letter as a shift tap is (`DecoderMove.keyTapLetters`).
 extension WordDecoder {
-  /// The space bar tapped at `touch` on `key` to end the word just finished
-  /// (`finishWord(_:teaching:)`), the space typed. When that word stood as typed, the decoder
-  /// keeps it with the tap, and the next word's decision may read the two and the tap as one
+  /// The space bar (or return) tapped at `touch` on `key` to end the word just finished
+  /// (`finishWord(_:teaching:)`), the space (or line break) typed. When that word's letters
+  /// stood (written as the language writes them, perhaps: `i` as `I`), the decoder keeps it with
+  /// the tap, and the next word's decision may read the two and the tap as one
   /// (`WordDecision.join`): a tap that landed near a letter key may have been that letter. A
   /// second tap with no word between is kept alone: it may have been the next word's first
-  /// letter ("the  andwidth" as "the bandwidth"). Call it for every space-bar tap; a tap
-  /// elsewhere, a word that was replaced, or any other call in between (`reset()`, a backspace
-  /// past the next word's start) forgets the word. O(letters of the word).
+  /// letter ("the  andwidth" as "the bandwidth"). Call it for every space-bar and return tap; a
+  /// tap elsewhere, a word replaced by other letters, or any other call in between (`reset()`, a
+  /// backspace past the next word's start) forgets the word. O(letters of the word).
   public func noteSpaceTap(_ touch: TouchPoint, key: KeyIndex) {
     let followsSpace = spaceTapped
     spaceTapped = true
     precedingWord.isPending = false
-    guard joiner != nil, isFinished, key.rawValue == spaceKey, isOnKeyboard(touch), liesNearLetter(touch, against: spaceKey) else { return }
+    guard joiner != nil, isFinished, isOnKeyboard(touch), key.rawValue == spaceKey || isReturn(key),
+          liesNearLetter(touch, against: key.rawValue) else { return }
     if followsSpace {
       precedingWord.keepTapAlone(touch, tapKey: key.rawValue)
     } else if finishedWordStood && touches.isWhole && touches.storedCount > 0 {
       precedingWord.keep(touches, score: decidedTypedScore, context: prior.context, tap: touch, tapKey: key.rawValue)
     }
   }
+
+  /// Whether `key` is return, which ends a word as the space bar does (the `m` of "some" lands on it).
+  func isReturn(_ key: KeyIndex) -> Bool { key.rawValue >= 0 && key.rawValue < keyCount && layout[key].role == .returnKey }
 
   /// Whether a letter key lies near `touch`: within the spatial cutoff, as a key tap's letters
   /// must, and within `Parameters.joinTapCutoff` of the touch's likelihood on `key` (the space
@@ -46,7 +51,7 @@ extension WordDecoder {
     guard word.count == preceding.count + 1 + touches.storedCount, !word.source.isEmpty, !word.correctsSpelling else { return nil }
     let margin = word.score - (preceding.score + currentScore)
     return WordJoin(slots: joined.slots, slot: 1, margin: margin, replaces: margin > parameters.joinMargin && !userKeptApart,
-                    replacedCharacterCount: preceding.count + 1 + typedCount)
+                    replacedCharacterCount: preceding.writtenCount + 1 + typedCount)
   }
 
   /// Whether the user kept these two words apart before: the history holds the kept word
@@ -74,7 +79,7 @@ extension WordDecoder {
     let margin = word.score - (preceding.score + currentScore)
     guard margin > 0 else { return nil }
     return WordJoin(slots: joined.slots, slot: 0, margin: margin, replaces: false,
-                    replacedCharacterCount: preceding.count + 1 + typedCount)
+                    replacedCharacterCount: preceding.writtenCount + 1 + typedCount)
   }
 
   /// The context the joined word is read after: the kept word's, or, for a tap kept alone, the current word's.
@@ -127,16 +132,12 @@ extension WordDecoder {
   }
 
   /// Keeps what a join replaced, for undo: the current letters (slot 0 of `typed`), the joined
-  /// word, and the previous word as it stood.
+  /// word, and the previous word as the text showed it.
   func keepForUndo(_ join: WordJoin, typed: WordSlots) {
     let preceding = precedingWord, slots = replacedSlots
     slots.copy(slot: 0, of: typed, to: 0)
     slots.copy(slot: join.slot, of: join.slots, to: 1)
-    for position in 0..<preceding.count { slots.letters[2 * Self.capacity + position] = Int32(preceding.letter[position]) }
-    slots.lengths[2] = preceding.count
-    slots.scores[2] = preceding.score
-    slots.sources[2] = 0
-    slots.writeAsTyped(2, capitals: preceding.capitals)
+    slots.copy(slot: 0, of: preceding.stood, to: 2)
     slots.count = 3
   }
 

@@ -122,7 +122,8 @@ public final class WordDecoder {
   let joiner: WordDecoder?
   /// `replacedSlots` hold a join (the current letters, the joined word, the previous word as it stood).
   var replacedJoin = false
-  /// The last finished word stood as typed (not replaced, not split).
+  /// The last finished word's letters stood as typed (not replaced by other letters, not split;
+  /// perhaps written otherwise: `i` as `I`).
   var finishedWordStood = false
   /// The last decision's typed letters' score.
   var decidedTypedScore: Float = 0
@@ -191,7 +192,7 @@ public final class WordDecoder {
     replacedSlots = WordSlots(table: table, slotCount: 3)
     bestAlignmentKeys = IntBuffer(repeating: -1, count: Self.capacity)
     suffixIsWord = IntBuffer(repeating: 0, count: Self.capacity)
-    precedingWord = PrecedingWord(capacity: joins ? Self.capacity : 0)
+    precedingWord = PrecedingWord(capacity: joins ? Self.capacity : 0, table: table)
     joiner = joins && parameters.joinMargin.isFinite
       ? WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: Self.joinerParameters(parameters), wordHistory: wordHistory, joins: false) : nil
   }

@@ -28,6 +28,9 @@ final class PrecedingWord {
   let letter: IntBuffer
   private(set) var capitals: UInt64 = 0
   private(set) var count = 0
+  /// The word as the text shows it (written form included: `i` as `I`), in slot 0; set by
+  /// `WordDecoder.finishWord` for every word whose letters stood.
+  let stood: WordSlots
   /// The space tap: where it landed and its key.
   private(set) var tapX: Float = 0, tapY: Float = 0, tapKey = 0
   /// The word's score as it stood and the context it was decided after.
@@ -36,14 +39,18 @@ final class PrecedingWord {
   /// Whether a word is kept for the current word's decision.
   var isPending = false
 
-  init(capacity: Int) {
+  init(capacity: Int, table: KeyGramTable) {
+    stood = WordSlots(table: table, slotCount: 1)
     x = FloatBuffer(repeating: 0, count: capacity)
     y = FloatBuffer(repeating: 0, count: capacity)
     key = IntBuffer(repeating: 0, count: capacity)
     letter = IntBuffer(repeating: 0, count: capacity)
   }
 
-  var bytes: Int { 4 * (x.count + y.count) + 8 * (key.count + letter.count) }
+  var bytes: Int { 4 * (x.count + y.count) + 8 * (key.count + letter.count) + stood.letters.count * 4 + WordSlots.bytesPerSlot }
+
+  /// How many characters the word takes in the text: its written form's (0 for a tap kept alone).
+  var writtenCount: Int { count > 0 ? DecodedWord(slots: stood, slot: 0).writtenCount : 0 }
 
   /// Keeps `touches` (all stored and whole), their word's `score` and `context`, and the tap.
   func keep(_ touches: TouchSequence, score: Float, context: WordContext, tap: TouchPoint, tapKey: Int) {
@@ -66,6 +73,8 @@ final class PrecedingWord {
   /// Keeps a space tap that followed a space: no word before it (its context is the current word's).
   func keepTapAlone(_ tap: TouchPoint, tapKey: Int) {
     count = 0
+    stood.lengths[0] = 0
+    stood.writeAsTyped(0, capitals: 0)
     capitals = 0
     score = 0
     tapX = tap.x

@@ -169,7 +169,7 @@ extension TypingSimulator {
       switch role {
       case .space, .returnKey:
         typeSpace(intendedLetters: intendedLetters)
-        if role == .space, let tap { decoder?.noteSpaceTap(tap.touch, key: tap.key)}
+        if let tap { decoder?.noteSpaceTap(tap.touch, key: tap.key) }
       case .backspace:
         deleteBackward(tap: tap)
       case .shift, .other:
