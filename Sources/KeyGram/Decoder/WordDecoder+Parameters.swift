@@ -125,8 +125,8 @@ extension WordDecoder {
     /// space tapped between them (`WordJoin`: "num ers" as "numbers", the b's touch on the space
     /// bar; `noteSpaceTap(_:key:)`). `.infinity`: never looked for. NaN or negative: the default.
     public var joinMargin: Float = 3
-    /// A space tap is read as a possible letter only when its likelihood on the nearest letter
-    /// key is within this many nats of its likelihood on the space bar: 4, chosen on the tuning
+    /// A space (or return) tap is read as a possible letter only when its likelihood on the nearest
+    /// letter key is within this many nats of its likelihood on the key it landed on: 4, chosen on the tuning
     /// text, where every join that a gate of ∞ finds is found and 0.3% of words are searched twice.
     /// NaN or negative: the default.
     public var joinTapCutoff: Float = 4
