@@ -21,25 +21,27 @@ struct WordJoinTests {
   @discardableResult
   func type(_ first: String, spaceToward letter: Unicode.Scalar, fraction: Float, _ second: String,
             into decoder: WordDecoder, learnsFirst: Bool = false) -> WordDecision {
+    typeWithoutDeciding(first, spaceToward: letter, fraction: fraction, second, into: decoder, learnsFirst: learnsFirst)
+    return decoder.decide()
+  }
+
+  /// As `type(_:spaceToward:fraction:_:into:learnsFirst:)`, the second word left undecided.
+  func typeWithoutDeciding(_ first: String, spaceToward letter: Unicode.Scalar, fraction: Float, _ second: String,
+                           into decoder: WordDecoder, learnsFirst: Bool = false) {
     words.type(first, into: decoder)
-    let firstDecision = decoder.decide()
-    decoder.finishWord(firstDecision)
+    decoder.finishWord(decoder.decide())
     if learnsFirst, let history = decoder.wordHistory { words.learn(first, into: history) }
     let (point, key) = spaceTap(toward: letter, fraction: fraction)
     decoder.noteSpaceTap(point, key: key)
     words.type(second, into: decoder)
-    return decoder.decide()
   }
 
   @Test("numbers whose b landed on the space bar: num and ers become numbers, spanning the previous word")
   func spaceTapTakenForALetter() throws {
     let decoder = words.decoder()
     let decision = type("num", spaceToward: "b", fraction: 0.55, "ers", into: decoder)
-    let join = try #require(decision.join)
-    #expect(join.word.text == "numbers")
-    #expect(join.replaces, "margin \(join.margin)")
     // "num", the space and "ers".
-    #expect(join.replacedCharacterCount == 7)
+    try requireJoin(decision, "numbers", replacing: 7)
     #expect(decision.spannedPrecedingWords == 1)
     // Off: no second search, nothing spans.
     var off = WordDecoder.Parameters()
@@ -183,11 +185,8 @@ struct WordJoinTests {
     let (slip, key) = spaceTap(toward: "n", fraction: 0.55)
     decoder.noteSpaceTap(slip, key: key)
     words.type("appropriate", into: decoder)
-    let join = try #require(decoder.decide().join)
-    #expect(join.word.text == "inappropriate")
-    #expect(join.replaces)
     // "I", the space and "appropriate".
-    #expect(join.replacedCharacterCount == 13)
+    try requireJoin(decoder.decide(), "inappropriate", replacing: 13)
     // An undo gives back the word as the text showed it.
     decoder.finishWord(decoder.decide())
     #expect(try #require(decoder.undoReplacement()).restoredPrevious?.text == "I")
@@ -202,10 +201,7 @@ struct WordJoinTests {
     // Just below m, inside return's top edge.
     decoder.noteSpaceTap(TouchPoint(x: m.x, y: layout[returnKey].frame.minY + 3), key: returnKey)
     words.type("e", into: decoder)
-    let join = try #require(decoder.decide().join)
-    #expect(join.word.text == "some")
-    #expect(join.replaces)
-    #expect(join.replacedCharacterCount == 4)
+    try requireJoin(decoder.decide(), "some", replacing: 4)
   }
 
   @Test("the first letter on the space bar after a space: the  andwidth becomes the bandwidth")
@@ -215,11 +211,19 @@ struct WordJoinTests {
     let (slip, _) = spaceTap(toward: "b", fraction: 0.55)
     decoder.noteSpaceTap(slip, key: key)
     words.type("andwidth", into: decoder)
-    let join = try #require(decoder.decide().join)
-    #expect(join.word.text == "bandwidth")
-    #expect(join.replaces)
     // The second space and the eight letters typed; "the" stays.
-    #expect(join.replacedCharacterCount == 9)
+    try requireJoin(decoder.decide(), "bandwidth", replacing: 9)
+  }
+
+  /// The decision's join, which must read `word` and replace `count` characters before the cursor.
+  @discardableResult
+  func requireJoin(_ decision: WordDecision, _ word: String, replacing count: Int,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws -> WordJoin {
+    let join = try #require(decision.join, sourceLocation: sourceLocation)
+    #expect(join.word.text == word, sourceLocation: sourceLocation)
+    #expect(join.replaces, "margin \(join.margin)", sourceLocation: sourceLocation)
+    #expect(join.replacedCharacterCount == count, sourceLocation: sourceLocation)
+    return join
   }
 
   /// Types `word` at the keys' centres and ends it with a space tapped at the bar's centre;
@@ -273,11 +277,7 @@ struct WordJoinTests {
   @Test("after num, its space tapped near b, and e: the suggestions offer the joined word")
   func suggestionsAfterADoubtfulSpace() throws {
     let decoder = words.decoder()
-    words.type("num", into: decoder)
-    decoder.finishWord(decoder.decide())
-    let (slip, key) = spaceTap(toward: "b", fraction: 0.55)
-    decoder.noteSpaceTap(slip, key: key)
-    words.type("e", into: decoder)
+    typeWithoutDeciding("num", spaceToward: "b", fraction: 0.55, "e", into: decoder)
     let suggestions = decoder.suggestions(limit: 3)
     let join = try #require(suggestions.join)
     // "numbe" completed: "number", the likelier of "number" and "numbers".
@@ -296,12 +296,7 @@ struct WordJoinTests {
     let history = WordHistory()
     let decoder = words.decoder(history: history)
     let num = "num".unicodeScalars.map { words.letter($0) }
-    words.type("num", into: decoder)
-    decoder.finishWord(decoder.decide())
-    words.learn("num", into: history)
-    let (slip, key) = spaceTap(toward: "b", fraction: 0.55)
-    decoder.noteSpaceTap(slip, key: key)
-    words.type("e", into: decoder)
+    typeWithoutDeciding("num", spaceToward: "b", fraction: 0.55, "e", into: decoder, learnsFirst: true)
     _ = try #require(decoder.suggestions(limit: 3).join)
     decoder.acceptSuggestedJoin()
     #expect(history.count(ofWord: num) == 0)
@@ -317,11 +312,7 @@ struct WordJoinTests {
   @Test("of, its space tapped near b, and th: no joined word is offered; a space at the bar's centre keeps nothing")
   func noJoinedSuggestionWhenTheTwoRead() {
     let decoder = words.decoder()
-    words.type("of", into: decoder)
-    decoder.finishWord(decoder.decide())
-    let (slip, key) = spaceTap(toward: "b", fraction: 0.55)
-    decoder.noteSpaceTap(slip, key: key)
-    words.type("th", into: decoder)
+    typeWithoutDeciding("of", spaceToward: "b", fraction: 0.55, "th", into: decoder)
     #expect(decoder.suggestions(limit: 3).join == nil)
     let centred = words.decoder()
     typeWithSpace("num", into: centred)

@@ -64,6 +64,10 @@ extension WordDecoder {
     }
     precondition(decisionSlots.count <= decisionSlots.slotCount && suggestionSlots.count <= suggestionSlots.slotCount
                  && replacedSlots.count <= replacedSlots.slotCount, "more words than slots")
+    // An undoable join keeps the letters typed, the joined word and the word before the tap.
+    precondition(!(canUndo && replacedJoin) || replacedSlots.count == 3, "a join kept for undo in \(replacedSlots.count) slots")
+    precondition(!precedingWord.isPending || precedingWord.stood.lengths[0] == precedingWord.count,
+                 "a kept word of \(precedingWord.count) letters shown with \(precedingWord.stood.lengths[0])")
     checkBeamInvariants()
     #endif
   }
