@@ -19,7 +19,8 @@ extension WordDecoder {
           liesNearLetter(touch, against: key.rawValue) else { return }
     if followsSpace {
       precedingWord.keepTapAlone(touch, tapKey: key.rawValue)
-    } else if finishedWordStood && touches.isWhole && touches.storedCount > 0 {
+    } else if finishedWordStood && touches.isWhole && touches.storedCount > 0 && precedingWord.stood.lengths[0] == touches.storedCount {
+      // (The word the text shows has a letter per kept touch, unless it was finished with a decision made before its last touches.)
       precedingWord.keep(touches, score: decidedTypedScore, context: prior.context, tap: touch, tapKey: key.rawValue)
     }
   }
