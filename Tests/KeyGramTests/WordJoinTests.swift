@@ -204,6 +204,43 @@ struct WordJoinTests {
     try requireJoin(decoder.decide(), "some", replacing: 4)
   }
 
+  @Test("a word's last letter on the space bar, then the space: emissio becomes emission at the second tap; a short word stands")
+  func lastLetterOnTheSpaceBar() throws {
+    let history = WordHistory()
+    let decoder = words.decoder(history: history)
+    let emissio = "emissio".unicodeScalars.map { words.letter($0) }
+    typeWithSlip("emissio", toward: "n", into: decoder)
+    words.learn("emissio", into: history)
+    let (centre, key) = spaceTap(toward: "b", fraction: 0)
+    let join = try #require(decoder.noteSpaceTap(centre, key: key))
+    #expect(join.word.text == "emission" && join.replaces && join.margin > 3)
+    // "emissio", the space the n typed and the space just typed.
+    #expect(join.replacedCharacterCount == 9)
+    #expect(history.count(ofWord: emissio) == 0)
+    // Nothing is kept for the next word: this tap was the space.
+    words.type("is", into: decoder)
+    #expect(decoder.decide().join == nil)
+    // "a", its n on the space bar: a one- or two-letter word stands.
+    let short = words.decoder()
+    typeWithSlip("a", toward: "n", into: short)
+    #expect(short.noteSpaceTap(centre, key: key) == nil)
+    // A word the user kept as typed stands too.
+    let kept = WordHistory()
+    words.learn("emissio", into: kept, times: 2)
+    let keeping = words.decoder(history: kept)
+    typeWithSlip("emissio", toward: "n", into: keeping)
+    #expect(keeping.noteSpaceTap(centre, key: key) == nil)
+  }
+
+  /// Types `word` at the keys' centres and ends it with a space tap 55% of the way towards `letter`.
+  func typeWithSlip(_ word: String, toward letter: Unicode.Scalar, into decoder: WordDecoder) {
+    words.type(word, into: decoder)
+    decoder.finishWord(decoder.decide())
+    let (slip, key) = spaceTap(toward: letter, fraction: 0.55)
+    decoder.noteSpaceTap(slip, key: key)
+    decoder.finishWord(decoder.decide())
+  }
+
   @Test("the first letter on the space bar after a space: the  andwidth becomes the bandwidth")
   func tapAfterASpaceIsTheFirstLetter() throws {
     let decoder = words.decoder()

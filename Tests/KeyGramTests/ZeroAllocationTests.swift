@@ -287,6 +287,34 @@ struct WordDecoderAllocationTests {
 }
 
 extension WordDecoderAllocationTests {
+  @Test("a word's last letter on the space bar, put in at the next space (emissio, n on the bar, space)", arguments: EnglishTable.Source.allCases)
+  func lastLetterJoin(source: EnglishTable.Source) {
+    let table = source.table
+    // The spread stays put, so every round's word stands as the first did.
+    var parameters = WordDecoder.Parameters()
+    parameters.learnsSpread = false
+    let decoder = WordDecoder(table: table, layout: layout, parameters: parameters, wordHistory: WordHistory())
+    let space = layout.keyIndex(of: .space)!, spaceFrame = layout[space].frame, n = layout[layout.keyIndex(ofLetter: "n")!].frame
+    let centre = TouchPoint(x: spaceFrame.midX, y: spaceFrame.midY)
+    let slip = TouchPoint(x: centre.x + (n.midX - centre.x) * 0.55, y: centre.y + (n.midY - centre.y) * 0.55)
+    let keys = "emissio".unicodeScalars.map { layout.keyIndex(ofLetter: $0)! }
+    let letters = "emissio".unicodeScalars.map { table.letterIndex(of: $0)! }
+    var joins = 0
+    let count = mallocs {
+      for _ in 0..<200 {
+        for index in keys.indices {
+          decoder.add(TouchPoint(x: layout[keys[index]].frame.midX, y: layout[keys[index]].frame.midY), key: keys[index], letter: letters[index])
+        }
+        decoder.finishWord(decoder.decide())
+        decoder.noteSpaceTap(slip, key: space)
+        decoder.finishWord(decoder.decide())
+        if let join = decoder.noteSpaceTap(centre, key: space), join.word.count == 8 { joins += 1 }
+      }
+    }
+    #expect(count == 0, "\(count) mallocs")
+    #expect(joins == 400)
+  }
+
   @Test("the suggestion bar after a space: next words after a word, at a sentence start and after an unknown word, with a history", arguments: EnglishTable.Source.allCases)
   func nextWords(source: EnglishTable.Source) {
     let table = source.table

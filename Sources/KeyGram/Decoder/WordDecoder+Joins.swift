@@ -10,19 +10,53 @@ extension WordDecoder {
   /// second tap with no word between is kept alone: it may have been the next word's first
   /// letter ("the  andwidth" as "the bandwidth"). Call it for every space-bar and return tap; a
   /// tap elsewhere, a word replaced by other letters, or any other call in between (`reset()`, a
-  /// backspace past the next word's start) forgets the word. O(letters of the word).
-  public func noteSpaceTap(_ touch: TouchPoint, key: KeyIndex) {
+  /// backspace past the next word's start) forgets the word. O(letters of the word), or a
+  /// second search when this tap follows a kept one.
+  ///
+  /// Returns a join to put in now when this tap follows a kept tap with no word between and the
+  /// kept word with that earlier tap taken for its last letter beats the word as it stood by
+  /// `Parameters.joinMargin` ("emissio", a tap near n on the space bar, then the space:
+  /// "emission"): delete `replacedCharacterCount` characters before the cursor (the word, the
+  /// earlier space and this one) and insert `word` and a space. The history forgets the word as
+  /// it stood. nil otherwise, and always for a host that ignores it.
+  @discardableResult
+  public func noteSpaceTap(_ touch: TouchPoint, key: KeyIndex) -> WordJoin? {
     let followsSpace = spaceTapped
+    // A word of one or two letters ("a", "of") stands: a letter more is as likely a new word.
+    let lastLetter = followsSpace && precedingWord.isPending && precedingWord.count >= 3 ? lastLetterJoin() : nil
     spaceTapped = true
     precedingWord.isPending = false
+    if let lastLetter {
+      forgetJoinedWord()
+      return lastLetter
+    }
     guard joiner != nil, isFinished, isOnKeyboard(touch), key.rawValue == spaceKey || isReturn(key),
-          liesNearLetter(touch, against: key.rawValue) else { return }
+          liesNearLetter(touch, against: key.rawValue) else { return nil }
     if followsSpace {
       precedingWord.keepTapAlone(touch, tapKey: key.rawValue)
+      return nil
     } else if finishedWordStood && touches.isWhole && touches.storedCount > 0 && precedingWord.stood.lengths[0] == touches.storedCount {
       // (The word the text shows has a letter per kept touch, unless it was finished with a decision made before its last touches.)
       precedingWord.keep(touches, score: decidedTypedScore, context: prior.context, tap: touch, tapKey: key.rawValue)
     }
+    return nil
+  }
+
+  /// The kept word with its tap taken for one more letter, when that beats the word as it stood
+  /// by `joinMargin` and the history does not hold the word as it stood as often as an undo
+  /// teaches a word (the user kept it); nil otherwise. Replaces the word and both spaces.
+  func lastLetterJoin() -> WordJoin? {
+    guard let joiner = joinerReplayingTouches(current: false) else { return nil }
+    let preceding = precedingWord
+    if let wordHistory, let node = wordHistory.wordNode(length: preceding.count, letter: { preceding.letter[$0] }),
+       wordHistory.count(of: node) >= parameters.historyTargetCount { return nil }
+    let joined = joiner.decide(after: preceding.context, limit: 1)
+    guard joined.alternativeCount > 0 else { return nil }
+    let word = joined.alternative(at: 0)
+    guard word.count == preceding.count + 1, !word.source.isEmpty, !word.correctsSpelling else { return nil }
+    let margin = word.score - preceding.score
+    guard margin > parameters.joinMargin else { return nil }
+    return WordJoin(slots: joined.slots, slot: 1, margin: margin, replaces: true, replacedCharacterCount: preceding.writtenCount + 2)
   }
 
   /// Whether `key` is return, which ends a word as the space bar does (the `m` of "some" lands on it).
@@ -86,12 +120,12 @@ extension WordDecoder {
   /// The context the joined word is read after: the kept word's, or, for a tap kept alone, the current word's.
   var joinContext: WordContext { precedingWord.count > 0 ? precedingWord.context : prior.context }
 
-  /// The joiner, reset and given the kept word's touches, the tap (as a key tap) and the current
-  /// touches; nil when no word is kept, or the joined touches would not fit.
-  func joinerReplayingTouches() -> WordDecoder? {
-    let preceding = precedingWord
-    guard preceding.isPending, let joiner, touches.isWhole,
-          preceding.count + 1 + touches.storedCount <= Self.capacity else { return nil }
+  /// The joiner, reset and given the kept word's touches, the tap (as a key tap) and, when
+  /// `current`, the current touches; nil when no word is kept, or the joined touches would not fit.
+  func joinerReplayingTouches(current: Bool = true) -> WordDecoder? {
+    let preceding = precedingWord, currentCount = current ? touches.storedCount : 0
+    guard preceding.isPending, let joiner, !current || touches.isWhole,
+          preceding.count + 1 + currentCount <= Self.capacity else { return nil }
     joiner.reset()
     if joiner.likelihood.spread != likelihood.spread { joiner.likelihood.setSpread(x: likelihood.spread.x, y: likelihood.spread.y) }
     for index in 0..<preceding.count {
@@ -99,7 +133,7 @@ extension WordDecoder {
                  letter: preceding.letter[index], isCapital: preceding.isCapital(index))
     }
     joiner.addTapWithoutLetter(TouchPoint(x: preceding.tapX, y: preceding.tapY), key: KeyIndex(preceding.tapKey))
-    for index in 0..<touches.storedCount {
+    for index in 0..<currentCount {
       joiner.add(TouchPoint(x: touches.x[index], y: touches.y[index]), key: KeyIndex(touches.key[index]),
                  letter: Int(touches.letter[index]), isCapital: touches.capitals >> UInt64(index) & 1 != 0)
     }

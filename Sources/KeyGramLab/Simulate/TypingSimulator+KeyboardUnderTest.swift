@@ -290,6 +290,20 @@ extension TypingSimulator {
       }
     }
 
+    /// A join that the typist's own space put in (`noteSpaceTap`): the word before a space tap
+    /// that typed its last letter, that tap and this space, replaced by the word and this space.
+    mutating func putIn(lastLetter join: WordJoin, endsSentence: Bool) {
+      previousWord = (0..<join.word.count).map { join.word.letter(at: $0) }
+      // A space the text has too closed the segment: the two are scored as one now.
+      if segment.committed.count < join.replacedCharacterCount, let earlier = closed.popLast() { segment = earlier.followed(by: segment) }
+      if keepsText { segment.committedText = String(segment.committedText.unicodeScalars.dropLast(join.replacedCharacterCount - 2)) + join.word.text }
+      for _ in 0..<join.replacedCharacterCount { context.recordDeletion() }
+      segment.committed.removeLast(join.replacedCharacterCount)
+      commit(join.word)
+      context.record(endsSentence ? "." : " ")
+      segment.committed.append(Segment.boundaryMark)
+    }
+
     /// The typist's backspace right after the decoder replaced a word they typed as meant: the
     /// host puts the typed letters back (`undoReplacement`), and the typist types the boundary
     /// again. The committed keys keep the replacement: it was a broken word all the same.
@@ -342,9 +356,12 @@ extension TypingSimulator {
       if typesSpace {
         let wordKeys = Segment.words(of: segment.committed).last ?? []
         let decision = decoder != nil ? decideWord(intendedLetters: intendedLetters) : nil
+        var lastLetter: WordJoin?
         if case .tapped(let aimed) = boundary, let decoder, !method.specialKeysTypeLetters {
           let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
-          if let key = resolve(touch), layout[key].role == .space { decoder.noteSpaceTap(touch, key: key) }
+          if let key = resolve(touch), layout[key].role == .space || layout[key].role == .returnKey {
+            lastLetter = decoder.noteSpaceTap(touch, key: key)
+          }
         }
         context.record(endsSentence ? "." : " ")
         let committedNow = Segment.words(of: segment.committed).last ?? []
@@ -355,6 +372,7 @@ extension TypingSimulator {
         }
         segment.typed.append(Segment.boundaryMark)
         segment.committed.append(Segment.boundaryMark)
+        if let lastLetter { putIn(lastLetter: lastLetter, endsSentence: endsSentence) }
         numberLayer = false
         closable = true
       }
