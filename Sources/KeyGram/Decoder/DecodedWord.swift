@@ -231,7 +231,7 @@ public struct WordSuggestions: RandomAccessCollection {
   /// decoder's next suggestions or decision.
   public internal(set) var split: WordSplit? = nil
   /// After a space tap that landed near a letter, the word before it, the tap and the current
-  /// letters read as one word and completed ("num e": "numbers"), to offer as one more slot that
+  /// letters read as one word and completed ("num e": "number"), to offer as one more slot that
   /// replaces `WordJoin.replacedCharacterCount` characters; nil when no such reading beats the
   /// two. Valid until the decoder's next suggestions or decision.
   public internal(set) var join: WordJoin? = nil

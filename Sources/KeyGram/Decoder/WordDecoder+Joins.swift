@@ -36,7 +36,7 @@ extension WordDecoder {
       precedingWord.keepTapAlone(touch, tapKey: key.rawValue)
       return nil
     } else if finishedWordStood && touches.isWhole && touches.storedCount > 0 && precedingWord.stood.lengths[0] == touches.storedCount {
-      // (The word the text shows has a letter per kept touch, unless it was finished with a decision made before its last touches.)
+      // The text shows a letter per kept touch, unless the word was finished with a decision made before its last touches.
       precedingWord.keep(touches, score: decidedTypedScore, context: prior.context, tap: touch, tapKey: key.rawValue)
     }
     return nil
@@ -102,7 +102,7 @@ extension WordDecoder {
     return wordHistory.pairCount(first: previous, second: current) > 0
   }
 
-  /// The joined word's likeliest completion for the suggestion bar ("num e": "numbers"), when it
+  /// The joined word's likeliest completion for the suggestion bar ("num e": "number"), when it
   /// beats the two readings: the previous word as it stood and the current word's best
   /// completion (`currentScore`, −∞ when there is none). Never replaces: it is only offered.
   func suggestedJoin(currentScore: Float) -> WordJoin? {

@@ -125,7 +125,7 @@ extension WordDecoder {
   /// as two ("thisis": "this is"), for a slot of its own; it costs the word's end decision
   /// besides, about twice the suggestions' time. After a space tap that landed near a letter
   /// (`noteSpaceTap(_:key:)`), `WordSuggestions.join` offers the word before it, the tap and the
-  /// letters typed since as one word ("num e": "numbers"), when that reads better than the two.
+  /// letters typed since as one word ("num e": "number"), when that reads better than the two.
   public func suggestions(limit: Int = 3, readingTwoWords: Bool = false) -> WordSuggestions {
     suggestions(after: prior.context, limit: limit, readingTwoWords: readingTwoWords)
   }

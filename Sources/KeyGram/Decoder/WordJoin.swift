@@ -1,7 +1,7 @@
 /// The previous word, the space tapped after it and the current word read as one word, when
 /// that beats the two ("num ers" as "numbers": the b's touch landed on the space bar), at the
 /// word's end (`WordDecision.join`) or as a suggestion while it is typed (`WordSuggestions.join`:
-/// "num e", "numbers"). A view of the decoder's storage: valid until its next `decide` or `suggestions`.
+/// "num e", "number"). A view of the decoder's storage: valid until its next `decide` or `suggestions`.
 public struct WordJoin {
   let slots: WordSlots
   let slot: Int
