@@ -158,9 +158,8 @@ extension WordDecoder {
       }
       wordHistory.unlearn(length: slots.lengths[1]) { Int(slots.letters[WordDecoder.capacity + $0]) }
       // Restored by hand: learned as often as makes it a correction target at once.
-      let times = Swift.min(Swift.max(Int(parameters.historyTargetCount.rounded(.up)), 1), 16)
       var restored: Int?
-      for _ in 0..<times { restored = wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
+      for _ in 0..<restoredWordLearnCount { restored = wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
       // Looked up after learning: a compaction moves the nodes.
       if let restored, let first = prior.context.previousNode(in: wordHistory) {
         wordHistory.learnPair(first: first, second: restored)
@@ -172,6 +171,10 @@ extension WordDecoder {
                            replacedSecond: replacedSlots.count == 3 && !undoesJoin ? DecodedWord(slots: replacedSlots, slot: 2) : nil,
                            restoredPrevious: undoesJoin ? DecodedWord(slots: replacedSlots, slot: 2) : nil)
   }
+
+  /// How often an undo teaches the history the restored letters: as often as makes them a
+  /// correction target at once.
+  var restoredWordLearnCount: Int { Swift.min(Swift.max(Int(parameters.historyTargetCount.rounded(.up)), 1), 16) }
 
   /// Sets `decision.join` when a word kept by `noteSpaceTap` is pending: the current word
   /// standing at `standingScore` (its replacement's, or the typed letters'), unsplit.
