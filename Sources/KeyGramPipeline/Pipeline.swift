@@ -58,6 +58,8 @@ public enum Pipeline {
     public var lexiconWords = LexiconSection.defaultWordCount
     /// The most bytes the word-pair model's `PAIR` section takes (0: none; needs a lexicon).
     public var pairBytes = WordPairModel.defaultByteBudget
+    /// How many known words beyond the lexicon the `KNOW` section holds (0: none; needs a lexicon).
+    public var knownWords = KnownWordsFilter.defaultWordCount
     /// Count files to build from instead of `inputs` (their sum, as `keygram merge` makes it).
     public var countFiles: [String] = []
     /// Which lines of every input a count file counts (`keygram count --part`); nil: all.
@@ -141,6 +143,8 @@ public enum Pipeline {
     package var writtenForms: LexiconForms?
     /// The word-pair model (`.table` and `.image` builds with a lexicon and counted pairs).
     package var wordPairs: WordPairModel?
+    /// The known words' filter (`.table` and `.image` builds with a lexicon and words past it).
+    package var knownWords: KnownWordsFilter?
     /// Which words the lexicon kept and which it left out as misspellings, and why (`.table`
     /// and `.image` builds with a lexicon).
     package var lexiconChoice: LexiconChoice?
@@ -204,7 +208,8 @@ public enum Pipeline {
     // Normalise.
     let model = QuantisedModel(counts: counts, quadgramContexts: request.quadgramContexts)
     // The lexicon's words: the most frequent, less the misspellings.
-    let choice = try LexiconChoice.make(words: words, forms: forms, language: language, maximumWords: request.lexiconWords)
+    let choice = try LexiconChoice.make(words: words, forms: forms, language: language, maximumWords: request.lexiconWords,
+                                        maximumKnownWords: request.knownWords)
     let lexicon = try LexiconTrie(choice: choice, letterCount: language.alphabet.count, sources: request.wordSources)
       .map { (trie: $0, section: LexiconSection.make($0)) }
     let writtenForms = try lexicon.map { lexicon in
@@ -213,16 +218,18 @@ public enum Pipeline {
     let wordPairs = try lexicon.flatMap { lexicon in
       try WordPairModel.make(pairs: pairs, trie: lexicon.trie, byteBudget: request.pairBytes)
     }
+    let knownWords = lexicon != nil && !choice.known.isEmpty ? KnownWordsFilter(words: choice.known) : nil
     // Emit, checked with the runtime's own validator before anything is replaced.
     let image = TableImage.make(language: language, model: model, provenance: provenance,
                                 asciiLetterIndices: decoder.asciiLetterIndices,
                                 lexicon: lexicon.map { ($0.section, $0.trie.wordCount) }, writtenForms: writtenForms,
-                                wordPairs: wordPairs)
+                                wordPairs: wordPairs, knownWords: knownWords)
     try TableImage.checkSelfConsistency(image, inputs: request.readPaths)
     summary.model = model
     summary.image = image
     summary.writtenForms = writtenForms
     summary.wordPairs = wordPairs
+    summary.knownWords = knownWords
     if let lexicon {
       summary.lexiconChoice = choice
       summary.lexicon = LexiconSection.Stats(nodes: lexicon.trie.nodeCount, words: lexicon.trie.wordCount, bytes: lexicon.section.count,

@@ -38,6 +38,10 @@ extension Keygram {
             help: "The most bytes the word-pair model (PAIR) takes, its likeliest pairs kept (0: no word pairs).")
     var pairBytes = WordPairModel.defaultByteBudget
 
+    @Option(name: .customLong("known-words"),
+            help: "How many words past the lexicon the table knows as words without suggesting them (KNOW), so they stand as typed (0: none).")
+    var knownWords = KnownWordsFilter.defaultWordCount
+
     @Option(name: .customLong("source-root"),
             help: ArgumentHelp("With your own files: the folder the table names them relative to, so builds in two checkouts give the same bytes; `verify --source-root` takes the same folder. (default: the current folder)", valueName: "dir"))
     var sourceRoot: String?
@@ -82,6 +86,7 @@ extension Keygram {
       if quadgramContexts < 0 { throw ValidationError("--quadgram-contexts must be 0 or more, not \(quadgramContexts).") }
       if minLetters < 0 { throw ValidationError("--min-letters must be 0 or more, not \(minLetters).") }
       if lexiconWords < 0 { throw ValidationError("--lexicon-words must be 0 or more, not \(lexiconWords).") }
+      if knownWords < 0 { throw ValidationError("--known-words must be 0 or more, not \(knownWords).") }
       if pairBytes < 0 { throw ValidationError("--pair-bytes must be 0 or more, not \(pairBytes).") }
       if files.isEmpty && frequencyLists.isEmpty {
         if sourceRoot != nil { throw ValidationError("--source-root names your own files; corpora/<lang>/ files are named from that folder.") }
@@ -138,6 +143,7 @@ extension Keygram {
         request.quadgramContexts = quadgramContexts
         request.lexiconWords = lexiconWords
         request.pairBytes = pairBytes
+        request.knownWords = knownWords
         request.countFiles = countFiles
         request.jobs = jobs
         request.wordMemoryCap = wordsInMemory

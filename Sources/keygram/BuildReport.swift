@@ -58,6 +58,11 @@ struct BuildReport: CustomStringConvertible {
                      + "\(grouped(UInt64(pairs.lexiconPairs))) between lexicon words (D = \(String(format: "%.3f", Double(pairs.discountMilli) / 1000))); "
                      + "kept \(grouped(UInt64(pairs.entries))) in \(grouped(UInt64(pairs.rows))) rows, \(grouped(UInt64(pairs.bytes))) bytes")
       }
+      if let known = summary.knownWords, let choice = summary.lexiconChoice {
+        lines.append("known words: \(grouped(UInt64(known.wordCount))) past the lexicon, stood as typed but not suggested "
+                     + "(\(grouped(UInt64(choice.knownRemoved.count))) misspellings left out; filter \(grouped(UInt64(known.section.count))) bytes, "
+                     + String(format: "%.1f%% of its bits set)", 100 * known.fill))
+      }
     } else {
       let words = summary.words
       lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"

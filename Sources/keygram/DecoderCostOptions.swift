@@ -112,8 +112,13 @@ struct DecoderCostOptions: ParsableArguments {
   }
 
   /// `parameters` with the costs given.
+  @Flag(name: .customLong("no-known-words"),
+        help: "Typed letters that are a known word past the lexicon (the table's KNOW) get no protection: spelling corrections may replace them.")
+  var noKnownWords = false
+
   func applied(to parameters: WordDecoder.Parameters) -> WordDecoder.Parameters {
     var result = parameters
+    if noKnownWords { result.knownWordsStand = false }
     if let omissionCost { result.omissionCost = omissionCost }
     if let extraTouchCost { result.extraTouchCost = extraTouchCost }
     if let doubledLetterCost { result.doubledLetterCost = doubledLetterCost }

@@ -137,6 +137,10 @@ extension Keygram {
       if table.hasWrittenForms {
         lines.append("written forms: \(table.writtenFormEntryCount) words written otherwise than their letters in lowercase; apostrophe \(Printable.escaped(String(table.apostrophe))) (\(Hex.codePoint(table.apostrophe.value)))")
       }
+      if let known = table.knownWords {
+        lines.append("known words: \(known.wordCount) past the lexicon, standing as typed, in \(known.bitCount / 8) B (\(known.hashCount) hashes, false positives "
+                     + String(format: "%.2f%%)", 100 * known.falsePositiveRate))
+      }
       if let range = sections.provenanceSection,
          let provenance = Provenance(section: table.bytes.slice(from: range.lowerBound, length: range.count), letterCount: letters.count) {
         lines.append("corpus: \(provenance.files.map(\.name).joined(separator: ", ")); \(provenance.letters) letters, \(provenance.words) words")
@@ -246,6 +250,7 @@ extension Keygram.Inspect {
                                    corpusFolder: corpora.folder(for: language.code), output: .image)
     request.corporaFolder = corpora.root
     request.lexiconWords = lexicon.wordCount
+    request.knownWords = table.knownWords?.wordCount ?? 0
     request.minimumLetters = 0  // the lexicon is the question, not the letters
     request.jobs = ProcessInfo.processInfo.activeProcessorCount
     let summary = try Pipeline.build(request)
@@ -280,6 +285,9 @@ extension Keygram.Inspect {
       // The corpora would keep it: only a table built otherwise leaves it out.
       json.why = "lexicon"
       text += "a table built from \(corpora.folder(for: language.code)) keeps it (word \(grouped(UInt64(rank))) of \(grouped(UInt64(choice.kept.count))))"
+    case .known(let rank):
+      (json.why, json.knownRank) = ("known", rank)
+      text += "a known word past it, which the table does not suggest but lets stand as typed (known word \(grouped(UInt64(rank))) of \(grouped(UInt64(choice.known.count))))"
     case .notChosen:
       var count: UInt64?
       try summary.words.forEachSorted { listed, listedCount in if listed == word { count = listedCount } }

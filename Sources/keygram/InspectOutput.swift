@@ -42,7 +42,8 @@ struct WordsJSON: Encodable {
 /// about 300 MB). Keys in this order; rows keyed by letter, then "$":
 /// language, alphabet, unigram, initial, bigram (one row per letter typed last), trigram (one
 /// row per (letter or ^, letter)), quadgram (one row per kept three-symbol context: earlier,
-/// previous, last), and lexicon (its size, for a table with one).
+/// previous, last), lexicon (its size, for a table with one), writtenForms and knownWords (each
+/// for a table with them).
 enum TableJSON {
   static func write(_ table: KeyGramTable, to output: inout some TextOutputStream) {
     let letters = table.alphabet.map(String.init)
@@ -72,6 +73,9 @@ enum TableJSON {
     }
     if table.hasWrittenForms {
       output.write(",\"writtenForms\":{\"entries\":\(table.writtenFormEntryCount),\"apostrophe\":\(JSONText.string(String(table.apostrophe)))}")
+    }
+    if let known = table.knownWords {
+      output.write(",\"knownWords\":{\"words\":\(known.wordCount),\"bits\":\(known.bitCount),\"hashes\":\(known.hashCount)}")
     }
     output.write("}\n")
   }
@@ -126,7 +130,8 @@ struct NextLetters: Encodable {
 /// `inspect --why WORD --json`: `why` is "lexicon" (the table, or a table built from the
 /// corpora, holds the word), "misspelling" (left out: `rule`, `correction`, their counts and,
 /// for a dictionary neighbour, the `slip`), "cut" (below the lexicon's size cut: `count` and the
-/// last kept word's `cutCount`) or "absent" (not in the word lists). Keys without a value are left out.
+/// last kept word's `cutCount`), "known" (a known word beyond the lexicon, `knownRank` among
+/// them) or "absent" (not in the word lists). Keys without a value are left out.
 struct WhyJSON: Encodable {
   var language: String
   var word: String
@@ -138,5 +143,7 @@ struct WhyJSON: Encodable {
   var count: UInt64?
   var correctionCount: UInt64?
   var cutCount: UInt64?
+  /// For a known word beyond the lexicon: its rank among them.
+  var knownRank: Int?
   var note: String?
 }

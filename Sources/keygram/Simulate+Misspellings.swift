@@ -11,7 +11,10 @@ extension Keygram.Simulate {
     let read = try setup.misspellingPairs(path)
     var parameters = costs.applied(to: WordDecoder.Parameters())
     if let decoderMargin { parameters.margin = decoderMargin }
-    let result = bench.run(read.pairs, skipped: read.skipped, parameters: parameters, sigma: sigma, seed: seed)
+    let decisions = writeDecisions.map { DecisionLog(path: $0, table: setup.simulator.table, method: 0) }
+    let result = bench.run(read.pairs, skipped: read.skipped, parameters: parameters, sigma: sigma, seed: seed,
+                           decisionLog: decisions.map { log in { log.append(intended: $0.intended, decision: $1) } })
+    try decisions?.commit()
     if json {
       print(try SimulationReport.json(result, lang: lang, file: path))
     } else {

@@ -105,7 +105,7 @@ extension Keygram {
     var writeTouches: String?
 
     @Option(name: .customLong("write-decisions"),
-            help: "With --decode: write the history row's decision at each word's end (previous word, intended word, typed letters and the alternatives, with scores in nats) to this file (tab-separated).")
+            help: "With --decode: write the history row's decision at each word's end (previous word, intended word, typed letters and the alternatives, with scores in nats) to this file (tab-separated); with --misspellings, each misspelling's decision at the keys' centres (previous word \"-\").")
     var writeDecisions: String?
 
     @Flag(name: .customLong("special-keys-type-letters"),
@@ -319,9 +319,16 @@ final class DecisionLog {
 
   func append(_ logged: TypingSimulator.LoggedDecision) {
     guard logged.method == method else { return }
-    let decision = logged.decision
-    let intended = (logged.spanned + [logged.intended]).map(text).joined(separator: " ")
-    var line = text(logged.previous) + "\t" + intended + "\t" + decision.typed.text + "\t" + String(format: "%.3f", decision.typed.score)
+    append(previous: text(logged.previous), intended: (logged.spanned + [logged.intended]).map(text).joined(separator: " "), decision: logged.decision)
+  }
+
+  /// A misspelling bench's decision: no previous word.
+  func append(intended: [Int], decision: WordDecision) {
+    append(previous: "-", intended: text(intended), decision: decision)
+  }
+
+  private func append(previous: String, intended: String, decision: WordDecision) {
+    var line = previous + "\t" + intended + "\t" + decision.typed.text + "\t" + String(format: "%.3f", decision.typed.score)
       + (decision.join?.replaces == true ? "\tjoined" : decision.split?.replaces == true ? "\tsplit" : decision.replaces ? "\treplaced" : "\tkept")
     // The reading across the previous space tap, else the two-word reading, else none.
     if let join = decision.join {

@@ -37,4 +37,18 @@ struct MisspellingBenchTests {
     let touchOnly = bench.run(read.pairs, parameters: off, sigma: 8, seed: 1)
     #expect(touchOnly.atCentres.corrected == 0 && touchOnly.atCentres.inTopThree == 0)
   }
+
+  @Test("the decision log sees each misspelling's decision at the keys' centres, in the list's order")
+  func decisionLog() throws {
+    let read = try bench.pairs(fromLines: ["with\twiht", "access\tacess"])
+    var applying = WordDecoder.Parameters()
+    (applying.spellingMargin, applying.omissionSpellingMargin) = (0, 0)
+    var logged: [(String, String, Bool)] = []
+    let result = bench.run(read.pairs, parameters: applying, sigma: 8, seed: 1) { pair, decision in
+      logged.append((decision.typed.text, decision.best.text, decision.replaces))
+      #expect(pair.misspelling.count == decision.typedLength)
+    }
+    #expect(logged.map(\.0) == ["wiht", "acess"] && logged.map(\.1) == ["with", "access"] && logged.allSatisfy(\.2))
+    #expect(result.atCentres.corrected == 2)
+  }
 }

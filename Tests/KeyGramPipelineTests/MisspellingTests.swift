@@ -66,9 +66,10 @@ struct MisspellingTests {
 
   static func letters(_ word: String) -> [UInt8] { word.unicodeScalars.map { Symbol.letter(Int($0.value) - 97) } }
 
-  static func choice(text: String = "x\n", dictionary: Bool = true, maximumWords: Int = 1_000) throws -> LexiconChoice {
+  static func choice(text: String = "x\n", dictionary: Bool = true, maximumWords: Int = 1_000, maximumKnownWords: Int = 0) throws -> LexiconChoice {
     let counted = try counted(text: text, dictionary: dictionary)
-    return try LexiconChoice.make(words: counted.words, forms: counted.forms, language: language, maximumWords: maximumWords)
+    return try LexiconChoice.make(words: counted.words, forms: counted.forms, language: language, maximumWords: maximumWords,
+                                  maximumKnownWords: maximumKnownWords)
   }
 
   /// The removals as word → (correction, rule).
@@ -123,6 +124,50 @@ struct MisspellingTests {
     } else {
       Issue.record("recieve is left out")
     }
+  }
+
+  @Test("known words: the words after the lexicon's, by the same rule, their misspellings left out and not counted as the lexicon's")
+  func knownWordsFollowTheLexicon() throws {
+    // The list by count, then letters: the 20 kept end with beginning (adn went as and's swap).
+    // Next: receive, hte (no slip: the first letter never changes), teh (out: the's swap),
+    // didnt (the dictionary writes didn't), thru (through only 8 times as frequent), alot (out:
+    // listed as a lot), thier (their only 90.9 times as frequent, under 100): five known.
+    let choice = try Self.choice(maximumWords: 20, maximumKnownWords: 5)
+    let last = try #require(choice.kept.last)
+    #expect(choice.kept.count == 20 && Self.spelled(last.word) == "beginning")
+    #expect(choice.known.map(Self.spelled) == ["receive", "hte", "didnt", "thru", "thier"])
+    #expect(choice.knownRemoved.map { Self.spelled($0.word) } == ["teh", "alot"])
+    #expect(Set(choice.removed.map { Self.spelled($0.word) }) == ["adn"])
+    #expect(choice.verdict(for: Self.letters("thru")) == .known(rank: 4))
+    if case .removed(let removal) = choice.verdict(for: Self.letters("teh")) {
+      #expect(removal.reason == .neighbour(of: Self.letters("the"), count: 100_000, slip: .swap))
+    } else {
+      Issue.record("teh is left out of the known words")
+    }
+    #expect(choice.verdict(for: Self.letters("wierd")) == .notChosen)
+    // None asked: none kept, and the lexicon is the same.
+    let none = try Self.choice(maximumWords: 20)
+    #expect(none.known.isEmpty && none.knownRemoved.isEmpty && none.kept.map(\.word) == choice.kept.map(\.word))
+  }
+
+  @Test("the known words' filter holds every word put in, at the runtime's bits; its bytes follow the format")
+  func theKnownWordsFilter() throws {
+    let choice = try Self.choice(maximumWords: 20, maximumKnownWords: 5)
+    let filter = KnownWordsFilter(words: choice.known)
+    typealias K = TableFormat.KnownWordFilter
+    let bytes = filter.section
+    func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+    // Five words of 10 bits round up to one 64-bit block.
+    #expect(u32(K.Offset.wordCount) == 5 && u32(K.Offset.hashCount) == KnownWordsFilter.hashCount && u32(K.Offset.blockCount) == 1)
+    #expect(u32(K.Offset.reserved) == 0 && bytes.count == K.length(blocks: 1))
+    for word in choice.known {
+      var set = true
+      KnownWords.bitIndices(count: word.count, letter: { Symbol.letterIndex(of: word[$0]) }, bitCount: 64, hashCount: KnownWordsFilter.hashCount) { bit in
+        if filter.blocks[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { set = false }
+      }
+      #expect(set, "\(Self.spelled(word))")
+    }
+    #expect(filter.fill > 0 && filter.fill <= Double(5 * KnownWordsFilter.hashCount) / 64)
   }
 
   @Test("the corpus text vetoes a removal only where it writes the word twice and the other under the ratio times as often")

@@ -124,7 +124,7 @@ struct MutationSweep {
 
   /// The data fields of docs/TableFormat.md ("left to the reproduction"): the `QUAD` masks,
   /// the `LEXI` total mass, labels and shares, the `PAIR` word ids (any ascending words keep
-  /// its invariants), and the `PROV` totals other than the letter
+  /// its invariants), the `KNOW` blocks, and the `PROV` totals other than the letter
   /// total (words, text bytes, invalid UTF-8, letters outside the alphabet, frequency-list words).
   static func dataFields(of table: KeyGramTable) -> [Range<Int>] {
     let n = table.letterCount
@@ -148,6 +148,8 @@ struct MutationSweep {
         fields.append((entry.offset + P.secondWordsOffset(rows: r))..<(entry.offset + P.weightsOffset(rows: r, entries: e)))
         let heads = entry.offset + P.headWordsOffset(rows: r, entries: e)
         fields.append(heads..<(heads + 4 * pairs.headWordCount))
+      case TableFormat.Section.knownWords:
+        fields.append((entry.offset + TableFormat.KnownWordFilter.headSize)..<(entry.offset + entry.length))
       case TableFormat.Section.provenance:
         let totals = entry.offset + entry.length - TableFormat.Provenance.tailSize(letterCount: n)
         fields.append((totals + 8)..<(totals + 8 * 2))  // words (then stored bytes, the sum of the file sizes)
@@ -209,6 +211,10 @@ struct MutationSweep {
         out += [UInt64(entry.word.rawValue), UInt64(entry.weight)]
       }
       out += (0..<pairs.headWordCount).map { UInt64(pairs.headWord(at: $0).rawValue) }
+    }
+    if let known = table.knownWords, let entry = table.sections.sections.first(where: { $0.tag == TableFormat.Section.knownWords }) {
+      out += [UInt64(known.wordCount), UInt64(known.hashCount), UInt64(known.bitCount)]
+      out += (0..<(known.bitCount / 64)).map { table.bytes.uint64(at: entry.offset + TableFormat.KnownWordFilter.headSize + 8 * $0) }
     }
     if let layout = table.keyboardLayout {
       for row in layout.rows { out.append(UInt64(row.count)); out += row.map { UInt64($0.value) } }

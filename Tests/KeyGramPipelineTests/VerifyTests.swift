@@ -16,8 +16,12 @@ struct VerifyTests {
     var verifier: TableVerifier { TableVerifier(corpora: CorpusFolder(root: corpora), swiftFolder: swift) }
 
     /// With `lexicon`, the text feeds words and pairs too and the table gets a `LEXI` section of
-    /// its 7 words (abc, cab, bca, aa, bb, cc, abcabc) and a `PAIR` section of its 7 pairs.
-    init(lexicon: Bool = false) throws {
+    /// its 7 words (abc, cab, bca, aa, bb, cc, abcabc) and a `PAIR` section of its 7 pairs; with
+    /// `knownWords` too, the lexicon keeps 5 of them and `KNOW` the other 2.
+    let lexiconWords: Int
+
+    init(lexicon: Bool = false, knownWords: Bool = false) throws {
+      lexiconWords = knownWords ? 5 : LexiconSection.defaultWordCount
       root = Fixtures.temporaryFolder()
       for folder in ["corpora/xx", "tables", "swift"] {
         try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
@@ -34,6 +38,7 @@ struct VerifyTests {
       var request = Pipeline.Request(language: try folder.language("xx"), inputs: folder.corpusFiles(for: "xx"),
                                      corpusFolder: folder.folder(for: "xx"), tablesFolder: tables, swiftFolder: swift)
       request.minimumLetters = 0  // a few dozen letters
+      request.lexiconWords = lexiconWords
       _ = try Pipeline.build(request)
     }
 

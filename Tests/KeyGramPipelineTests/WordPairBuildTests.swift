@@ -45,7 +45,7 @@ struct WordPairBuildTests {
     let folder = corpus()
     let direct = try table(in: folder)
     let section = try #require(try pairSection(direct))
-    #expect(try section.count > 16 && KeyGramTable(copying: direct).sections.minorVersion == 3)
+    #expect(try section.count > 16 && KeyGramTable(copying: direct).sections.minorVersion == TableFormat.minorVersion)
     // Two shards, merged, and straight from the shards.
     try count(["a.txt", "words.freq.txt"], in: folder, to: "\(folder)/s0.kgcounts")
     try count(["b.gz"], in: folder, to: "\(folder)/s1.kgcounts")

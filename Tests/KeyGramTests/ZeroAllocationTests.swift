@@ -315,6 +315,30 @@ extension WordDecoderAllocationTests {
     #expect(joins == 400)
   }
 
+  @Test("a known word past the lexicon typed and decided: the filter's lookup (graffito stands)", arguments: EnglishTable.Source.allCases)
+  func knownWord(source: EnglishTable.Source) {
+    let table = source.table
+    // Margins at which a spelling edit would replace it, were it not known.
+    var parameters = WordDecoder.Parameters()
+    (parameters.spellingMargin, parameters.omissionSpellingMargin, parameters.margin) = (0, 0, 0)
+    let decoder = WordDecoder(table: table, layout: layout, parameters: parameters)
+    let keys = "graffito".unicodeScalars.map { layout.keyIndex(ofLetter: $0)! }
+    let letters = "graffito".unicodeScalars.map { table.letterIndex(of: $0)! }
+    var stood = 0
+    let count = mallocs {
+      for _ in 0..<200 {
+        decoder.reset()
+        for index in keys.indices {
+          decoder.add(TouchPoint(x: layout[keys[index]].frame.midX, y: layout[keys[index]].frame.midY), key: keys[index], letter: letters[index])
+        }
+        let decision = decoder.decide()
+        if !decision.replaces && decision.typed.source == .knownWord { stood += 1 }
+      }
+    }
+    #expect(count == 0, "\(count) mallocs")
+    #expect(stood == 400)
+  }
+
   @Test("the suggestion bar after a space: next words after a word, at a sentence start and after an unknown word, with a history", arguments: EnglishTable.Source.allCases)
   func nextWords(source: EnglishTable.Source) {
     let table = source.table

@@ -46,7 +46,7 @@ extension KeygramCLITests {
     let root = try misspellingScratch()
     // Five words: the, a, lot, quiz, zymurgy; teh and alot left out on the way; zyzzyva (as
     // frequent as zymurgy, after it in letter order) below the cut.
-    try keygram(["build", "xx", "--min-letters", "0", "--no-swift", "--lexicon-words", "5"], in: root)
+    try keygram(["build", "xx", "--min-letters", "0", "--no-swift", "--lexicon-words", "5", "--known-words", "0"], in: root)
     func why(_ word: String, json: Bool = false) throws -> String {
       let run = try keygram(["inspect", "tables/xx.keygram", "--why", word] + (json ? ["--json"] : []), in: root)
       #expect(run.status == 0, "\(run.stderr)")
@@ -63,6 +63,17 @@ extension KeygramCLITests {
     #expect(try why("teh", json: true) == #"{"language":"xx","word":"teh","inLexicon":false,"why":"misspelling","rule":"dictionary neighbour","#
             + #""correction":"the","slip":"swap","count":100,"correctionCount":100000}"# + "\n")
     #expect(try why("the", json: true) == #"{"language":"xx","word":"the","inLexicon":true,"why":"lexicon"}"# + "\n")
+    // With known words (the default), zyzzyva is one: past the lexicon, standing as typed.
+    let known = try keygram(["build", "xx", "--min-letters", "0", "--no-swift", "--lexicon-words", "5"], in: root)
+    #expect(known.stdout.contains("\nknown words: 1 past the lexicon, stood as typed but not suggested (0 misspellings left out; filter 24 bytes, "),
+            "\(known.stdout)")
+    #expect(try why("zyzzyva") == "zyzzyva: not in the lexicon: a known word past it, which the table does not suggest but lets stand as typed (known word 1 of 1)\n")
+    #expect(try why("zyzzyva", json: true) == #"{"language":"xx","word":"zyzzyva","inLexicon":false,"why":"known","knownRank":1}"# + "\n")
+    #expect(try why("qwerty") == "qwerty: not in the lexicon: not in the word lists\n")
+    let inspected = try keygram(["inspect", "tables/xx.keygram"], in: root)
+    #expect(inspected.stdout.contains("\nknown words: 1 past the lexicon, standing as typed, in 8 B (7 hashes, false positives "), "\(inspected.stdout)")
+    let json = try keygram(["inspect", "tables/xx.keygram", "--json"], in: root)
+    #expect(json.stdout.contains(#","knownWords":{"words":1,"bits":64,"hashes":7}"#))
     // Not one word of the alphabet.
     let bad = try keygram(["inspect", "tables/xx.keygram", "--why", "two words"], in: root)
     #expect(bad.status == 1 && bad.stderr.contains("--why: \"two words\" is not one word of the Toy alphabet"), "\(bad.stderr)")

@@ -118,7 +118,7 @@ struct KeygramCLITests {
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
-      tables/en.keygram: ok: en, 50256 bytes, CRC-32 0x41cb3a82 valid, 755 rows each sum to 65536 with no zero, \
+      tables/en.keygram: ok: en, 50256 bytes, CRC-32 0x4365e25a valid, 755 rows each sum to 65536 with no zero, \
       lexicon of 9 words (27 nodes) well-formed, 26 letters match the manifest, swift/English.swift matches, 1 corpus file unchanged, \
       building them again gives the same bytes; lexicon words weighted below ½ 0.00%, above 2× 0.00%; \
       row divergence mean 5.60e-11 bits, worst 1.34e-09
@@ -126,7 +126,7 @@ struct KeygramCLITests {
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50256,"crc32":1103837826,\
+      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50256,"crc32":1130750554,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":true,"lexicon":{"massBelowHalf":0,"massAboveDouble":0,\
       "meanDivergenceBits":5.5984884611012545e-11,"worstDivergenceBits":1.3436349517067223e-09,"squashedChildren":0},\
       "swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
@@ -138,7 +138,7 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
-      tables/en.keygram: English (en), format 2.3, 50256 bytes, CRC-32 0x41cb3a82 (valid)
+      tables/en.keygram: English (en), format 2.4, 50256 bytes, CRC-32 0x4365e25a (valid)
       alphabet (26): abcdefghijklmnopqrstuvwxyz
       sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, TEXT 12 B, QUAD 9478 B, LEXI 160 B, FORM 32 B, LAYT 137 B, PROV 325 B
       keyboard: qwertyuiop / asdfghjkl / zxcvbnm
@@ -419,7 +419,7 @@ struct KeygramCLITests {
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8)))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50256,"crc32":1103837826,\
+      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50256,"crc32":1130750554,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":false,"lexicon":null,"swift":"swift/English.swift","failures":[{"check":"freshness",\
       "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
 
@@ -481,6 +481,13 @@ struct KeygramCLITests {
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("en, \(root)/pairs.tsv: 2 misspellings typed (0 of 2 pairs skipped"))
     #expect(run.stdout.contains("| at the keys' centres | 100.0% (2) | 100.0% | 0.0% | 0 of 2 |"))
+    // Each misspelling's decision at the centres, a line each: no previous word, replaced by the intended word.
+    let logged = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin", "0", "--omission-spelling-margin", "0",
+                             "--write-decisions", "\(root)/decisions.tsv")
+    #expect(logged.status == 0, "\(logged.stderr)")
+    let lines = try String(contentsOfFile: "\(root)/decisions.tsv", encoding: .utf8).split(separator: "\n").dropFirst()
+    #expect(lines.map { $0.split(separator: "\t").prefix(3).joined(separator: " ") } == ["- with wiht", "- access acess"])
+    #expect(lines.allSatisfy { $0.split(separator: "\t")[4] == "replaced" })
     #expect(FileManager.default.createFile(atPath: "\(root)/bad.tsv", contents: Data("with\twiht\nwith wiht\n".utf8)))
     // Margins that follow the length, as set at 4 letters: 5 nats nearer for the 5-letter acess.
     let lengthScaled = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-length", "4", "--spelling-margin-per-letter", "5")

@@ -357,6 +357,29 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
+  // Known words past the lexicon (KNOW): letters that are one, typed at the keys' centres
+  // (graffito, timesharing, koans, phreaking), decided with the filter's lookup and without it.
+  let knownTouches: [[(TouchPoint, KeyIndex, Int)]] = ["graffito", "timesharing", "koans", "phreaking"].map { word in
+    word.unicodeScalars.map { scalar in
+      let letter = table.letterIndex(of: scalar)!, key = letterKeys.keyIndex(ofLetter: letter)!
+      return (TouchPoint(x: layout[key].frame.midX, y: layout[key].frame.midY), key, letter)
+    }
+  }
+  var unknowing = WordDecoder.Parameters()
+  unknowing.knownWordsStand = false
+  let knowing = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
+  let notKnowing = WordDecoder(table: table, layout: layout, parameters: unknowing, wordHistory: decoderHistory)
+  for (name, subject) in [("known words", knowing), ("known words off", notKnowing)] {
+    Benchmark("Word decoder: decide a known word past the lexicon, \(name)", configuration: decoderConfiguration) { benchmark in
+      var word = 0
+      for _ in benchmark.scaledIterations {
+        subject.reset()
+        for (touch, key, letter) in knownTouches[word] { subject.add(touch, key: key, letter: letter) }
+        blackHole(subject.decide(limit: 3).margin)
+        word = (word + 1) % knownTouches.count
+      }
+    }
+  }
   // The suggestion bar after a space: the three likeliest next words after a word, at a
   // sentence start and after an unknown word, in turn, with the history above.
   var barContexts: [WordContext] = [afterThe, .textStart]

@@ -22,7 +22,9 @@ final class WordSlots {
   var count = 0
   /// `sources` bits: the `DecodedWord.Source` bits, the word needed a spelling edit, and its
   /// edits only left letters out or swapped neighbours (`Parameters.omissionSpellingMargin`).
-  static let sourceBits = 3
+  static let sourceBits = 3 | 16
+  /// The source bits of a lexicon or history word: the letters that stand unsplit.
+  static let lexiconOrHistory = 3
   static let spellingEdit = 4
   static let onlyOmittedOrSwapped = 8
 
@@ -133,6 +135,10 @@ public struct DecodedWord {
     public static let lexicon = Source(rawValue: 1)
     /// A word of the user's word history.
     public static let history = Source(rawValue: 2)
+    /// Typed letters that are a known word past the lexicon (`KnownWords`): they stand as a
+    /// lexicon word does against spelling corrections, though no search suggests them; a
+    /// two-word reading may still replace them (web text's `thisis` is a known word).
+    public static let knownWord = Source(rawValue: 16)
   }
 
   /// The number of letters.

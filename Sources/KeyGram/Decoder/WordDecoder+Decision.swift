@@ -32,7 +32,7 @@ extension WordDecoder {
     rankFinalWords(limit: limit, into: slots)
     guard slots.count > 1 else {
       var decision = WordDecision(slots: slots, replaces: false, margin: 0, typedLength: typedCount, isDecoded: true)
-      if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 && !restoresSpace {
+      if !typed.isProtected && typed.source & WordSlots.lexiconOrHistory == 0 && !restoresSpace {
         decision.split = bestSplit(typedScore: typed.score, bestScore: typed.score)
       }
       setJoin(of: &decision, standingScore: typed.score)
@@ -60,8 +60,9 @@ extension WordDecoder {
     if restoresSpace && !putsSpaceBack { replaces = false }
     var decision = WordDecision(slots: slots, replaces: replaces, margin: margin, typedLength: typedCount, isDecoded: true)
     decision.restoresSpace = putsSpaceBack
-    // Letters that are a word stand unsplit ("into" is never "in to").
-    if !typed.isProtected && typed.source & WordSlots.sourceBits == 0 && !restoresSpace {
+    // Letters that are a word stand unsplit ("into" is never "in to"); a known word past the
+    // lexicon may be two run together, as web text writes them ("thisis").
+    if !typed.isProtected && typed.source & WordSlots.lexiconOrHistory == 0 && !restoresSpace {
       decision.split = bestSplit(typedScore: typed.score, bestScore: slots.scores[1])
     }
     setJoin(of: &decision, standingScore: replaces ? slots.scores[1] : typed.score)

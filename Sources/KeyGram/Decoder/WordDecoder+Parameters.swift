@@ -178,6 +178,9 @@ extension WordDecoder {
     /// A word the history holds at least this many times, typed exactly, is never replaced.
     /// NaN or ≤ 0: the default.
     public var protectedHistoryCount: Float = 1
+    /// Typed letters that are a known word past the lexicon (the table's `KnownWords`) stand
+    /// against spelling corrections, as a lexicon word does.
+    public var knownWordsStand = true
     /// Until `adapt(to:)` adopts a `TouchModel`, the decoder learns the typist's spread from
     /// the touches of the words that stood (one word behind, so an undo takes a word back):
     /// σ² = (s · σ0² + Σ d²) / (s + n), with s = `spreadPriorTouches` pseudo-touches at

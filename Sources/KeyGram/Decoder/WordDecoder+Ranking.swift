@@ -54,8 +54,8 @@ extension WordDecoder {
     slots.lengths[target] = length
   }
 
-  /// The typed letters' score, where they come from, and whether the history protects them.
-  /// Letters that are no lexicon word are scored by the n-gram backoff.
+  /// The typed letters' score, where they come from (a known word past the lexicon among them),
+  /// and whether the history protects them. Letters that are no lexicon word are scored by the n-gram backoff.
   func scoreTyped() -> (score: Float, source: Int, isProtected: Bool) {
     let mixture = prior.mixture
     let walk = walkTyped(from: 0)
@@ -70,7 +70,9 @@ extension WordDecoder {
     let ends = prior.endShares(lexicon: walk.lexicon, history: walk.history)
     let logMass = prior.wordLogMass(logEvidence: walk.evidence, ends: ends, node: walk.lexicon, historyNode: walk.history,
                                     backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
-    return (walk.touchScore + prior.wordScore(logMass: logMass, mixture), WordPrior.source(of: ends), ends.history >= parameters.protectedHistoryCount)
+    var source = WordPrior.source(of: ends)
+    if source == 0 && prior.isKnownWord(touches, count: touches.storedCount) { source = DecodedWord.Source.knownWord.rawValue }
+    return (walk.touchScore + prior.wordScore(logMass: logMass, mixture), source, ends.history >= parameters.protectedHistoryCount)
   }
 
   /// The typed letters from touch `start` to the last, walked down the lexicon and history

@@ -17,6 +17,8 @@ final class WordPrior {
   let historyTargetCount: Float
   /// The table's word-pair model, nil without one.
   let pairs: WordPairs?
+  /// The table's known words past the lexicon, nil without them or with `Parameters.knownWordsStand` off.
+  let knownWords: KnownWords?
   /// λ, the weight of the previous word's pair term.
   let contextWeight: Float
   /// The words before the one decoded (`decide(after:limit:)`): their pair row scores whole
@@ -54,6 +56,7 @@ final class WordPrior {
   init(table: KeyGramTable, history: WordHistory?, parameters: WordDecoder.Parameters) {
     self.table = table
     lexicon = table.sections.lexicon
+    knownWords = parameters.knownWordsStand ? table.knownWords : nil
     self.history = history
     languageWeight = parameters.languageWeight
     historyConcentration = parameters.historyConcentration
@@ -220,6 +223,13 @@ final class WordPrior {
   @inline(__always)
   func wordScore(logMass: Float, _ mixture: Mixture) -> Float {
     languageWeight == 0 ? 0 : languageWeight * (logMass - mixture.logNormaliser)
+  }
+
+  /// Whether the first `count` letters of `touches` are a known word past the lexicon.
+  func isKnownWord(_ touches: TouchSequence, count: Int) -> Bool {
+    guard let knownWords, count > 0 else { return false }
+    for index in 0..<count where touches.letter[index] < 0 { return false }
+    return knownWords.contains(count: count) { Int(touches.letter[$0]) }
   }
 
   /// Where a whole word comes from (`DecodedWord.Source` bits).

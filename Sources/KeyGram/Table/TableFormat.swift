@@ -6,9 +6,9 @@ package enum TableFormat {
   /// 2.0 widened the lexicon's shares to 16 bits, which 1.x readers cannot read (1.1 added the
   /// layout, 1.2 `QUAD`, 1.3 `LEXI`); 2.1 added `TEXT`. Readers of an earlier minor version skip
   /// the sections they do not know; a reader refuses another major version. 2.2 added `FORM`,
-  /// 2.3 `PAIR`.
+  /// 2.3 `PAIR`, 2.4 `KNOW`.
   package static let majorVersion: UInt16 = 2
-  package static let minorVersion: UInt16 = 3
+  package static let minorVersion: UInt16 = 4
   package static let headerSize = 64
   package static let directoryEntrySize = 16
   package static let sectionAlignment = 16
@@ -78,11 +78,12 @@ package enum TableFormat {
     package static let textRules = Tag("TEXT")
     package static let writtenForms = Tag("FORM")
     package static let wordPairs = Tag("PAIR")
+    package static let knownWords = Tag("KNOW")
 
     /// The sections every table has, in the order the writer lays them out.
     package static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
     /// Every section this version knows, in the order the writer lays them out.
-    package static let known: [Tag] = required + [textRules, quadgram, lexicon, writtenForms, wordPairs, layout, provenance]
+    package static let known: [Tag] = required + [textRules, quadgram, lexicon, writtenForms, wordPairs, knownWords, layout, provenance]
 
     /// The minor version that added `tag`: a table holding a section must say at least that
     /// version.
@@ -91,6 +92,7 @@ package enum TableFormat {
       case textRules: return 1
       case writtenForms: return 2
       case wordPairs: return 3
+      case knownWords: return 4
       default: return 0
       }
     }
@@ -183,6 +185,23 @@ package enum TableFormat {
     package static func length(rows r: Int, entries e: Int, headWords h: Int) -> Int {
       (headWordsOffset(rows: r, entries: e) + 4 * h + 15) & ~15
     }
+  }
+
+  /// The `KNOW` section (format 2.4): the words of the language beyond the lexicon, as a Bloom
+  /// filter over their letters (`KnownWords`). A 16-byte head (word count, hash count *k*, block
+  /// count *B*, reserved), then *B* UInt64 blocks of bits: bit i of the filter is bit i % 64 of
+  /// block i / 64. A word sets the *k* bits `KnownWords.bitIndices` gives.
+  package enum KnownWordFilter {
+    package static let headSize = 16
+    package enum Offset {
+      package static let wordCount = 0      // UInt32
+      package static let hashCount = 4      // UInt32
+      package static let blockCount = 8     // UInt32
+      package static let reserved = 12      // UInt32, zero
+    }
+    /// The most hashes a filter sets per word.
+    package static let maximumHashCount = 16
+    package static func length(blocks b: Int) -> Int { headSize + 8 * b }
   }
 
   /// The `LAYT` section's limits.

@@ -3,7 +3,7 @@
 ///
 /// It checks the header, the directory, the padding, `LANG`, `ALPH` and `ASCI` itself; each
 /// other section it knows checks itself (`QuadgramSection`, `Lexicon`, `TextRulesSection`,
-/// `WrittenFormsSection`, `WordPairSection`, `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
+/// `WrittenFormsSection`, `WordPairSection`, `KnownWordsSection`, `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
 @usableFromInline
 package struct TableSections: Sendable, Equatable {
   @usableFromInline package let majorVersion: UInt16
@@ -47,6 +47,10 @@ package struct TableSections: Sendable, Equatable {
   package let wordPairs: WordPairSection?
   package let wordPairsOffset: Int
   package let wordPairsLength: Int
+  /// The optional `KNOW` section (format 2.4, `KnownWordsSection`): the known words' filter, and
+  /// where it starts (0 when the table has none).
+  package let knownWords: KnownWordsSection?
+  package let knownWordsOffset: Int
   /// Every directory entry, in file order, for tools that list or check them.
   package let sections: [SectionEntry]
 
@@ -181,6 +185,12 @@ package struct TableSections: Sendable, Equatable {
       (wordPairsOffset, wordPairsLength) = (section.offset, section.length)
     } else {
       (wordPairs, wordPairsOffset, wordPairsLength) = (nil, 0, 0)
+    }
+    if let section = Self.find(F.Section.knownWords, in: entries) {
+      knownWords = try KnownWordsSection(validating: bytes.slice(from: section.offset, length: section.length), elementCount: section.elementCount)
+      knownWordsOffset = section.offset
+    } else {
+      (knownWords, knownWordsOffset) = (nil, 0)
     }
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }

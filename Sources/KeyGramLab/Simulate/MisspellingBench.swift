@@ -72,8 +72,10 @@ public struct MisspellingBench {
   }
 
   /// Types every pair's misspelling, and each intended word once, at the keys' centres and
-  /// with touch noise σ (seeded), each decided by a fresh decoder with `parameters`.
-  public func run(_ pairs: [Pair], skipped: Int = 0, parameters: WordDecoder.Parameters = .init(), sigma: Float = 8, seed: UInt64 = 1) -> Result {
+  /// with touch noise σ (seeded), each decided by a fresh decoder with `parameters`;
+  /// `decisionLog` sees each misspelling's decision at the keys' centres.
+  public func run(_ pairs: [Pair], skipped: Int = 0, parameters: WordDecoder.Parameters = .init(), sigma: Float = 8, seed: UInt64 = 1,
+                  decisionLog: ((Pair, WordDecision) -> Void)? = nil) -> Result {
     var result = Result()
     result.pairs = pairs.count + skipped
     result.skipped = skipped
@@ -88,7 +90,8 @@ public struct MisspellingBench {
     var random = SeededRandom(seed: seed)
     var seen = Set<[Int]>()
     for pair in pairs {
-      tally(&result.atCentres, pair, decoder) { type($0, into: decoder) }
+      let atCentres = tally(&result.atCentres, pair, decoder) { type($0, into: decoder) }
+      decisionLog?(pair, atCentres)
       tally(&result.noisy, pair, decoder) { type($0, into: decoder, resolver: resolver, sigma: sigma, random: &random) }
       guard seen.insert(pair.intended).inserted else { continue }
       for noisy in [false, true] {
@@ -105,7 +108,8 @@ public struct MisspellingBench {
     return result
   }
 
-  private func tally(_ tally: inout Tally, _ pair: Pair, _ decoder: WordDecoder, typing: ([Int]) -> [Int]) {
+  @discardableResult
+  private func tally(_ tally: inout Tally, _ pair: Pair, _ decoder: WordDecoder, typing: ([Int]) -> [Int]) -> WordDecision {
     _ = typing(pair.misspelling)
     let decision = decoder.decide(limit: 3)
     tally.typed += 1
@@ -117,6 +121,7 @@ public struct MisspellingBench {
     if (0..<Swift.min(decision.alternativeCount, 3)).contains(where: { letters(of: decision.alternative(at: $0)) == pair.intended }) {
       tally.inTopThree += 1
     }
+    return decision
   }
 
   private func letters(of word: DecodedWord) -> [Int] { (0..<word.count).map { word.letter(at: $0) } }

@@ -7,10 +7,10 @@ package enum TableImage {
   /// it decodes to or `TableFormat.notALetter` (`LetterDecoder.asciiLetterIndices`).
   /// `lexicon` is the `LEXI` section (`LexiconSection.make`) and its word count, if any.
   /// `writtenForms`, the `FORM` section's content, goes right after the lexicon (only with one),
-  /// and `wordPairs`, the `PAIR` section's, after that.
+  /// and `wordPairs`, the `PAIR` section's, after that, then `knownWords`, the `KNOW` section's.
   package static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
                           asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil,
-                          writtenForms: LexiconForms? = nil, wordPairs: WordPairModel? = nil) -> [UInt8] {
+                          writtenForms: LexiconForms? = nil, wordPairs: WordPairModel? = nil, knownWords: KnownWordsFilter? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
     precondition(model.letterCount == n, "model and language disagree on the alphabet")
@@ -43,6 +43,7 @@ package enum TableImage {
       sections.append((F.Section.lexicon, lexicon.section, lexicon.words))
       if let writtenForms { sections.append((F.Section.writtenForms, writtenForms.section, writtenForms.entries.count)) }
       if let wordPairs { sections.append((F.Section.wordPairs, wordPairs.section, wordPairs.rows.count)) }
+      if let knownWords { sections.append((F.Section.knownWords, knownWords.section, knownWords.wordCount)) }
     }
     if let layout = language.layout { sections.append((F.Section.layout, layoutSection(layout, language: language), layout.keys.count)) }
     if let provenance { sections.append((F.Section.provenance, provenance.encoded, provenance.files.count)) }

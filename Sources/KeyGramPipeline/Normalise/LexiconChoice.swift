@@ -94,6 +94,11 @@ package struct LexiconChoice: Sendable {
 
   /// The words kept, most frequent first (ties by letters), as `WordCounts.top` gives them.
   package private(set) var kept: [(word: [UInt8], count: UInt64)] = []
+  /// The known words: the next most frequent words after the lexicon's, by the same rule, too
+  /// rare to suggest but real (`KNOW`, `KnownWords`); at most `maximumKnownWords`.
+  package private(set) var known: [[UInt8]] = []
+  /// The misspellings the rule left out of the known words (not in `removed`), in the order met.
+  package private(set) var knownRemoved: [Removal] = []
   /// The words left out, in the order they were met.
   package private(set) var removed: [Removal] = []
   /// False when no source says which words the dictionary accepts: nothing is left out.
@@ -104,22 +109,25 @@ package struct LexiconChoice: Sendable {
   package var listedRemovals: Int { removed.count(where: { if case .listed = $0.reason { true } else { false } }) }
 
   /// The lexicon of at most `maximumWords` words of `words`, with the misspellings `forms` shows
-  /// left out. Empty when `maximumWords` is 0.
-  package static func make(words: WordCounts, forms: FormEvidence, language: Language, maximumWords: Int) throws -> LexiconChoice {
+  /// left out, and after it at most `maximumKnownWords` known words. Empty when `maximumWords` is 0.
+  package static func make(words: WordCounts, forms: FormEvidence, language: Language, maximumWords: Int,
+                           maximumKnownWords: Int = 0) throws -> LexiconChoice {
     guard maximumWords > 0 else { return LexiconChoice() }
-    // The words to visit: twice the lexicon first, more only if misspellings took over half.
-    var limit = maximumWords <= Int.max / 2 ? 2 * maximumWords : Int.max
+    let wanted = maximumWords.addingReportingOverflow(Swift.max(maximumKnownWords, 0))
+    let total = wanted.overflow ? Int.max : wanted.partialValue
+    // The words to visit: twice what is kept first, more only if misspellings took over half.
+    var limit = total <= Int.max / 2 ? 2 * total : Int.max
     while true {
       let top = try words.top(limit)
-      let choice = try choose(from: top, forms: forms, language: language, maximumWords: maximumWords)
-      if choice.kept.count >= maximumWords || top.count < limit || limit == Int.max { return choice }
+      let choice = try choose(from: top, forms: forms, language: language, maximumWords: maximumWords, maximumKnownWords: maximumKnownWords)
+      if choice.kept.count + choice.known.count >= total || top.count < limit || limit == Int.max { return choice }
       limit = limit <= Int.max / 2 ? 2 * limit : Int.max
     }
   }
 
   /// The rule over `top`, the word lists' most frequent words in order.
   static func choose(from top: [(word: [UInt8], count: UInt64)], forms: FormEvidence, language: Language,
-                     maximumWords: Int) throws -> LexiconChoice {
+                     maximumWords: Int, maximumKnownWords: Int = 0) throws -> LexiconChoice {
     var position: [[UInt8]: Int] = [:]
     position.reserveCapacity(top.count)
     for (index, entry) in top.enumerated() { position[entry.word] = index }
@@ -149,21 +157,25 @@ package struct LexiconChoice: Sendable {
     let neighbours = NeighbourIndex(top: top, accepted: accepted, textUses: textUses)
     let letterCount = language.alphabet.count
     for (index, entry) in top.enumerated() {
-      guard choice.kept.count < maximumWords else { break }
+      let inLexicon = choice.kept.count < maximumWords
+      guard inLexicon || choice.known.count < maximumKnownWords else { break }
+      var removal: Removal?
       if choice.hasDictionary && !accepted[index] {
         if let found = neighbours.best(for: entry.word, count: entry.count, textUses: textUses[index], letterCount: letterCount) {
-          choice.removed.append(Removal(word: entry.word, count: entry.count,
-                                        reason: .neighbour(of: top[found.index].word, count: top[found.index].count, slip: found.slip)))
-          continue
-        }
-        if let listed = corrections[index],
-           let correction = listedCorrection(listed, for: entry.word, count: entry.count, textUses: textUses[index], top: top, position: position,
-                                             accepted: accepted, allTextUses: textUses) {
-          choice.removed.append(Removal(word: entry.word, count: entry.count, reason: .listed(correction: correction.words, count: correction.count)))
-          continue
+          removal = Removal(word: entry.word, count: entry.count,
+                            reason: .neighbour(of: top[found.index].word, count: top[found.index].count, slip: found.slip))
+        } else if let listed = corrections[index],
+                  let correction = listedCorrection(listed, for: entry.word, count: entry.count, textUses: textUses[index], top: top, position: position,
+                                                    accepted: accepted, allTextUses: textUses) {
+          removal = Removal(word: entry.word, count: entry.count, reason: .listed(correction: correction.words, count: correction.count))
         }
       }
-      choice.kept.append(entry)
+      switch (removal, inLexicon) {
+      case (let removal?, true): choice.removed.append(removal)
+      case (nil, true): choice.kept.append(entry)
+      case (let removal?, false): choice.knownRemoved.append(removal)
+      case (nil, false): choice.known.append(entry.word)
+      }
     }
     return choice
   }
@@ -199,12 +211,15 @@ package struct LexiconChoice: Sendable {
   package enum Verdict: Sendable, Equatable {
     case kept(rank: Int, count: UInt64)
     case removed(Removal)
+    /// A known word beyond the lexicon, `rank` among them.
+    case known(rank: Int)
     case notChosen
   }
 
   package func verdict(for word: [UInt8]) -> Verdict {
     if let rank = kept.firstIndex(where: { $0.word == word }) { return .kept(rank: rank + 1, count: kept[rank].count) }
-    if let removal = removed.first(where: { $0.word == word }) { return .removed(removal) }
+    if let removal = removed.first(where: { $0.word == word }) ?? knownRemoved.first(where: { $0.word == word }) { return .removed(removal) }
+    if let rank = known.firstIndex(of: word) { return .known(rank: rank + 1) }
     return .notChosen
   }
 }

@@ -32,8 +32,8 @@ extension TableVerifier {
   /// of its order that fits, so that length gives the same pairs), as `keygram build` makes it;
   /// built once per verifier.
   func rebuild(_ language: Language, files: [String], sources: Sources?, quadgramContexts: Int, lexiconWords: Int,
-               pairBytes: Int) -> Result<Rebuilt, any Error> {
-    memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords) \(pairBytes) \(sources?.root ?? "")") {
+               pairBytes: Int, knownWords: Int) -> Result<Rebuilt, any Error> {
+    memo.image(for: "\(language.code) \(quadgramContexts) \(lexiconWords) \(pairBytes) \(knownWords) \(sources?.root ?? "")") {
       var language = language, lists: Set<String> = []
       if let sources {
         let named = Set(sources.frequencyLists.map { Provenance.fileName($0, in: sources.root) })
@@ -48,6 +48,7 @@ extension TableVerifier {
       request.quadgramContexts = quadgramContexts
       request.lexiconWords = lexiconWords
       request.pairBytes = pairBytes
+      request.knownWords = knownWords
       request.minimumLetters = 0  // the table verified passed its own build's floor
       let summary = try Pipeline.build(request)
       return Rebuilt(image: summary.image!, lexiconFidelity: summary.lexicon?.fidelity)

@@ -27,6 +27,8 @@ package struct TableVerifier: Sendable {
     /// The word pairs' rows and entries, when the table has them (their structure checked whole).
     package var pairRows: Int?
     package var pairEntries: Int?
+    /// The known words past the lexicon (`KNOW`), when the table has them.
+    package var knownWords: Int?
     package var letters = 0
     package var corpusFiles = 0
     package var swiftPath: String?
@@ -139,6 +141,15 @@ package struct TableVerifier: Sendable {
       (report.pairRows, report.pairEntries) = (pairs.rowCount, pairs.entryCount)
       for problem in pairs.verifyStructure(lexicon: lexicon) { fail(.normalisation, "PAIR: \(problem)") }
     }
+    // The known words: a filter past a lexicon, of this builder's shape for its word count.
+    if let known = table.knownWords {
+      report.knownWords = known.wordCount
+      if table.lexicon == nil { fail(.format, "KNOW: known words beyond a lexicon the table does not have") }
+      if known.hashCount != KnownWordsFilter.hashCount || known.bitCount != 64 * KnownWordsFilter.blockCount(words: known.wordCount) {
+        fail(.normalisation, "KNOW: \(known.hashCount) hashes and \(known.bitCount) bits for \(known.wordCount) words; this builder sets "
+               + "\(KnownWordsFilter.hashCount) hashes in \(64 * KnownWordsFilter.blockCount(words: known.wordCount)) bits")
+      }
+    }
     // The written forms: every FORM invariant (ids, offsets, shares, shapes, masks, positions, padding).
     if let form = table.sections.sections.first(where: { $0.tag == TableFormat.Section.writtenForms }) {
       let lexicon = table.sections.sections.first { $0.tag == TableFormat.Section.lexicon }
@@ -246,7 +257,7 @@ package struct TableVerifier: Sendable {
     guard report.failures.isEmpty else { return report }
     switch rebuild(language, files: current, sources: sources, quadgramContexts: table.sections.quadgramRowCount,
                    lexiconWords: table.lexicon?.wordCount ?? 0,
-                   pairBytes: table.sections.wordPairsLength) {
+                   pairBytes: table.sections.wordPairsLength, knownWords: table.knownWords?.wordCount ?? 0) {
     case .failure(let error):
       fail(.reproduction, "building \(folder) again failed: \(error)")
     case .success(let rebuilt):
