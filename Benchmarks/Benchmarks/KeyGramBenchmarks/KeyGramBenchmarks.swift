@@ -226,13 +226,18 @@ let benchmarks: @Sendable () -> Void = {
     return Float(Int(lcg >> 59)) * 1.6 - 12
   }
   let letterKeys = LetterKeyMap(layout: layout, table: table)
-  let decoderTouches: [[(TouchPoint, KeyIndex, Int)]] = decoderWords.map { word in
-    word.unicodeScalars.map { scalar in
-      let letter = table.letterIndex(of: scalar)!, key = letterKeys.keyIndex(ofLetter: letter)!
-      let frame = layout[key].frame
-      return (TouchPoint(x: frame.midX + jitter(), y: frame.midY + jitter()), key, letter)
+  /// Each word's touches, key and letter: jittered as above, or at the keys' centres.
+  func wordTouches(of words: [String], jittered: Bool = true) -> [[(TouchPoint, KeyIndex, Int)]] {
+    words.map { word in
+      word.unicodeScalars.map { scalar in
+        let letter = table.letterIndex(of: scalar)!, key = letterKeys.keyIndex(ofLetter: letter)!
+        let frame = layout[key].frame
+        return jittered ? (TouchPoint(x: frame.midX + jitter(), y: frame.midY + jitter()), key, letter)
+          : (TouchPoint(x: frame.midX, y: frame.midY), key, letter)
+      }
     }
   }
+  let decoderTouches = wordTouches(of: decoderWords)
   let decoderHistory = WordHistory()
   var historyContext = TypingContext(table: table, wordHistory: decoderHistory)
   historyContext.record(contentsOf: String(repeating: "the quick brown fox jumps over the lazy dog while keyboards decode jargon words ", count: 20))
@@ -334,13 +339,7 @@ let benchmarks: @Sendable () -> Void = {
   // as two words from the beam's steps (WordSplit); side by side with the same decoder with
   // the split hypotheses off, which only ranks single words.
   let joinedWords = ["thisone", "ofthese", "andthen", "inthose", "itwould", "isthere", "tomakes", "whenyou"]
-  let joinedTouches: [[(TouchPoint, KeyIndex, Int)]] = joinedWords.map { word in
-    word.unicodeScalars.map { scalar in
-      let letter = table.letterIndex(of: scalar)!, key = letterKeys.keyIndex(ofLetter: letter)!
-      let frame = layout[key].frame
-      return (TouchPoint(x: frame.midX + jitter(), y: frame.midY + jitter()), key, letter)
-    }
-  }
+  let joinedTouches = wordTouches(of: joinedWords)
   var noSplits = WordDecoder.Parameters()
   (noSplits.spaceOmissionCost, noSplits.spaceSubstitutionCost) = (.infinity, .infinity)
   let unsplitting = WordDecoder(table: table, layout: layout, parameters: noSplits, wordHistory: decoderHistory)
@@ -359,12 +358,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   // Known words past the lexicon (KNOW): letters that are one, typed at the keys' centres
   // (graffito, timesharing, koans, phreaking), decided with the filter's lookup and without it.
-  let knownTouches: [[(TouchPoint, KeyIndex, Int)]] = ["graffito", "timesharing", "koans", "phreaking"].map { word in
-    word.unicodeScalars.map { scalar in
-      let letter = table.letterIndex(of: scalar)!, key = letterKeys.keyIndex(ofLetter: letter)!
-      return (TouchPoint(x: layout[key].frame.midX, y: layout[key].frame.midY), key, letter)
-    }
-  }
+  let knownTouches = wordTouches(of: ["graffito", "timesharing", "koans", "phreaking"], jittered: false)
   var unknowing = WordDecoder.Parameters()
   unknowing.knownWordsStand = false
   let knowing = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
