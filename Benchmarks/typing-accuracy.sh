@@ -14,10 +14,13 @@ VENV=.build-accuracy/venv
 "$KEYGRAM" tune en --decoder --limit 300000
 "$KEYGRAM" tune en --spread --timed --dual-gaussian
 # Real misspellings (heldout/misspellings/: tuning pairs from codespell, evaluation pairs from
-# Wikipedia's lists), at the keys' centres and with σ = 8 pt touch noise.
+# Wikipedia's lists), at the keys' centres and with σ = 8 pt touch noise: the decoder as the
+# English table sets it, then at its generic defaults.
 for pairs in corpora/en/heldout/misspellings/*.gz; do
   echo
   "$KEYGRAM" simulate en --misspellings "$pairs" --sigma 8
+  echo
+  "$KEYGRAM" simulate en --misspellings "$pairs" --sigma 8 --generic-decoder
 done
 for text in corpora/en/heldout/*evaluation*.gz; do
   for sigma in 4 6 8 10 12; do

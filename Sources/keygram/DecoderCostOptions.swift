@@ -79,6 +79,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("context-weight"), help: "The weight λ of the previous word (word pairs); 0: no word context.")
   var contextWeight: Float?
 
+  @Option(name: .customLong("decoder-lexicon-balance"), help: "The decoder's prior odds against a word being a lexicon word: typed letters that are no word score b / (1 + b) × their n-gram probability.")
+  var decoderLexiconBalance: Float?
+
   @Option(name: .customLong("history-target-count"), help: "How often a word outside the lexicon must be kept before the decoder offers it.")
   var historyTargetCount: Float?
 
@@ -94,6 +97,9 @@ struct DecoderCostOptions: ParsableArguments {
       if let width, !range.contains(width) { throw ValidationError("--\(name) must be from \(range.lowerBound) to \(range.upperBound), not \(width).") }
     }
     if let contextWeight, !(contextWeight.isFinite && contextWeight >= 0) { throw ValidationError("--context-weight must be 0 or more, not \(contextWeight).") }
+    if let decoderLexiconBalance, !(decoderLexiconBalance.isFinite && decoderLexiconBalance >= 0) {
+      throw ValidationError("--decoder-lexicon-balance must be 0 or more, not \(decoderLexiconBalance).")
+    }
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
@@ -115,6 +121,16 @@ struct DecoderCostOptions: ParsableArguments {
   @Flag(name: .customLong("no-known-words"),
         help: "Typed letters that are a known word past the lexicon (the table's KNOW) get no protection: spelling corrections may replace them.")
   var noKnownWords = false
+
+  @Flag(name: .customLong("generic-decoder"),
+        help: "Start from the decoder's own defaults, not the settings the table's language was tuned with (TUNE).")
+  var genericDecoder = false
+
+  /// The decoder's parameters for `table`: its language's settings (unless --generic-decoder),
+  /// then the costs given.
+  func parameters(for table: KeyGramTable) -> WordDecoder.Parameters {
+    applied(to: genericDecoder ? WordDecoder.Parameters() : WordDecoder.Parameters(table: table))
+  }
 
   func applied(to parameters: WordDecoder.Parameters) -> WordDecoder.Parameters {
     var result = parameters
@@ -144,6 +160,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let spellingMarginPerLetter { result.spellingMarginPerLetter = spellingMarginPerLetter }
     if let spellingMarginLength { result.spellingMarginLength = spellingMarginLength }
     if let contextWeight { result.contextWeight = contextWeight }
+    if let decoderLexiconBalance { result.lexiconBalance = decoderLexiconBalance }
     if let historyTargetCount { result.historyTargetCount = historyTargetCount }
     if let beamWidth { result.beamWidth = beamWidth }
     if let omissionBeamWidth { result.omissionBeamWidth = omissionBeamWidth }

@@ -141,6 +141,9 @@ extension Keygram {
         lines.append("known words: \(known.wordCount) past the lexicon, standing as typed, in \(known.bitCount / 8) B (\(known.hashCount) hashes, false positives "
                      + String(format: "%.2f%%)", 100 * known.falsePositiveRate))
       }
+      if !table.decoderSettings.isEmpty {
+        lines.append("decoder settings: " + table.decoderSettings.map { "\($0.setting.name) \(DecoderSettingText.number($0.value))" }.joined(separator: ", "))
+      }
       if let range = sections.provenanceSection,
          let provenance = Provenance(section: table.bytes.slice(from: range.lowerBound, length: range.count), letterCount: letters.count) {
         lines.append("corpus: \(provenance.files.map(\.name).joined(separator: ", ")); \(provenance.letters) letters, \(provenance.words) words")

@@ -42,7 +42,7 @@ struct WordsJSON: Encodable {
 /// about 300 MB). Keys in this order; rows keyed by letter, then "$":
 /// language, alphabet, unigram, initial, bigram (one row per letter typed last), trigram (one
 /// row per (letter or ^, letter)), quadgram (one row per kept three-symbol context: earlier,
-/// previous, last), lexicon (its size, for a table with one), writtenForms and knownWords (each
+/// previous, last), lexicon (its size, for a table with one), writtenForms, knownWords and decoderSettings (each
 /// for a table with them).
 enum TableJSON {
   static func write(_ table: KeyGramTable, to output: inout some TextOutputStream) {
@@ -77,7 +77,23 @@ enum TableJSON {
     if let known = table.knownWords {
       output.write(",\"knownWords\":{\"words\":\(known.wordCount),\"bits\":\(known.bitCount),\"hashes\":\(known.hashCount)}")
     }
+    if !table.decoderSettings.isEmpty {
+      let settings = table.decoderSettings.map { setting, value in
+        JSONText.string(setting.name) + ":" + (value.isFinite ? DecoderSettingText.number(value) : JSONText.string(DecoderSettingText.number(value)))
+      }
+      output.write(",\"decoderSettings\":{" + settings.joined(separator: ",") + "}")
+    }
     output.write("}\n")
+  }
+}
+
+/// A decoder setting's value as a manifest writes it: `26`, `0.5`, `inf`.
+enum DecoderSettingText {
+  static func number(_ value: Float) -> String {
+    if value == .infinity { return "inf" }
+    if value == -.infinity { return "-inf" }
+    if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
+    return "\(value)"
   }
 }
 

@@ -75,7 +75,7 @@ extension Keygram {
       }
       guard !tokensOnly else { return }
       guard setup.table.wordPairs != nil else { throw CLIError("\(table ?? "tables/\(language.code).keygram"): no word pairs (PAIR); rebuild it with `keygram build`") }
-      var parameters = WordDecoder.Parameters()
+      var parameters = WordDecoder.Parameters(table: setup.table)
       if let contextWeight { parameters.contextWeight = contextWeight }
       if let historyPairConcentration { parameters.historyPairConcentration = historyPairConcentration }
       let bench = NextWordBench(table: setup.table, layout: setup.simulator.layout, letterKeys: setup.simulator.letterKeys)

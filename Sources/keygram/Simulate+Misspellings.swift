@@ -9,7 +9,7 @@ extension Keygram.Simulate {
   func runMisspellings(_ path: String, _ setup: SimulationSetup) throws {
     let bench = setup.misspellingBench
     let read = try setup.misspellingPairs(path)
-    var parameters = costs.applied(to: WordDecoder.Parameters())
+    var parameters = costs.parameters(for: setup.simulator.table)
     if let decoderMargin { parameters.margin = decoderMargin }
     let decisions = writeDecisions.map { DecisionLog(path: $0, table: setup.simulator.table, method: 0) }
     let result = bench.run(read.pairs, skipped: read.skipped, parameters: parameters, sigma: sigma, seed: seed,

@@ -174,7 +174,7 @@ extension Keygram {
         : TypingSimulator.Method.standard(lexicon: setup.simulator.table.lexicon != nil)
       if adapt { methods += TypingSimulator.Method.adaptiveVariants(of: methods) }
       if decode {
-        var parameters = costs.applied(to: WordDecoder.Parameters())
+        var parameters = costs.parameters(for: setup.simulator.table)
         if let decoderMargin { parameters.margin = decoderMargin }
         var decoded = TypingSimulator.Method.decodedVariants(of: methods, parameters: parameters, wordContext: setup.simulator.table.wordPairs != nil)
         if omitRate > 0 || extraRate > 0 {

@@ -50,7 +50,7 @@ extension Keygram.Tune {
     let bench = setup.misspellingBench
     let read = try setup.misspellingPairs(listPath)
     let typing = try setup.typing(of: textPath, limit: limit)
-    let grid = Tuning.spellingGrid(base: costs.applied(to: WordDecoder.Parameters()))
+    let grid = Tuning.spellingGrid(base: costs.parameters(for: setup.simulator.table))
     let sweep = Tuning.sweepSpelling(grid, simulator: setup.simulator, typing: typing, bench: bench, pairs: read.pairs,
                                      misspellings: SimulationSetup.misspellingMap(read.pairs), sigma: sigma, seed: seed,
                                      misspellRate: spellingOptions.misspellRate, undoRate: spellingOptions.undoRate, lexiconBalance: lexiconBalance)

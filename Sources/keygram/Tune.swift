@@ -212,9 +212,11 @@ extension Keygram.Tune {
     // on the misspellings (simulate --misspellings) and kept at their defaults here.
     let weights: [Float] = setup.simulator.table.wordPairs != nil ? [0, 0.5, 1, 1.5, 2] : [0]
     var grid: [(name: String, parameters: WordDecoder.Parameters)] = []
+    // The language's settings (TUNE) under the margin and weight swept.
+    let base = costs.parameters(for: setup.simulator.table)
     for margin: Float in [2, 3, 4] {
       for weight in weights {
-        var parameters = WordDecoder.Parameters()
+        var parameters = base
         parameters.margin = margin
         parameters.contextWeight = weight
         grid.append(("margin \(margin), context weight \(weight)", parameters))
@@ -223,8 +225,7 @@ extension Keygram.Tune {
     var methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
     methods += grid.map { TypingSimulator.Method(name: $0.name, kind: .gaussian(.init()), context: .history, decoder: $0.parameters) }
     // The defaults again, with a touch on a key without a letter inside a word typing the nearest letter.
-    let defaults = WordDecoder.Parameters()
-    methods += grid.filter { $0.parameters.contextWeight == defaults.contextWeight }.map {
+    methods += grid.filter { $0.parameters.contextWeight == base.contextWeight }.map {
       TypingSimulator.Method(name: $0.name + ", special keys type letters", kind: .gaussian(.init()), context: .history,
                              decoder: $0.parameters, specialKeysTypeLetters: true)
     }

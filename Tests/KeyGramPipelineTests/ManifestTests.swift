@@ -37,6 +37,23 @@ struct ManifestTests {
     #expect(Printable.quoted("Eng\nlish\u{202E}\"") == #""Eng\u{a}lish\u{202e}\"""#)
   }
 
+  @Test func decoderSettingsByName() throws {
+    let toy = #"{"code":"xx","name":"Toy","alphabet":"abc","decoder":"#
+    let language = try load(toy + #"{"spellingMarginPerLetter":5,"letterSubstitutionCost":"inf","commonWordLogProbability":-8}}"#)
+    #expect(language.decoderSettings == [.spellingMarginPerLetter: 5, .letterSubstitutionCost: .infinity, .commonWordLogProbability: -8])
+    #expect(try load(#"{"code":"xx","name":"Toy","alphabet":"abc"}"#).decoderSettings.isEmpty)
+    let unknown = #expect(throws: ManifestError.self) { try load(toy + #"{"spelingMargin":5}}"#) }
+    #expect(unknown?.field == "decoder.spelingMargin" && unknown?.problem.hasPrefix("unknown key; did you mean spellingMargin?") == true, "\(String(describing: unknown))")
+    let negative = #expect(throws: ManifestError.self) { try load(toy + #"{"margin":-1}}"#) }
+    #expect(negative?.field == "decoder.margin" && negative?.problem == #"-1.0; expected 0 or more nats, at most 1e6, or "inf""#)
+    let infiniteStep = #expect(throws: ManifestError.self) { try load(toy + #"{"spellingMarginPerLetter":"inf"}}"#) }
+    #expect(infiniteStep?.problem == "inf; expected a finite number from 0 to 1e6")
+    let positiveLogProbability = #expect(throws: ManifestError.self) { try load(toy + #"{"commonWordLogProbability":1}}"#) }
+    #expect(positiveLogProbability?.problem == "1.0; expected a log-probability, 0 or less")
+    let word = #expect(throws: ManifestError.self) { try load(toy + #"{"margin":"big"}}"#) }
+    #expect(word?.field == "decoder.margin" && word?.problem.contains("expected a number or \"inf\"") == true, "\(String(describing: word))")
+  }
+
   @Test func malformedJSON() {
     let error = #expect(throws: ManifestError.self) { try load(#"{"code": "xx", "name": "#) }
     #expect(error?.field == "(file)")

@@ -216,6 +216,7 @@ struct MutationSweep {
       out += [UInt64(known.wordCount), UInt64(known.hashCount), UInt64(known.bitCount)]
       out += (0..<(known.bitCount / 64)).map { table.bytes.uint64(at: entry.offset + TableFormat.KnownWordFilter.headSize + 8 * $0) }
     }
+    for (setting, value) in table.decoderSettings { out += [UInt64(setting.rawValue), UInt64(value.bitPattern)] }
     if let layout = table.keyboardLayout {
       for row in layout.rows { out.append(UInt64(row.count)); out += row.map { UInt64($0.value) } }
       out += layout.keyIndexOfLetter.map(UInt64.init)

@@ -17,17 +17,19 @@ struct VerifyTests {
 
     /// With `lexicon`, the text feeds words and pairs too and the table gets a `LEXI` section of
     /// its 7 words (abc, cab, bca, aa, bb, cc, abcabc) and a `PAIR` section of its 7 pairs; with
-    /// `knownWords` too, the lexicon keeps 5 of them and `KNOW` the other 2.
+    /// `knownWords` too, the lexicon keeps 5 of them and `KNOW` the other 2. With
+    /// `decoderSettings`, the manifest sets two (`TUNE`).
     let lexiconWords: Int
 
-    init(lexicon: Bool = false, knownWords: Bool = false) throws {
+    init(lexicon: Bool = false, knownWords: Bool = false, decoderSettings: Bool = false) throws {
       lexiconWords = knownWords ? 5 : LexiconSection.defaultWordCount
       root = Fixtures.temporaryFolder()
       for folder in ["corpora/xx", "tables", "swift"] {
         try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
       }
       let sources = lexicon ? #","sources":[{"files":"*","feeds":["letters","words","pairs"]}]"# : ""
-      let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"],["c"]]}"# + sources + "}"
+      let settings = decoderSettings ? #","decoder":{"margin":2,"spellingMargin":"inf"}"# : ""
+      let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"],["c"]]}"# + sources + settings + "}"
       _ = Fixtures.file("language.json", Array(manifest.utf8), in: "\(root)/corpora/xx")
       _ = Fixtures.file("text.gz", Fixtures.gzipMember("abc cab bca aa bb cc abcabc"), in: "\(root)/corpora/xx")
       try build()
@@ -217,6 +219,22 @@ struct VerifyTests {
     let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a"],["b","c"]]}}"#
     _ = Fixtures.file("language.json", Array(manifest.utf8), in: "\(workspace.corpora)/xx")
     #expect(workspace.verify().failures.map(\.check) == [.manifest])
+  }
+
+  @Test func decoderSettingsAreCarriedAndCheckedAgainstTheManifest() throws {
+    let workspace = try Workspace()
+    let plain = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"],["c"]]}"#
+    _ = Fixtures.file("language.json", Array((plain + #","decoder":{"margin":2,"spellingMargin":"inf"}}"#).utf8), in: "\(workspace.corpora)/xx")
+    // Changed after the build: the table carries none.
+    let stale = workspace.verify().failures
+    #expect(stale.contains { $0.check == .manifest && $0.message.contains("decoder settings in the table (0) differ") }, "\(stale)")
+    try workspace.build()
+    let report = workspace.verify()
+    #expect(report.passed && report.decoderSettings == 2, "\(report.failures)")
+    let table = try KeyGramTable(copying: workspace.bytes)
+    #expect(table.formatVersion == (2, 5))
+    #expect(table.decoderSettings.map(\.setting) == [.margin, .spellingMargin])
+    #expect(table.decoderSettings.map(\.value) == [2, .infinity])
   }
 
   @Test func emptyTablesFolderHasNoTables() throws {

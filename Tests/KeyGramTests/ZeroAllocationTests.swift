@@ -432,7 +432,8 @@ struct OpenAllocationTests {
     // The table object and its section list.
     #expect(count <= 3, "\(count) mallocs")
     #endif
-    #expect(count < 300, "\(count) mallocs")
+    // Unoptimised builds allocate in unspecialised generic code: a loose bound there.
+    #expect(count < 400, "\(count) mallocs")
   }
 
   /// The exact count README states for an open in an optimised build, over 100 opens (after
@@ -481,7 +482,8 @@ struct OpenAllocationTests {
     // The table object, its section list, and the decoded image.
     #expect(count <= 3, "\(count) mallocs")
     #endif
-    #expect(count < 300, "\(count) mallocs")
+    // Unoptimised builds allocate in unspecialised generic code: a loose bound there.
+    #expect(count < 400, "\(count) mallocs")
   }
 }
 #endif

@@ -171,7 +171,7 @@ extension KeygramCLITests {
       .write(toFile: "\(root)/corpora/en/language.json", atomically: true, encoding: .utf8)
     try expectOutput(["build", "en", "--out", "t"], in: root, stderr: """
       Error: corpora/en/language.json: aphostrophes: unknown key; did you mean apostrophes? \
-      (known here: code, name, alphabet, caseMappings, apostrophes, elisions, apostrophe, layout, sources)
+      (known here: code, name, alphabet, caseMappings, apostrophes, elisions, apostrophe, layout, sources, decoder)
 
       """, status: 1)
     #expect(!FileManager.default.fileExists(atPath: "\(root)/t"))

@@ -113,20 +113,21 @@ struct KeygramCLITests {
       misspellings removed: none (no dictionary: no source feeds forms or accepts, so no word is taken for a misspelling)
       lexicon fidelity: words weighted below ½ 0.00%, above 2× 0.00%; row divergence mean 5.60e-11 bits, worst 1.34e-09
       written forms: 0 words (capitals 0, apostrophes 0)
-      wrote tables/en.keygram (50,256 bytes; bigram+trigram 39,312 bytes)
-      wrote swift/English.swift (67,354 bytes)
+      wrote tables/en.keygram (50,336 bytes; bigram+trigram 39,312 bytes)
+      wrote swift/English.swift (67,462 bytes)
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
-      tables/en.keygram: ok: en, 50256 bytes, CRC-32 0x4365e25a valid, 755 rows each sum to 65536 with no zero, \
-      lexicon of 9 words (27 nodes) well-formed, 26 letters match the manifest, swift/English.swift matches, 1 corpus file unchanged, \
+      tables/en.keygram: ok: en, 50336 bytes, CRC-32 0x83308f1c valid, 755 rows each sum to 65536 with no zero, \
+      lexicon of 9 words (27 nodes) well-formed, decoder settings (5) as the manifest gives them, 26 letters match the manifest, \
+      swift/English.swift matches, 1 corpus file unchanged, \
       building them again gives the same bytes; lexicon words weighted below ½ 0.00%, above 2× 0.00%; \
       row divergence mean 5.60e-11 bits, worst 1.34e-09
       swift/KeyGramTables.swift: ok: lists every generated table
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50256,"crc32":1130750554,\
+      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50336,"crc32":2200997660,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":true,"lexicon":{"massBelowHalf":0,"massAboveDouble":0,\
       "meanDivergenceBits":5.5984884611012545e-11,"worstDivergenceBits":1.3436349517067223e-09,"squashedChildren":0},\
       "swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
@@ -138,13 +139,14 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
-      tables/en.keygram: English (en), format 2.4, 50256 bytes, CRC-32 0x4365e25a (valid)
+      tables/en.keygram: English (en), format 2.5, 50336 bytes, CRC-32 0x83308f1c (valid)
       alphabet (26): abcdefghijklmnopqrstuvwxyz
-      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, TEXT 12 B, QUAD 9478 B, LEXI 160 B, FORM 32 B, LAYT 137 B, PROV 325 B
+      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, TEXT 12 B, QUAD 9478 B, LEXI 160 B, FORM 32 B, TUNE 64 B, LAYT 137 B, PROV 325 B
       keyboard: qwertyuiop / asdfghjkl / zxcvbnm
       text rules: apostrophes are dropped; also read as letters: İ (U+130)→i K (U+212A)→k
       lexicon: 9 words, 27 nodes, 160 B
       written forms: 0 words written otherwise than their letters in lowercase; apostrophe ' (U+27)
+      decoder settings: spellingMargin 26, omissionSpellingMargin 0, omissionSpellingMarginLimit 9, spellingMarginLimit 15, spellingMarginPerLetter 5
       corpus: tiny.gz; 49 letters, 10 words
       top letters: t 0.187  h 0.160  e 0.120  i 0.053  a 0.040  l 0.040  n 0.040  r 0.040  d 0.027  f 0.027
       top initials: t 0.926  h 0.015  e 0.011  i 0.005  a 0.004  l 0.004  n 0.004  r 0.004  d 0.002  f 0.002
@@ -204,7 +206,8 @@ struct KeygramCLITests {
     let bigram = symbols.map { LetterContext(previous: .unknownLetter, last: $0) }
     let trigram = (symbols + [.boundary]).flatMap { previous in symbols.map { LetterContext(previous: previous, last: $0) } }
     let head: String = "{\"language\":\"en\",\"alphabet\":[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "],"
-    let lexicon: String = "\"lexicon\":{\"words\":9,\"nodes\":27,\"bytes\":160},\"writtenForms\":{\"entries\":0,\"apostrophe\":\"'\"}}\n"
+    let lexicon: String = "\"lexicon\":{\"words\":9,\"nodes\":27,\"bytes\":160},\"writtenForms\":{\"entries\":0,\"apostrophe\":\"'\"},"
+      + "\"decoderSettings\":{\"spellingMargin\":26,\"omissionSpellingMargin\":0,\"omissionSpellingMarginLimit\":9,\"spellingMarginLimit\":15,\"spellingMarginPerLetter\":5}}\n"
     let expected: String = head
       + "\"unigram\":\(row(table.unigram)),\"initial\":\(row(table.initial)),"
       + "\"bigram\":\(rows(bigram) { name($0.last) }),"
@@ -419,7 +422,7 @@ struct KeygramCLITests {
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8)))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50256,"crc32":1130750554,\
+      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50336,"crc32":2200997660,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":false,"lexicon":null,"swift":"swift/English.swift","failures":[{"check":"freshness",\
       "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
 
@@ -477,12 +480,12 @@ struct KeygramCLITests {
   @Test func simulateMisspellingsReportsCorrectionsAndNamesABadLine() throws {
     let root = try scratch()
     #expect(FileManager.default.createFile(atPath: "\(root)/pairs.tsv", contents: Data("with\twiht\naccess\tacess\n".utf8)))
-    let run = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin", "0", "--omission-spelling-margin", "0")
+    let run = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--generic-decoder", "--spelling-margin", "0", "--omission-spelling-margin", "0")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("en, \(root)/pairs.tsv: 2 misspellings typed (0 of 2 pairs skipped"))
     #expect(run.stdout.contains("| at the keys' centres | 100.0% (2) | 100.0% | 0.0% | 0 of 2 |"))
     // Each misspelling's decision at the centres, a line each: no previous word, replaced by the intended word.
-    let logged = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin", "0", "--omission-spelling-margin", "0",
+    let logged = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--generic-decoder", "--spelling-margin", "0", "--omission-spelling-margin", "0",
                              "--write-decisions", "\(root)/decisions.tsv")
     #expect(logged.status == 0, "\(logged.stderr)")
     let lines = try String(contentsOfFile: "\(root)/decisions.tsv", encoding: .utf8).split(separator: "\n").dropFirst()
@@ -490,8 +493,16 @@ struct KeygramCLITests {
     #expect(lines.allSatisfy { $0.split(separator: "\t")[4] == "replaced" })
     #expect(FileManager.default.createFile(atPath: "\(root)/bad.tsv", contents: Data("with\twiht\nwith wiht\n".utf8)))
     // Margins that follow the length, as set at 4 letters: 5 nats nearer for the 5-letter acess.
-    let lengthScaled = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-length", "4", "--spelling-margin-per-letter", "5")
+    let lengthScaled = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--generic-decoder",
+                                   "--spelling-margin-length", "4", "--spelling-margin-per-letter", "5")
     #expect(lengthScaled.stdout.contains("| at the keys' centres | 100.0% (2) |"), "\(lengthScaled.stdout)")
+    // The English table's own margins (TUNE) replace a 10-letter misspelling 12.9 nats ahead (margin 11 at
+    // 10 letters); the generic defaults (15 at every length) keep it.
+    #expect(FileManager.default.createFile(atPath: "\(root)/long.tsv", contents: Data("absolutely\tabsoletely\n".utf8)))
+    let english = try keygram("simulate", "en", "--misspellings", "\(root)/long.tsv")
+    #expect(english.stdout.contains("| at the keys' centres | 100.0% (1) |"), "\(english.stdout)")
+    let generic = try keygram("simulate", "en", "--misspellings", "\(root)/long.tsv", "--generic-decoder")
+    #expect(generic.stdout.contains("| at the keys' centres | 0.0% (0) |"), "\(generic.stdout)")
     let negative = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-per-letter=-1")
     #expect(negative.status != 0 && negative.stderr.contains("--spelling-margin-per-letter must be a finite number, 0 or more, not -1.0."), "\(negative.stderr)")
     let bad = try keygram("simulate", "en", "--misspellings", "\(root)/bad.tsv")

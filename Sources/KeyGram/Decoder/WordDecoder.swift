@@ -132,11 +132,11 @@ public final class WordDecoder {
   /// The word began with a backspace tap that deleted the space before it (`WordDecision.restoresSpace`).
   var restoresSpace = false
 
-  /// A decoder over `table`'s lexicon for `layout`, with `letterKeys` saying which key types
-  /// each letter. Allocates everything it will ever use.
+  /// A decoder over `table`'s lexicon for `layout`, with `letterKeys` saying which key types each
+  /// letter; `parameters` nil: `Parameters(table:)`, the table's tuned settings. Allocates all it uses.
   public convenience init(table: KeyGramTable, layout: KeyboardLayout, letterKeys: LetterKeyMap,
-                          parameters: Parameters = Parameters(), wordHistory: WordHistory? = nil) {
-    self.init(table: table, layout: layout, letterKeys: letterKeys, parameters: parameters, wordHistory: wordHistory, joins: true)
+                          parameters: Parameters? = nil, wordHistory: WordHistory? = nil) {
+    self.init(table: table, layout: layout, letterKeys: letterKeys, parameters: parameters ?? Parameters(table: table), wordHistory: wordHistory, joins: true)
   }
 
   /// As the public init; `joins`: whether it keeps a second decoder for joins (a joiner does not).
@@ -198,7 +198,7 @@ public final class WordDecoder {
   }
 
   /// A decoder whose letters map to keys by `LetterKeyMap(layout:table:)`.
-  public convenience init(table: KeyGramTable, layout: KeyboardLayout, parameters: Parameters = Parameters(),
+  public convenience init(table: KeyGramTable, layout: KeyboardLayout, parameters: Parameters? = nil,
                           wordHistory: WordHistory? = nil) {
     self.init(table: table, layout: layout, letterKeys: LetterKeyMap(layout: layout, table: table),
               parameters: parameters, wordHistory: wordHistory)

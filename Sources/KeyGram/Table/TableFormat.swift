@@ -6,9 +6,9 @@ package enum TableFormat {
   /// 2.0 widened the lexicon's shares to 16 bits, which 1.x readers cannot read (1.1 added the
   /// layout, 1.2 `QUAD`, 1.3 `LEXI`); 2.1 added `TEXT`. Readers of an earlier minor version skip
   /// the sections they do not know; a reader refuses another major version. 2.2 added `FORM`,
-  /// 2.3 `PAIR`, 2.4 `KNOW`.
+  /// 2.3 `PAIR`, 2.4 `KNOW`, 2.5 `TUNE`.
   package static let majorVersion: UInt16 = 2
-  package static let minorVersion: UInt16 = 4
+  package static let minorVersion: UInt16 = 5
   package static let headerSize = 64
   package static let directoryEntrySize = 16
   package static let sectionAlignment = 16
@@ -79,11 +79,12 @@ package enum TableFormat {
     package static let writtenForms = Tag("FORM")
     package static let wordPairs = Tag("PAIR")
     package static let knownWords = Tag("KNOW")
+    package static let decoderSettings = Tag("TUNE")
 
     /// The sections every table has, in the order the writer lays them out.
     package static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
     /// Every section this version knows, in the order the writer lays them out.
-    package static let known: [Tag] = required + [textRules, quadgram, lexicon, writtenForms, wordPairs, knownWords, layout, provenance]
+    package static let known: [Tag] = required + [textRules, quadgram, lexicon, writtenForms, wordPairs, knownWords, decoderSettings, layout, provenance]
 
     /// The minor version that added `tag`: a table holding a section must say at least that
     /// version.
@@ -93,6 +94,7 @@ package enum TableFormat {
       case writtenForms: return 2
       case wordPairs: return 3
       case knownWords: return 4
+      case decoderSettings: return 5
       default: return 0
       }
     }
@@ -202,6 +204,16 @@ package enum TableFormat {
     /// The most hashes a filter sets per word.
     package static let maximumHashCount = 16
     package static func length(blocks b: Int) -> Int { headSize + 8 * b }
+  }
+
+  /// The `TUNE` section (format 2.5): the word decoder's settings the language was tuned with,
+  /// which replace the decoder's defaults for it. A 16-byte head (entry count *E*, 12 reserved
+  /// bytes), then *E* entries of a UInt32 setting id (`DecoderSetting`, strictly ascending) and
+  /// a Float32 value (not NaN), then zero padding to a multiple of 16.
+  package enum DecoderSettings {
+    package static let headSize = 16
+    package static let entrySize = 8
+    package static func length(entries e: Int) -> Int { (headSize + entrySize * e + 15) & ~15 }
   }
 
   /// The `LAYT` section's limits.

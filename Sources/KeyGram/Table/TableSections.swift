@@ -3,7 +3,7 @@
 ///
 /// It checks the header, the directory, the padding, `LANG`, `ALPH` and `ASCI` itself; each
 /// other section it knows checks itself (`QuadgramSection`, `Lexicon`, `TextRulesSection`,
-/// `WrittenFormsSection`, `WordPairSection`, `KnownWordsSection`, `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
+/// `WrittenFormsSection`, `WordPairSection`, `KnownWordsSection`, `DecoderSettingsSection`, `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
 @usableFromInline
 package struct TableSections: Sendable, Equatable {
   @usableFromInline package let majorVersion: UInt16
@@ -51,6 +51,10 @@ package struct TableSections: Sendable, Equatable {
   /// where it starts (0 when the table has none).
   package let knownWords: KnownWordsSection?
   package let knownWordsOffset: Int
+  /// The optional `TUNE` section (format 2.5, `DecoderSettingsSection`): how many decoder
+  /// settings it holds, and where it starts (0 when the table has none).
+  package let decoderSettings: DecoderSettingsSection?
+  package let decoderSettingsOffset: Int
   /// Every directory entry, in file order, for tools that list or check them.
   package let sections: [SectionEntry]
 
@@ -191,6 +195,12 @@ package struct TableSections: Sendable, Equatable {
       knownWordsOffset = section.offset
     } else {
       (knownWords, knownWordsOffset) = (nil, 0)
+    }
+    if let section = Self.find(F.Section.decoderSettings, in: entries) {
+      decoderSettings = try DecoderSettingsSection(validating: bytes.slice(from: section.offset, length: section.length), elementCount: section.elementCount)
+      decoderSettingsOffset = section.offset
+    } else {
+      (decoderSettings, decoderSettingsOffset) = (nil, 0)
     }
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }

@@ -8,6 +8,7 @@ package enum TableImage {
   /// `lexicon` is the `LEXI` section (`LexiconSection.make`) and its word count, if any.
   /// `writtenForms`, the `FORM` section's content, goes right after the lexicon (only with one),
   /// and `wordPairs`, the `PAIR` section's, after that, then `knownWords`, the `KNOW` section's.
+  /// The language's decoder settings, if any, are the `TUNE` section.
   package static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
                           asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil,
                           writtenForms: LexiconForms? = nil, wordPairs: WordPairModel? = nil, knownWords: KnownWordsFilter? = nil) -> [UInt8] {
@@ -44,6 +45,9 @@ package enum TableImage {
       if let writtenForms { sections.append((F.Section.writtenForms, writtenForms.section, writtenForms.entries.count)) }
       if let wordPairs { sections.append((F.Section.wordPairs, wordPairs.section, wordPairs.rows.count)) }
       if let knownWords { sections.append((F.Section.knownWords, knownWords.section, knownWords.wordCount)) }
+    }
+    if !language.decoderSettings.isEmpty {
+      sections.append((F.Section.decoderSettings, decoderSettingsSection(language.decoderSettings), language.decoderSettings.count))
     }
     if let layout = language.layout { sections.append((F.Section.layout, layoutSection(layout, language: language), layout.keys.count)) }
     if let provenance { sections.append((F.Section.provenance, provenance.encoded, provenance.files.count)) }
@@ -94,6 +98,19 @@ package enum TableImage {
     for pair in finalForms { out.bytes([UInt8(pair.letter), UInt8(pair.finalForm)]) }
     out.bytes([UInt8](repeating: 0, count: TableFormat.TextRules.readingsOffset(pairCount: finalForms.count) - TableFormat.TextRules.headSize - 2 * finalForms.count))
     for reading in readings { out.uint32(reading.scalar << 8 | UInt32(reading.letter)) }
+    return out.bytes
+  }
+
+  /// `TUNE`: the decoder settings in id order, each an id and a Float32.
+  package static func decoderSettingsSection(_ settings: [DecoderSetting: Float]) -> [UInt8] {
+    var out = ByteWriter()
+    out.uint32(UInt32(settings.count))
+    out.bytes([UInt8](repeating: 0, count: TableFormat.DecoderSettings.headSize - 4))
+    for (setting, value) in settings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      out.uint32(setting.rawValue)
+      out.uint32(value.bitPattern)
+    }
+    out.pad(toMultipleOf: TableFormat.sectionAlignment)
     return out.bytes
   }
 

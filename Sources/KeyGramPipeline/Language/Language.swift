@@ -1,4 +1,5 @@
 import Foundation
+import KeyGram
 
 /// A language as the builder needs it: its code, name and ordered alphabet, how case and
 /// punctuation map onto letters, and its keyboard layout. Read from corpora/<code>/language.json.
@@ -21,12 +22,15 @@ public struct Language: Sendable, Equatable {
   public var layout: KeyboardLayoutSpec?
   /// What each corpus file feeds (letters, words or both), first matching rule first.
   public var sources: [SourceRule]
+  /// The word decoder's settings this language was tuned with, which the table carries (`TUNE`)
+  /// in place of the decoder's defaults.
+  public var decoderSettings: [DecoderSetting: Float]
 
   public init(code: String, name: String, alphabet: [Unicode.Scalar],
               caseMappings: [Unicode.Scalar: Unicode.Scalar] = [:],
               apostrophesAreTransparent: Bool = true, elisions: [String] = [],
               apostrophe: Unicode.Scalar = "'", layout: KeyboardLayoutSpec? = nil,
-              sources: [SourceRule] = SourceRule.lettersOnly) {
+              sources: [SourceRule] = SourceRule.lettersOnly, decoderSettings: [DecoderSetting: Float] = [:]) {
     self.code = code
     self.name = name
     self.alphabet = alphabet
@@ -37,6 +41,7 @@ public struct Language: Sendable, Equatable {
     self.apostrophe = apostrophe
     self.layout = layout
     self.sources = sources
+    self.decoderSettings = decoderSettings
   }
 
   /// The apostrophes a word may be written with (' ’ ʼ): every one reads as one apostrophe.

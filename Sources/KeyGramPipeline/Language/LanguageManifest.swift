@@ -24,6 +24,8 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 /// single punctuation mark that types no letter (the Greek ";").
 /// Each corpus file takes the first source rule whose `files` (a name, `*` for any run of
 /// characters) match it; without `sources` every file feeds the letters only.
+/// An optional `decoder` object names word-decoder settings the language was tuned with
+/// (`DecoderSetting`, e.g. `{ "spellingMarginPerLetter": 5 }`), which its table carries.
 package enum LanguageManifest {
   struct File: Decodable {
     var code: String
@@ -35,6 +37,7 @@ package enum LanguageManifest {
     var apostrophe: String?
     var layout: Layout?
     var sources: [Source]?
+    var decoder: [String: SettingValue]?
     struct Layout: Decodable {
       var name: String
       var rows: [[String]]
@@ -43,6 +46,20 @@ package enum LanguageManifest {
       var files: String
       var feeds: [String]
       var weight: Double?
+    }
+    /// A number, or the string "inf" (JSON has no infinity: a setting turned off).
+    struct SettingValue: Decodable {
+      var value: Double
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+          value = number
+        } else if try container.decode(String.self) == "inf" {
+          value = .infinity
+        } else {
+          throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a number or \"inf\"")
+        }
+      }
     }
   }
 
@@ -61,6 +78,8 @@ package enum LanguageManifest {
       throw ManifestError(path: path, field: fieldName(context.codingPath), problem: "wrong type: \(context.debugDescription)")
     } catch let DecodingError.valueNotFound(_, context) {
       throw ManifestError(path: path, field: fieldName(context.codingPath), problem: "null")
+    } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+      throw ManifestError(path: path, field: fieldName(context.codingPath), problem: context.debugDescription)
     } catch {
       throw ManifestError(path: path, field: "(file)", problem: "not valid JSON: \(error.localizedDescription)")
     }
@@ -70,7 +89,8 @@ package enum LanguageManifest {
 
   /// The keys each object of a manifest may hold (caseMappings' keys are characters, any).
   static let knownKeys: [String: [String]] = [
-    "": ["code", "name", "alphabet", "caseMappings", "apostrophes", "elisions", "apostrophe", "layout", "sources"],
+    "": ["code", "name", "alphabet", "caseMappings", "apostrophes", "elisions", "apostrophe", "layout", "sources", "decoder"],
+    "decoder": DecoderSetting.allCases.map(\.name),
     "layout": ["name", "rows"],
     "sources[]": ["files", "feeds", "weight"],
   ]
@@ -88,6 +108,7 @@ package enum LanguageManifest {
     }
     try check(root, known: knownKeys[""]!, at: "")
     if let layout = root["layout"] as? [String: Any] { try check(layout, known: knownKeys["layout"]!, at: "layout.") }
+    if let decoder = root["decoder"] as? [String: Any] { try check(decoder, known: knownKeys["decoder"]!, at: "decoder.") }
     for (index, source) in ((root["sources"] as? [Any]) ?? []).enumerated() {
       if let source = source as? [String: Any] { try check(source, known: knownKeys["sources[]"]!, at: "sources[\(index)].") }
     }
@@ -213,8 +234,32 @@ package enum LanguageManifest {
         return SourceRule(files: rule.files, feeds: feeds, wordWeight: weight)
       }
     }
+    var decoderSettings: [DecoderSetting: Float] = [:]
+    for (name, given) in file.decoder ?? [:] {
+      // Unknown names were refused with a hint above.
+      guard let setting = DecoderSetting(name: name) else { throw fail("decoder.\(name)", "not a decoder setting") }
+      guard let problem = decoderSettingProblem(setting, given.value) else {
+        decoderSettings[setting] = Float(given.value)
+        continue
+      }
+      throw fail("decoder.\(name)", problem)
+    }
     return Language(code: file.code, name: file.name, alphabet: alphabet, caseMappings: caseMappings,
-                    apostrophesAreTransparent: transparent, elisions: elisions, apostrophe: apostrophe, layout: layout, sources: sources)
+                    apostrophesAreTransparent: transparent, elisions: elisions, apostrophe: apostrophe, layout: layout, sources: sources,
+                    decoderSettings: decoderSettings)
+  }
+
+  /// Why `value` cannot be `setting`, or nil: a log-probability is finite and at most 0, a
+  /// length, step, weight or balance finite and at least 0, a cost or margin at least 0 (`inf`: off).
+  static func decoderSettingProblem(_ setting: DecoderSetting, _ value: Double) -> String? {
+    switch setting {
+    case .commonWordLogProbability:
+      return value.isFinite && value <= 0 ? nil : "\(value); expected a log-probability, 0 or less"
+    case .spellingMarginPerLetter, .spellingMarginLength, .contextWeight, .lexiconBalance:
+      return value.isFinite && value >= 0 && value <= 1e6 ? nil : "\(value); expected a finite number from 0 to 1e6"
+    default:
+      return value >= 0 && (value <= 1e6 || value == .infinity) ? nil : "\(value); expected 0 or more nats, at most 1e6, or \"inf\""
+    }
   }
 
   /// The `elisions` list: lowercase clitics of alphabet letters, each once, and only where

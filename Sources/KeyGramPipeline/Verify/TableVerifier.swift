@@ -29,6 +29,8 @@ package struct TableVerifier: Sendable {
     package var pairEntries: Int?
     /// The known words past the lexicon (`KNOW`), when the table has them.
     package var knownWords: Int?
+    /// How many decoder settings the table carries (`TUNE`).
+    package var decoderSettings = 0
     package var letters = 0
     package var corpusFiles = 0
     package var swiftPath: String?
@@ -142,6 +144,7 @@ package struct TableVerifier: Sendable {
       for problem in pairs.verifyStructure(lexicon: lexicon) { fail(.normalisation, "PAIR: \(problem)") }
     }
     // The known words: a filter past a lexicon, of this builder's shape for its word count.
+    report.decoderSettings = table.decoderSettings.count
     if let known = table.knownWords {
       report.knownWords = known.wordCount
       if table.lexicon == nil { fail(.format, "KNOW: known words beyond a lexicon the table does not have") }
@@ -186,6 +189,13 @@ package struct TableVerifier: Sendable {
     let rulesStored = table.sections.sections.first { $0.tag == TableFormat.Section.textRules }.map { Array(table.bytes.array[$0.offset..<($0.offset + $0.length)]) }
     if rulesStored != TableImage.textRulesSection(language) {
       fail(.manifest, "text rules (apostrophes, final forms) in the table differ from \(corpora.folder(for: code))/language.json; run make tables")
+    }
+    let settingsStored = Dictionary(table.decoderSettings.map { ($0.setting, $0.value) }) { first, _ in first }
+    if settingsStored != language.decoderSettings {
+      fail(.manifest, "decoder settings in the table (\(settingsStored.count)) differ from \(corpora.folder(for: code))/language.json's (\(language.decoderSettings.count)); run make tables")
+    }
+    for (setting, value) in table.decoderSettings {
+      if let problem = LanguageManifest.decoderSettingProblem(setting, Double(value)) { fail(.format, "TUNE: \(setting.name) \(problem)") }
     }
 
     // Generated Swift: exactly what build would emit from these bytes.

@@ -1,0 +1,40 @@
+extension WordDecoder.Parameters {
+  /// The defaults, with the settings `table`'s language was tuned with in their place
+  /// (`KeyGramTable.decoderSettings`): English tables carry spelling margins that follow the
+  /// word's length, for example. A table without settings gives `init()`'s defaults.
+  public init(table: KeyGramTable) {
+    self.init()
+    for (setting, value) in table.decoderSettings { self[setting] = value }
+  }
+
+  /// The parameter `setting` names.
+  public subscript(setting: DecoderSetting) -> Float {
+    get { self[keyPath: Self.keyPath(of: setting)] }
+    set { self[keyPath: Self.keyPath(of: setting)] = newValue }
+  }
+
+  static func keyPath(of setting: DecoderSetting) -> WritableKeyPath<Self, Float> {
+    switch setting {
+    case .margin: \.margin
+    case .omissionCost: \.omissionCost
+    case .extraTouchCost: \.extraTouchCost
+    case .spellingMargin: \.spellingMargin
+    case .omissionSpellingMargin: \.omissionSpellingMargin
+    case .commonWordSpellingMargin: \.commonWordSpellingMargin
+    case .commonWordLogProbability: \.commonWordLogProbability
+    case .omissionSpellingMarginLimit: \.omissionSpellingMarginLimit
+    case .spellingMarginLimit: \.spellingMarginLimit
+    case .spellingMarginPerLetter: \.spellingMarginPerLetter
+    case .spellingMarginLength: \.spellingMarginLength
+    case .doubledLetterCost: \.doubledLetterCost
+    case .transpositionCost: \.transpositionCost
+    case .vowelSubstitutionCost: \.vowelSubstitutionCost
+    case .letterSubstitutionCost: \.letterSubstitutionCost
+    case .wordEdgeEditCost: \.wordEdgeEditCost
+    case .omittedSpaceMargin: \.omittedSpaceMargin
+    case .unpairedSplitMargin: \.unpairedSplitMargin
+    case .contextWeight: \.contextWeight
+    case .lexiconBalance: \.lexiconBalance
+    }
+  }
+}
