@@ -89,6 +89,17 @@ enum TableJSON {
 
 /// A decoder setting's value as a manifest writes it: `26`, `0.5`, `inf`.
 enum DecoderSettingText {
+  /// The `decoder` object of a language manifest that gives `parameters` where they differ
+  /// from the generic defaults, or a note that none does.
+  static func manifestObject(for parameters: WordDecoder.Parameters) -> String {
+    let defaults = WordDecoder.Parameters()
+    let entries = DecoderSetting.allCases.filter { parameters[$0] != defaults[$0] }.map { setting in
+      let value = parameters[setting]
+      return "\"\(setting.name)\": " + (value.isFinite ? number(value) : "\"\(number(value))\"")
+    }
+    return entries.isEmpty ? "no \"decoder\" object (the generic defaults)" : "\"decoder\": {" + entries.joined(separator: ", ") + "}"
+  }
+
   static func number(_ value: Float) -> String {
     if value == .infinity { return "inf" }
     if value == -.infinity { return "-inf" }

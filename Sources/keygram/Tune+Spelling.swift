@@ -72,6 +72,7 @@ extension Keygram.Tune {
       let row = sweep.rows[best]
       print("\nbest spelling margins: \(row.name): \(row.misspelling.wordErrors) word errors with misspellings, "
             + "\(row.clean.wordsBroken) correct words broken (budget \(budget) in 1,000)")
+      print("corpora/\(lang)/language.json, for its table to carry them: " + DecoderSettingText.manifestObject(for: row.parameters))
     } else {
       print("\nbest spelling margins: none breaks at most \(budget) correct words in 1,000")
     }
