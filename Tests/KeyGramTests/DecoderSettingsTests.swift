@@ -21,28 +21,14 @@ struct DecoderSettingsTests {
   /// margin 2, an id no version knows yet (999), spelling margin ∞.
   static let entries: [(id: UInt32, bits: UInt32)] = [(1, Float(2).bitPattern), (4, Float.infinity.bitPattern), (999, Float(7).bitPattern)]
 
-  /// The hand-made `FORM` table with `TUNE` last, at minor version `minor`.
+  /// The hand-made `FORM` table with `TUNE` after its `FORM`, at minor version `minor`.
   static func image(minor: UInt8 = 5, edit: (inout FormTable.Section) -> Void = { _ in }) -> [UInt8] {
-    let base = FormTable.image
-    var sections = FormTable.baseSections(base)
     var settings = section(entries)
     edit(&settings)
-    sections.append(settings)
-    var image = FormTable.pack(sections, header: Array(base[0..<TableFormat.headerSize]))
-    image[TableFormat.Offset.minorVersion] = minor
-    FormTable.storeCRC(in: &image)
-    return image
+    return FormTable.image(inserting: settings, after: TableFormat.Section.writtenForms, minor: minor)
   }
 
-  func settingsError(_ image: [UInt8]) -> String? {
-    do {
-      _ = try KeyGramTable(copying: image)
-      return nil
-    } catch {
-      guard case .badSection(tag: "TUNE", let reason) = error else { return "not a TUNE error: \(error)" }
-      return reason
-    }
-  }
+  func settingsError(_ image: [UInt8]) -> String? { FormTable.sectionError("TUNE", in: image) }
 
   @Test("the hand-made table opens at 2.5; its settings replace the defaults, an unknown id is ignored")
   func opens() throws {

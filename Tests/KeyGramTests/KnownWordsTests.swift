@@ -23,27 +23,12 @@ struct KnownWordsTests {
 
   /// The hand-made `FORM` table with `KNOW` after its `FORM`, at minor version `minor`.
   static func image(minor: UInt8 = 4, edit: (inout FormTable.Section) -> Void = { _ in }) -> [UInt8] {
-    let base = FormTable.image
-    var sections = FormTable.baseSections(base)
     var known = section(words, table: FormTable.table)
     edit(&known)
-    let at = (sections.firstIndex { $0.tag == TableFormat.Section.writtenForms } ?? sections.count - 1) + 1
-    sections.insert(known, at: at)
-    var image = FormTable.pack(sections, header: Array(base[0..<TableFormat.headerSize]))
-    image[TableFormat.Offset.minorVersion] = minor
-    FormTable.storeCRC(in: &image)
-    return image
+    return FormTable.image(inserting: known, after: TableFormat.Section.writtenForms, minor: minor)
   }
 
-  func knownError(_ image: [UInt8]) -> String? {
-    do {
-      _ = try KeyGramTable(copying: image)
-      return nil
-    } catch {
-      guard case .badSection(tag: "KNOW", let reason) = error else { return "not a KNOW error: \(error)" }
-      return reason
-    }
-  }
+  func knownError(_ image: [UInt8]) -> String? { FormTable.sectionError("KNOW", in: image) }
 
   @Test("the hand-made table opens at 2.4 and knows the words put in, and no lexicon word or other letters")
   func opens() throws {

@@ -8,15 +8,7 @@ import Testing
 struct WrittenFormsSectionTests {
   typealias Section = FormTable.Section
 
-  func formError(_ image: [UInt8]) -> String? {
-    do {
-      _ = try KeyGramTable(copying: image)
-      return nil
-    } catch {
-      guard case .badSection(tag: "FORM", let reason) = error else { return "not a FORM error: \(error)" }
-      return reason
-    }
-  }
+  func formError(_ image: [UInt8]) -> String? { FormTable.sectionError("FORM", in: image) }
 
   func image(_ edit: (inout Section) -> Void) -> [UInt8] { FormTable.image(words: FormTable.words, editForm: edit) }
 

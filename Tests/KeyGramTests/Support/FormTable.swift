@@ -60,6 +60,30 @@ enum FormTable {
     return pack(sections, header: Array(base[0..<TableFormat.headerSize]))
   }
 
+  /// The hand-made table with `extra` after the section tagged `after` (last when absent), at
+  /// minor version `minor`, its CRC set.
+  static func image(inserting extra: Section, after tag: TableFormat.Tag, minor: UInt8) -> [UInt8] {
+    let base = image
+    var sections = baseSections(base)
+    sections.insert(extra, at: (sections.firstIndex { $0.tag == tag } ?? sections.count - 1) + 1)
+    var packed = pack(sections, header: Array(base[0..<TableFormat.headerSize]))
+    packed[TableFormat.Offset.minorVersion] = minor
+    storeCRC(in: &packed)
+    return packed
+  }
+
+  /// Why opening `image` failed with `badSection` for `tag`: nil when it opens, a note when it
+  /// failed otherwise.
+  static func sectionError(_ tag: String, in image: [UInt8]) -> String? {
+    do {
+      _ = try KeyGramTable(copying: image)
+      return nil
+    } catch {
+      guard case .badSection(let failed, let reason) = error, failed == tag else { return "not a \(tag) error: \(error)" }
+      return reason
+    }
+  }
+
   static func read32(_ bytes: [UInt8], at offset: Int) -> Int {
     (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
   }
