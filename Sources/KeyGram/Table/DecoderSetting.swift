@@ -3,25 +3,45 @@
 /// manifest's `decoder` object names. A reader ignores ids it does not know, so later versions
 /// may add settings.
 public enum DecoderSetting: UInt32, CaseIterable, Sendable {
+  /// `WordDecoder.Parameters.margin`: how far a word must beat the typed letters.
   case margin = 1
+  /// `WordDecoder.Parameters.omissionCost`: a letter the typist skipped.
   case omissionCost = 2
+  /// `WordDecoder.Parameters.extraTouchCost`: a touch that belongs to no letter.
   case extraTouchCost = 3
+  /// `WordDecoder.Parameters.spellingMargin`: how far a spelling correction must beat the typed letters.
   case spellingMargin = 4
+  /// `WordDecoder.Parameters.omissionSpellingMargin`: the same, for a letter left out or a swap.
   case omissionSpellingMargin = 5
+  /// `WordDecoder.Parameters.commonWordSpellingMargin`: the same, for a correction into a common word.
   case commonWordSpellingMargin = 6
+  /// `WordDecoder.Parameters.commonWordLogProbability`: the lexicon log P from which a word is common.
   case commonWordLogProbability = 7
+  /// `WordDecoder.Parameters.omissionSpellingMarginLimit`: the most the omission spelling margin grows to.
   case omissionSpellingMarginLimit = 8
+  /// `WordDecoder.Parameters.spellingMarginLimit`: the most the spelling margin grows to.
   case spellingMarginLimit = 9
+  /// `WordDecoder.Parameters.spellingMarginPerLetter`: how much nearer the spelling margins come per letter.
   case spellingMarginPerLetter = 10
+  /// `WordDecoder.Parameters.spellingMarginLength`: the typed length at which the spelling margins are as set.
   case spellingMarginLength = 11
+  /// `WordDecoder.Parameters.doubledLetterCost`: one of a doubled letter left out, or a letter typed twice.
   case doubledLetterCost = 12
+  /// `WordDecoder.Parameters.transpositionCost`: two neighbouring letters typed in the other order.
   case transpositionCost = 13
+  /// `WordDecoder.Parameters.vowelSubstitutionCost`: a vowel written for another vowel.
   case vowelSubstitutionCost = 14
+  /// `WordDecoder.Parameters.letterSubstitutionCost`: any other letter written for the word's.
   case letterSubstitutionCost = 15
+  /// `WordDecoder.Parameters.wordEdgeEditCost`: added to an edit at the word's edge.
   case wordEdgeEditCost = 16
+  /// `WordDecoder.Parameters.omittedSpaceMargin`: how far two paired words must beat letters typed without a space.
   case omittedSpaceMargin = 17
+  /// `WordDecoder.Parameters.unpairedSplitMargin`: the same for two words the table keeps no pair of.
   case unpairedSplitMargin = 18
+  /// `WordDecoder.Parameters.contextWeight`: the weight of the previous word.
   case contextWeight = 19
+  /// `WordDecoder.Parameters.lexiconBalance`: the prior odds against a word being a lexicon word.
   case lexiconBalance = 20
 
   /// The name a manifest and `keygram inspect` give it: the parameter's.
