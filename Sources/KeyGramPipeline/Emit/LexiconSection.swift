@@ -39,7 +39,7 @@ package enum LexiconSection {
       next += UInt32(degree)
     }
     out.pad(toMultipleOf: 16)
-    assert(out.bytes.count == L.length(nodeCount: n))
+    precondition(out.bytes.count == L.length(nodeCount: n))
     return out.bytes
   }
 

@@ -105,7 +105,7 @@ package struct LexiconTrie: Equatable, Sendable {
       if endMass > 0 {
         fidelity.addWord(frequency: Double(endMass) / wordMass, weight: reach * Double(row[row.count - 1]) / Double(total))
       }
-      assert(shares.count == labels.count && labels.count == firstChild + row.count - 1)
+      precondition(shares.count == labels.count && labels.count == firstChild + row.count - 1)
     }
     self.letterCount = letterCount
     self.labels = labels
