@@ -503,6 +503,11 @@ struct KeygramCLITests {
     #expect(english.stdout.contains("| at the keys' centres | 100.0% (1) |"), "\(english.stdout)")
     let generic = try keygram("simulate", "en", "--misspellings", "\(root)/long.tsv", "--generic-decoder")
     #expect(generic.stdout.contains("| at the keys' centres | 0.0% (0) |"), "\(generic.stdout)")
+    // A lexicon balance of 0 gives letters that are no word no probability: any word found replaces them.
+    let noBalance = try keygram("simulate", "en", "--misspellings", "\(root)/long.tsv", "--generic-decoder", "--decoder-lexicon-balance", "0")
+    #expect(noBalance.stdout.contains("| at the keys' centres | 100.0% (1) |"), "\(noBalance.stdout)")
+    let negativeBalance = try keygram("simulate", "en", "--misspellings", "\(root)/long.tsv", "--decoder-lexicon-balance=-1")
+    #expect(negativeBalance.status != 0 && negativeBalance.stderr.contains("--decoder-lexicon-balance must be 0 or more, not -1.0."), "\(negativeBalance.stderr)")
     let negative = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-per-letter=-1")
     #expect(negative.status != 0 && negative.stderr.contains("--spelling-margin-per-letter must be a finite number, 0 or more, not -1.0."), "\(negative.stderr)")
     let bad = try keygram("simulate", "en", "--misspellings", "\(root)/bad.tsv")
