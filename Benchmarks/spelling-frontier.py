@@ -19,7 +19,6 @@ spelling correction may replace only those); a misspelling counts where its inte
 best alternative other than the typed letters, and is corrected where that word replaced them
 (its letters: the simulator's table also asks for the intended capitals and apostrophes).
 """
-import math
 import sys
 
 
@@ -32,7 +31,8 @@ def read_words(path):
     counts = {}
     for line in lines:
         word, count = line.split()
-        counts[letters(word)] = max(counts.get(letters(word), 0), int(count))
+        key = letters(word)
+        counts[key] = max(counts.get(key, 0), int(count))
     return counts
 
 
@@ -67,21 +67,23 @@ def main():
           f"the intended word is the best alternative for {100 * len(found) / total:.1f}% (the ceiling of any replace rule)")
     print("\n| length | correct words | their lead: median, 90% | misspellings | their lead: 25%, median |")
     print("|---:|---:|---|---:|---|")
-    lengths = sorted({len(letters(r[1])) for r in unknown + found})
+    # The best word's lead over the typed letters, by typed length: (correct words', misspellings').
+    leads = {}
+    for rows, side in ((unknown, 0), (found, 1)):
+        for r in rows:
+            leads.setdefault(len(letters(r[1])), ([], []))[side].append(r[4][1] - r[2])
+    lengths = sorted(leads)
 
-    def leads(rows, length):
-        return sorted(r[4][1] - r[2] for r in rows if len(letters(r[1])) == length)
-
-    def quantile(values, share):
-        return values[int(share * (len(values) - 1))] if values else math.nan
+    def quantiles(values, *shares):
+        values = sorted(values)
+        return ", ".join(f"{values[int(share * (len(values) - 1))]:.1f}" for share in shares) if values else "-"
 
     for length in lengths:
-        a, b = leads(unknown, length), leads(found, length)
+        a, b = leads[length]
         if len(a) + len(b) >= 20:
-            print(f"| {length} | {len(a)} | {quantile(a, .5):.1f}, {quantile(a, .9):.1f} | {len(b):,} | {quantile(b, .25):.1f}, {quantile(b, .5):.1f} |")
+            print(f"| {length} | {len(a)} | {quantiles(a, .5, .9)} | {len(b):,} | {quantiles(b, .25, .5)} |")
     thresholds = [step / 2 for step in range(-20, 81)]
-    choices = {length: [(sum(x > t for x in leads(unknown, length)), sum(x > t for x in leads(found, length)), t) for t in thresholds]
-               for length in lengths}
+    choices = {length: [(sum(x > t for x in a), sum(x > t for x in b), t) for t in thresholds] for length, (a, b) in leads.items()}
     print("\n| price of a broken word (misspellings) | correct words broken | corrected at space | threshold at 5, 7, 9, 11 letters |")
     print("|---:|---:|---:|---|")
     for price in (400, 200, 100, 60, 40, 15):
