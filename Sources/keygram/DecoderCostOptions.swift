@@ -76,6 +76,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("spelling-margin-length"), help: "The typed length, in letters, at which the spelling margins are as given.")
   var spellingMarginLength: Float?
 
+  @Option(name: .customLong("spelling-margin-floor"), help: "The least both spelling margins come down to, however long the word; below 0, a long correction replaces letters that score better than it.")
+  var spellingMarginFloor: Float?
+
   @Option(name: .customLong("context-weight"), help: "The weight λ of the previous word (word pairs); 0: no word context.")
   var contextWeight: Float?
 
@@ -100,6 +103,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let decoderLexiconBalance, !(decoderLexiconBalance.isFinite && decoderLexiconBalance >= 0) {
       throw ValidationError("--decoder-lexicon-balance must be 0 or more, not \(decoderLexiconBalance).")
     }
+    if let spellingMarginFloor, !spellingMarginFloor.isFinite { throw ValidationError("--spelling-margin-floor must be a finite number, not \(spellingMarginFloor).") }
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("word-edge-cost", wordEdgeCost),
@@ -159,6 +163,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let spellingMarginLimit { result.spellingMarginLimit = spellingMarginLimit }
     if let spellingMarginPerLetter { result.spellingMarginPerLetter = spellingMarginPerLetter }
     if let spellingMarginLength { result.spellingMarginLength = spellingMarginLength }
+    if let spellingMarginFloor { result.spellingMarginFloor = spellingMarginFloor }
     if let contextWeight { result.contextWeight = contextWeight }
     if let decoderLexiconBalance { result.lexiconBalance = decoderLexiconBalance }
     if let historyTargetCount { result.historyTargetCount = historyTargetCount }

@@ -113,10 +113,11 @@ struct TuningTests {
     let pairs = try bench.pairs(fromLines: ["with\twiht", "access\tacess", "receive\trecieve", "the\tteh", "definitely\tdefinately"]).pairs
     let bytes = try CorpusReader(path: SimulatorTests.packageRoot + "/corpora/en/heldout/jargon-tuning.gz").readAll()
     let typing = simulator.typing(of: String(decoding: bytes, as: UTF8.self), limit: 6_000)
-    let grid = Tuning.spellingGrid(base: .init(), spellingMargins: [0, .infinity], omissionMargins: [0, .infinity], commonWords: [(0, -8)])
-    #expect(grid.count == 6 && grid[4].name == "margins that follow the word's length")
+    let grid = Tuning.spellingGrid(base: .init(), spellingMargins: [0, .infinity], omissionMargins: [0, .infinity], marginFloors: [-10], commonWords: [(0, -8)])
+    #expect(grid.count == 6 && grid[4].name == "margins that follow the word's length, floor -10.0")
     #expect(grid[1].parameters.spellingMargin == 0 && grid[1].parameters.omissionSpellingMargin == .infinity)
     #expect(grid[4].parameters.spellingMarginPerLetter == WordDecoder.Parameters.lengthScaledSpellingMargins.spellingMarginPerLetter)
+    #expect(grid[4].parameters.spellingMarginFloor == -10)
     // The common-word row: the base's margins, and corrections into common words at 0.
     #expect(grid[5].parameters.spellingMargin == WordDecoder.Parameters().spellingMargin)
     #expect(grid[5].parameters.commonWordSpellingMargin == 0 && grid[5].parameters.commonWordLogProbability == -8)

@@ -155,6 +155,23 @@ struct SpellingEditTests {
     #expect(accomodate.replaces && accomodate.best.text == "accommodate", "\(accomodate.best.text) by \(accomodate.margin)")
   }
 
+  @Test("below a floor of 0, a long slip replaces typed letters that score better than it; at the floor 0 it is only offered")
+  func marginFloor() throws {
+    func decision(floor: Float) -> WordDecision {
+      var parameters = WordDecoder.Parameters.lengthScaledSpellingMargins
+      parameters.spellingMarginFloor = floor
+      let decoder = decoder(parameters)
+      type("abstaction", into: decoder)
+      return decoder.decide(limit: 3)
+    }
+    // abstaction: 10 letters, a letter left out; margin 0 + 5 × (7 − 10) = −15, held at the floor.
+    let floored = decision(floor: -10), unfloored = decision(floor: 0)
+    try #require(floored.best.text == "abstraction" && floored.best.correctsSpelling, "\(floored.best.text)")
+    #expect(floored.margin < 0 && floored.margin > -10, "abstraction leads by \(floored.margin)")
+    #expect(floored.replaces)
+    #expect(!unfloored.replaces && unfloored.best.text == "abstraction" && unfloored.margin == floored.margin)
+  }
+
   @Test("the spelling margins come nearer by the per-letter step for each typed letter past the reference length, go no lower than 0 and no higher than their limits",
         arguments: [("wierd", "weird", true, true), ("definately", "definitely", false, true), ("accomodation", "accommodation", true, false)])
   func marginsByLength(typed: String, intended: String, onlyOmittedOrSwapped: Bool, lengthDecides: Bool) throws {

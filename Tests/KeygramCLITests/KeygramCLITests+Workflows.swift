@@ -263,10 +263,10 @@ extension KeygramCLITests {
     #expect(FileManager.default.createFile(atPath: "\(root)/pairs.tsv", contents: Data("the\tteh\naccess\tacess\nwith\twiht\n".utf8)))
     let run = try keygram("tune", "en", "--spelling", "--text", "\(root)/text.txt", "--misspelling-list", "\(root)/pairs.tsv", "--misspell-rate", "0.5")
     #expect(run.status == 0, "\(run.stderr)")
-    // 16 margin pairs, the margins that follow the word's length and 8 common-word margins, each a row.
+    // 16 margin pairs, the margins that follow the word's length at two floors and 8 common-word margins, each a row.
     #expect(run.stdout.components(separatedBy: "\n| spelling margin ").count == 25)
     #expect(run.stdout.components(separatedBy: "common words (log P ≥ ").count == 9)
-    #expect(run.stdout.contains("\n| margins that follow the word's length | "))
+    #expect(run.stdout.contains("\n| margins that follow the word's length, floor -10.0 | ") && run.stdout.contains("\n| margins that follow the word's length, floor 0.0 | "))
     #expect(run.stdout.contains("misspellings \(root)/pairs.tsv, 3 pairs."))
     #expect(run.stdout.contains("\nbest spelling margins: "))
     // The choice as the manifest's decoder object, which makes the table carry it: the settings

@@ -197,12 +197,12 @@ extension WordDecoder {
   }
 
   /// The spelling margin of a correction with `source` bits for `typedLength` typed letters:
-  /// nearer for a longer word, down to 0, and at most its limit.
+  /// nearer for a longer word, down to `spellingMarginFloor`, and at most its limit.
   func spellingMargin(source: Int, typedLength: Int) -> Float {
     let omits = source & WordSlots.onlyOmittedOrSwapped != 0
     let margin = omits ? parameters.omissionSpellingMargin : parameters.spellingMargin
     guard margin.isFinite else { return margin }
-    let scaled = Swift.max(0, margin + parameters.spellingMarginPerLetter * (parameters.spellingMarginLength - Float(typedLength)))
+    let scaled = Swift.max(parameters.spellingMarginFloor, margin + parameters.spellingMarginPerLetter * (parameters.spellingMarginLength - Float(typedLength)))
     return Swift.min(scaled, omits ? parameters.omissionSpellingMarginLimit : parameters.spellingMarginLimit)
   }
 

@@ -65,7 +65,7 @@ extension WordDecoder {
     /// corrected as at one margin for every length. NaN or negative: the default.
     public var spellingMarginLimit: Float = .infinity
     /// How much nearer both spelling margins come per typed letter beyond `spellingMarginLength`
-    /// (and farther per letter short of it), never below 0. 0 by default: one margin at every
+    /// (and farther per letter short of it), never below `spellingMarginFloor`. 0 by default: one margin at every
     /// length. In English a word the lexicon lacks is most often short (`tmrc`, `cruft`, `luser`)
     /// and a misspelling most often long, and `lengthScaledSpellingMargins` corrects half as many
     /// misspellings again; in languages whose unknown words are long (German compounds, Finnish
@@ -76,6 +76,11 @@ extension WordDecoder {
     /// The typed length, in letters, at which the spelling margins are as set: 7.
     /// NaN, infinite or negative: the default.
     public var spellingMarginLength: Float = 7
+    /// However long the word, both spelling margins come down to no less than this. 0 by default:
+    /// a correction must beat the typed letters. Below 0, a long correction replaces letters that
+    /// score better than it: past 8 letters, typed letters one slip from a lexicon word are far
+    /// more often a misspelling than a word the lexicon lacks. NaN or infinite: the default.
+    public var spellingMarginFloor: Float = 0
     /// The cost of a spelling mistake with a doubled letter: one of a pair left out (`acess`)
     /// or a letter typed twice (`untill`), each touch on its key. NaN or negative: the default.
     public var doubledLetterCost: Float = 5
@@ -226,67 +231,14 @@ extension WordDecoder {
     /// The defaults with spelling margins that follow the word's length, chosen on the English
     /// tuning text and misspellings: 26 nats at 7 letters, 5 nats fewer per letter more, at
     /// most 15 (so 15 up to 9 letters, 11 at 10, 6 at 11); 0 for a letter left out or a swap,
-    /// 5 more per letter fewer, at most 9. On English held-out misspellings it corrects 52% at
-    /// space against 34% (docs/Simulator.md, "Margins by length").
+    /// 5 more per letter fewer, at most 9; both down to a floor of −10 (a slip past 8 letters).
+    /// On English held-out misspellings it corrects 52% at space against 34% (docs/Simulator.md,
+    /// "Margins by length").
     public static var lengthScaledSpellingMargins: Parameters {
       var parameters = Parameters()
       (parameters.spellingMargin, parameters.omissionSpellingMargin, parameters.spellingMarginPerLetter) = (26, 0, 5)
-      (parameters.spellingMarginLimit, parameters.omissionSpellingMarginLimit) = (15, 9)
+      (parameters.spellingMarginLimit, parameters.omissionSpellingMarginLimit, parameters.spellingMarginFloor) = (15, 9, -10)
       return parameters
-    }
-
-    /// The parameters with every out-of-range value replaced as documented above.
-    public var sanitized: Parameters {
-      let defaults = Parameters()
-      var result = self
-      func positive(_ value: Float, _ fallback: Float) -> Float { value.isFinite && value > 0 ? value : fallback }
-      func nonNegative(_ value: Float, _ fallback: Float) -> Float { value.isNaN || value < 0 ? fallback : value }
-      func clamped<Value: Comparable>(_ value: Value, to range: ClosedRange<Value>) -> Value { Swift.min(Swift.max(value, range.lowerBound), range.upperBound) }
-      result.sigmaX = clamped(positive(sigmaX, defaults.sigmaX), to: Self.spreadRange)
-      result.sigmaY = clamped(positive(sigmaY, defaults.sigmaY), to: Self.spreadRange)
-      result.offsetX = offsetX.isFinite ? clamped(offsetX, to: Self.offsetRange) : 0
-      result.offsetY = offsetY.isFinite ? clamped(offsetY, to: Self.offsetRange) : 0
-      result.languageWeight = languageWeight.isFinite ? Swift.min(Swift.max(languageWeight, 0), 100) : defaults.languageWeight
-      result.margin = margin.isNaN ? defaults.margin : Swift.max(margin, 0)
-      result.omissionCost = nonNegative(omissionCost, defaults.omissionCost)
-      result.extraTouchCost = nonNegative(extraTouchCost, defaults.extraTouchCost)
-      result.spellingMargin = nonNegative(spellingMargin, defaults.spellingMargin)
-      result.omissionSpellingMargin = nonNegative(omissionSpellingMargin, defaults.omissionSpellingMargin)
-      result.commonWordSpellingMargin = nonNegative(commonWordSpellingMargin, defaults.commonWordSpellingMargin)
-      result.commonWordLogProbability = commonWordLogProbability.isNaN ? defaults.commonWordLogProbability : commonWordLogProbability
-      result.omissionSpellingMarginLimit = nonNegative(omissionSpellingMarginLimit, defaults.omissionSpellingMarginLimit)
-      result.spellingMarginLimit = nonNegative(spellingMarginLimit, defaults.spellingMarginLimit)
-      // Finite: an infinite step times a zero length difference would be NaN.
-      result.spellingMarginPerLetter = spellingMarginPerLetter.isFinite ? nonNegative(spellingMarginPerLetter, defaults.spellingMarginPerLetter) : defaults.spellingMarginPerLetter
-      result.spellingMarginLength = spellingMarginLength.isFinite ? nonNegative(spellingMarginLength, defaults.spellingMarginLength) : defaults.spellingMarginLength
-      result.doubledLetterCost = nonNegative(doubledLetterCost, defaults.doubledLetterCost)
-      result.transpositionCost = nonNegative(transpositionCost, defaults.transpositionCost)
-      result.wordEdgeEditCost = nonNegative(wordEdgeEditCost, defaults.wordEdgeEditCost)
-      result.letterSubstitutionCost = nonNegative(letterSubstitutionCost, defaults.letterSubstitutionCost)
-      result.vowelSubstitutionCost = nonNegative(vowelSubstitutionCost, defaults.vowelSubstitutionCost)
-      result.keyTapLetterCost = nonNegative(keyTapLetterCost, defaults.keyTapLetterCost)
-      result.spaceOmissionCost = nonNegative(spaceOmissionCost, defaults.spaceOmissionCost)
-      result.spaceSubstitutionCost = nonNegative(spaceSubstitutionCost, defaults.spaceSubstitutionCost)
-      result.splitMargin = nonNegative(splitMargin, defaults.splitMargin)
-      result.joinMargin = nonNegative(joinMargin, defaults.joinMargin)
-      result.joinTapCutoff = nonNegative(joinTapCutoff, defaults.joinTapCutoff)
-      result.omittedSpaceMargin = nonNegative(omittedSpaceMargin, defaults.omittedSpaceMargin)
-      result.unpairedSplitMargin = nonNegative(unpairedSplitMargin, defaults.unpairedSplitMargin)
-      result.splitCommonWordLogProbability = splitCommonWordLogProbability.isNaN ? defaults.splitCommonWordLogProbability : splitCommonWordLogProbability
-      result.splitWordLogProbabilityFloor = splitWordLogProbabilityFloor.isNaN ? defaults.splitWordLogProbabilityFloor : splitWordLogProbabilityFloor
-      result.contextWeight = contextWeight.isFinite && contextWeight >= 0 ? Swift.min(contextWeight, 10) : defaults.contextWeight
-      result.historyConcentration = positive(historyConcentration, defaults.historyConcentration)
-      result.historyPairConcentration = positive(historyPairConcentration, defaults.historyPairConcentration)
-      result.lexiconBalance = lexiconBalance.isFinite && lexiconBalance >= 0 ? lexiconBalance : defaults.lexiconBalance
-      result.historyTargetCount = historyTargetCount.isNaN || historyTargetCount <= 0 ? defaults.historyTargetCount : historyTargetCount
-      result.protectedHistoryCount = protectedHistoryCount.isNaN || protectedHistoryCount <= 0 ? defaults.protectedHistoryCount : protectedHistoryCount
-      result.spreadPriorTouches = clamped(positive(spreadPriorTouches, defaults.spreadPriorTouches), to: Self.countRange)
-      result.spreadMemory = clamped(positive(spreadMemory, defaults.spreadMemory), to: Self.countRange)
-      result.beamWidth = clamped(beamWidth, to: Self.beamWidthRange)
-      result.omissionBeamWidth = clamped(omissionBeamWidth, to: Self.omissionBeamWidthRange)
-      result.spatialCutoff = positive(spatialCutoff, defaults.spatialCutoff)
-      result.motion = motion.sanitized
-      return result
     }
   }
 }

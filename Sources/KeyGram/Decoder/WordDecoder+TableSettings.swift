@@ -35,6 +35,7 @@ extension WordDecoder.Parameters {
     case .unpairedSplitMargin: \.unpairedSplitMargin
     case .contextWeight: \.contextWeight
     case .lexiconBalance: \.lexiconBalance
+    case .spellingMarginFloor: \.spellingMarginFloor
     }
   }
 }

@@ -43,6 +43,8 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
   case contextWeight = 19
   /// `WordDecoder.Parameters.lexiconBalance`: the prior odds against a word being a lexicon word.
   case lexiconBalance = 20
+  /// `WordDecoder.Parameters.spellingMarginFloor`: the least the spelling margins come down to.
+  case spellingMarginFloor = 21
 
   /// The name a manifest and `keygram inspect` give it: the parameter's.
   public var name: String {
@@ -67,6 +69,7 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
     case .unpairedSplitMargin: "unpairedSplitMargin"
     case .contextWeight: "contextWeight"
     case .lexiconBalance: "lexiconBalance"
+    case .spellingMarginFloor: "spellingMarginFloor"
     }
   }
 }

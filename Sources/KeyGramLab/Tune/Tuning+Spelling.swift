@@ -16,11 +16,11 @@ extension Tuning {
 
   /// The margins tried: each spelling margin with each omission margin (a correction that only
   /// leaves a letter out or swaps two neighbours), then the margins that follow the word's
-  /// length (`WordDecoder.Parameters.lengthScaledSpellingMargins`), then `base`'s margins with
+  /// length (`WordDecoder.Parameters.lengthScaledSpellingMargins`) down to each of `marginFloors`, then `base`'s margins with
   /// each common-word margin and log P of `commonWords`; `base` sets every other parameter, so
   /// one edit cost at a time can be swept by running the sweep per cost.
   public static func spellingGrid(base: WordDecoder.Parameters, spellingMargins: [Float] = [10, 15, 20, .infinity],
-                                  omissionMargins: [Float] = [3, 6, 9, .infinity],
+                                  omissionMargins: [Float] = [3, 6, 9, .infinity], marginFloors: [Float] = [-10, 0],
                                   commonWords: [(margin: Float, logProbability: Float)] = [(0, -7), (2, -7), (0, -8), (2, -8), (4, -8), (2, -9), (4, -9), (6, -10)])
     -> [(name: String, parameters: WordDecoder.Parameters)] {
     var grid: [(name: String, parameters: WordDecoder.Parameters)] = []
@@ -29,16 +29,20 @@ extension Tuning {
         var parameters = base
         (parameters.spellingMargin, parameters.omissionSpellingMargin) = (spelling, omission)
         (parameters.spellingMarginPerLetter, parameters.spellingMarginLimit, parameters.omissionSpellingMarginLimit) = (0, .infinity, .infinity)
+        parameters.spellingMarginFloor = 0
         grid.append(("spelling margin \(spelling), omission margin \(omission)", parameters))
       }
     }
     let scaled = WordDecoder.Parameters.lengthScaledSpellingMargins
-    var parameters = base
-    (parameters.spellingMargin, parameters.omissionSpellingMargin, parameters.spellingMarginPerLetter) =
-      (scaled.spellingMargin, scaled.omissionSpellingMargin, scaled.spellingMarginPerLetter)
-    (parameters.spellingMarginLength, parameters.spellingMarginLimit, parameters.omissionSpellingMarginLimit) =
-      (scaled.spellingMarginLength, scaled.spellingMarginLimit, scaled.omissionSpellingMarginLimit)
-    grid.append(("margins that follow the word's length", parameters))
+    for floor in marginFloors {
+      var parameters = base
+      (parameters.spellingMargin, parameters.omissionSpellingMargin, parameters.spellingMarginPerLetter) =
+        (scaled.spellingMargin, scaled.omissionSpellingMargin, scaled.spellingMarginPerLetter)
+      (parameters.spellingMarginLength, parameters.spellingMarginLimit, parameters.omissionSpellingMarginLimit) =
+        (scaled.spellingMarginLength, scaled.spellingMarginLimit, scaled.omissionSpellingMarginLimit)
+      parameters.spellingMarginFloor = floor
+      grid.append(("margins that follow the word's length, floor \(floor)", parameters))
+    }
     for common in commonWords {
       var parameters = base
       (parameters.commonWordSpellingMargin, parameters.commonWordLogProbability) = (common.margin, common.logProbability)

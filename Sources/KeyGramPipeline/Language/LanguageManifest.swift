@@ -250,13 +250,16 @@ package enum LanguageManifest {
   }
 
   /// Why `value` cannot be `setting`, or nil: a log-probability is finite and at most 0, a
-  /// length, step, weight or balance finite and at least 0, a cost or margin at least 0 (`inf`: off).
+  /// length, step, weight or balance finite and at least 0, the margins' floor finite, a cost or
+  /// margin at least 0 (`inf`: off).
   static func decoderSettingProblem(_ setting: DecoderSetting, _ value: Double) -> String? {
     switch setting {
     case .commonWordLogProbability:
       return value.isFinite && value <= 0 ? nil : "\(value); expected a log-probability, 0 or less"
     case .spellingMarginPerLetter, .spellingMarginLength, .contextWeight, .lexiconBalance:
       return value.isFinite && value >= 0 && value <= 1e6 ? nil : "\(value); expected a finite number from 0 to 1e6"
+    case .spellingMarginFloor:
+      return value.isFinite && abs(value) <= 1e6 ? nil : "\(value); expected a finite number from -1e6 to 1e6"
     default:
       return value >= 0 && (value <= 1e6 || value == .infinity) ? nil : "\(value); expected 0 or more nats, at most 1e6, or \"inf\""
     }
