@@ -78,7 +78,7 @@ extension WordDecoder {
     public var spellingMarginLength: Float = 7
     /// However long the word, both spelling margins come down to no less than this. 0 by default:
     /// a correction must beat the typed letters. Below 0, a long correction replaces letters that
-    /// score better than it: past 8 letters, typed letters one slip from a lexicon word are far
+    /// score better than it: from 8 letters on, typed letters one slip from a lexicon word are far
     /// more often a misspelling than a word the lexicon lacks. NaN or infinite: the default.
     public var spellingMarginFloor: Float = 0
     /// The cost of a spelling mistake with a doubled letter: one of a pair left out (`acess`)
@@ -231,9 +231,9 @@ extension WordDecoder {
     /// The defaults with spelling margins that follow the word's length, chosen on the English
     /// tuning text and misspellings: 26 nats at 7 letters, 5 nats fewer per letter more, at
     /// most 15 (so 15 up to 9 letters, 11 at 10, 6 at 11); 0 for a letter left out or a swap,
-    /// 5 more per letter fewer, at most 9; both down to a floor of −10 (a slip past 8 letters).
-    /// On English held-out misspellings it corrects 52% at space against 34% (docs/Simulator.md,
-    /// "Margins by length").
+    /// 5 more per letter fewer, at most 9; both down to a floor of −10 (a slip's margin is −5 at 8
+    /// letters, −10 from 9). On English held-out misspellings it corrects 53.5% at space against
+    /// 33.3% (51.8% with the floor at 0; docs/Simulator.md, "Margins by length", "A floor below 0").
     public static var lengthScaledSpellingMargins: Parameters {
       var parameters = Parameters()
       (parameters.spellingMargin, parameters.omissionSpellingMargin, parameters.spellingMarginPerLetter) = (26, 0, 5)
