@@ -51,6 +51,9 @@ struct ManifestTests {
     #expect(try load(toy + #"{"spellingMarginFloor":-10}}"#).decoderSettings == [.spellingMarginFloor: -10])
     let infiniteFloor = #expect(throws: ManifestError.self) { try load(toy + #"{"spellingMarginFloor":"inf"}}"#) }
     #expect(infiniteFloor?.field == "decoder.spellingMarginFloor" && infiniteFloor?.problem == "inf; expected a finite number from -1e6 to 1e6")
+    #expect(try load(toy + #"{"secondEditCost":"inf"}}"#).decoderSettings == [.secondEditCost: .infinity])
+    let negativeSecond = #expect(throws: ManifestError.self) { try load(toy + #"{"secondEditCost":-8}}"#) }
+    #expect(negativeSecond?.field == "decoder.secondEditCost" && negativeSecond?.problem == #"-8.0; expected 0 or more nats, at most 1e6, or "inf""#)
     let positiveLogProbability = #expect(throws: ManifestError.self) { try load(toy + #"{"commonWordLogProbability":1}}"#) }
     #expect(positiveLogProbability?.problem == "1.0; expected a log-probability, 0 or less")
     let word = #expect(throws: ManifestError.self) { try load(toy + #"{"margin":"big"}}"#) }

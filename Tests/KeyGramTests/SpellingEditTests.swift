@@ -56,6 +56,22 @@ struct SpellingEditTests {
     #expect(applied.replaces && applied.best.text == intended, "\(typed) → \(applied.best.text)")
   }
 
+  @Test("a second letter left out or a second extra touch finds the word at the second-edit cost, and not at ∞",
+        arguments: [("acomodation", "accommodation"), ("ussuallly", "usually")])
+  func secondEdits(typed: String, intended: String) throws {
+    #expect(table.lexicon?.word(spelledBy: typed.unicodeScalars.map { EnglishTable.letter($0) }) == nil, "\(typed) must be no lexicon word")
+    func offered(secondEditCost: Float) -> [String] {
+      var parameters = WordDecoder.Parameters()
+      parameters.secondEditCost = secondEditCost
+      let decoder = decoder(parameters)
+      type(typed, into: decoder)
+      return alternatives(decoder.decide(limit: 3))
+    }
+    let twice = offered(secondEditCost: WordDecoder.Parameters().secondEditCost), once = offered(secondEditCost: .infinity)
+    #expect(twice.first == intended, "\(typed): \(twice)")
+    #expect(!once.contains(intended), "\(typed) with one edit of each kind: \(once)")
+  }
+
   @Test("a typed lexicon word is offered a spelling correction, never replaced by it")
   func lexiconWordsStand() throws {
     let decoder = decoder(Self.applying)

@@ -343,9 +343,15 @@ let benchmarks: @Sendable () -> Void = {
   var noSplits = WordDecoder.Parameters()
   (noSplits.spaceOmissionCost, noSplits.spaceSubstitutionCost) = (.infinity, .infinity)
   let unsplitting = WordDecoder(table: table, layout: layout, parameters: noSplits, wordHistory: decoderHistory)
+  // The table's settings with each spelling edit at most once (`secondEditCost` ∞), side by
+  // side with the first row, which may leave out two letters and make two extra touches.
+  var oneEditEach = WordDecoder.Parameters(table: table)
+  oneEditEach.secondEditCost = .infinity
+  let oncePerKind = WordDecoder(table: table, layout: layout, parameters: oneEditEach, wordHistory: decoderHistory)
   for (name, subject, touches) in [("two words run together", decoder, joinedTouches),
                                    ("two words run together, split hypotheses off", unsplitting, joinedTouches),
-                                   ("split hypotheses off", unsplitting, decoderTouches)] {
+                                   ("split hypotheses off", unsplitting, decoderTouches),
+                                   ("one edit of each kind", oncePerKind, decoderTouches)] {
     Benchmark("Word decoder: decide at the word's end, 7-letter word, \(name)", configuration: decoderConfiguration) { benchmark in
       var word = 0
       for _ in benchmark.scaledIterations {

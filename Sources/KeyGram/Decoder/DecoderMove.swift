@@ -24,8 +24,9 @@ enum DecoderMove: Int32 {
 }
 
 /// What the edit moves cost, in nats, and which a partial word may still make: at most one of
-/// each kind per word; an infinite cost turns a move off. A touch's miss is priced by distance
-/// (`KeyLikelihood`); these price the spelling mistakes beside it, as LatinIME's weighting does.
+/// each kind per word, or two letters left out and two extra touches (`secondEdit`); an
+/// infinite cost turns a move off. A touch's miss is priced by distance (`KeyLikelihood`);
+/// these price the spelling mistakes beside it, as LatinIME's weighting does.
 struct EditCosts {
   /// Any letter left out, and any touch that types no letter.
   let skippedLetter: Float
@@ -39,6 +40,8 @@ struct EditCosts {
   let letterForLetter: Float
   /// A tap on a key without a letter taken for a letter (or two, with a backspace's deleted one).
   let keyTapLetter: Float
+  /// Added to a word's second letter left out or second touch that types no letter (∞: one each).
+  let secondEdit: Float
   /// Added to a letter left out or a touch that types no letter at a word's edge, and to a vowel
   /// written for one of its last two letters (the last two applied at the word's end, in ranking).
   let wordEdge: Float
@@ -58,6 +61,7 @@ struct EditCosts {
     vowelForVowel = parameters.vowelSubstitutionCost
     letterForLetter = parameters.letterSubstitutionCost
     keyTapLetter = parameters.keyTapLetterCost
+    secondEdit = parameters.secondEditCost
     wordEdge = parameters.wordEdgeEditCost
     isVowel = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.isVowel($0) ? 1 : 0 })
   }
@@ -67,8 +71,10 @@ struct EditCosts {
   func allows(_ move: DecoderMove, after flags: Int32) -> Bool {
     switch move {
     case .start, .letter: return true
-    case .skippedLetter: return (skippedLetter.isFinite || doubledLetter.isFinite) && flags & Beam.skippedLetter == 0
-    case .extraTouch: return (extraTouch.isFinite || doubledLetter.isFinite) && flags & Beam.usedExtraTouch == 0
+    case .skippedLetter:
+      return (skippedLetter.isFinite || doubledLetter.isFinite) && (flags & Beam.skippedLetter == 0 || secondEdit.isFinite && flags & Beam.secondSkippedLetter == 0)
+    case .extraTouch:
+      return (extraTouch.isFinite || doubledLetter.isFinite) && (flags & Beam.usedExtraTouch == 0 || secondEdit.isFinite && flags & Beam.secondExtraTouch == 0)
     case .misspelledLetter: return (vowelForVowel.isFinite || letterForLetter.isFinite) && flags & Beam.misspelledLetter == 0
     case .transposedLetters: return transposition.isFinite && flags & Beam.transposedLetters == 0
     case .keyTapLetters: return keyTapLetter.isFinite && flags & Beam.usedKeyTap == 0

@@ -104,16 +104,22 @@ extension WordDecoder {
           let fromMain = parent >= previous && parent < previous + beam.mainCount[step - back]
           let fromSkip = parent >= previous + beam.width && parent < previous + beam.width + beam.omissionCount[step - back]
           precondition(fromMain || fromSkip, "word \(slot) does not come from a word of the step it extends")
-          precondition(beam.info[slot] & Beam.skippedLetter == beam.info[parent] & Beam.skippedLetter,
-                       "word \(slot) lost or gained its parent's skip")
+          let skips = Beam.skippedLetter | Beam.secondSkippedLetter
+          precondition(beam.info[slot] & skips == beam.info[parent] & skips, "word \(slot) lost or gained its parent's skip")
         }
-        // Each edit once per word: a word that made one carries its flag, and its parent had none.
-        let edits: [(Int32, Int32)] = [(Beam.kindOmission, Beam.skippedLetter), (Beam.kindExtra, Beam.usedExtraTouch),
-                                       (Beam.kindMisspelled, Beam.misspelledLetter), (Beam.kindTransposed, Beam.transposedLetters),
-                                       (Beam.kindKeyTap, Beam.usedKeyTap)]
-        for (editKind, flag) in edits where kind == editKind {
-          precondition(beam.info[slot] & flag != 0 && beam.info[parent] & flag == 0, "word \(slot) makes an edit twice or unmarked")
+        // Each edit once per word, a skip and an extra touch twice: a word that made one carries
+        // its flag, and its parent had none (or only the first's).
+        let edits: [(Int32, Int32, Int32)] = [(Beam.kindOmission, Beam.skippedLetter, Beam.secondSkippedLetter),
+                                              (Beam.kindExtra, Beam.usedExtraTouch, Beam.secondExtraTouch),
+                                              (Beam.kindMisspelled, Beam.misspelledLetter, 0), (Beam.kindTransposed, Beam.transposedLetters, 0),
+                                              (Beam.kindKeyTap, Beam.usedKeyTap, 0)]
+        for (editKind, flag, second) in edits where kind == editKind {
+          let first = beam.info[slot] & flag != 0 && beam.info[parent] & flag == 0
+          let again = second != 0 && costs.secondEdit.isFinite && beam.info[slot] & second != 0 && beam.info[parent] & (flag | second) == flag
+          precondition(first || again, "word \(slot) makes an edit too often or unmarked")
         }
+        precondition(beam.info[slot] & Beam.secondSkippedLetter == 0 || beam.info[slot] & Beam.skippedLetter != 0, "word \(slot) skipped a second letter only")
+        precondition(beam.info[slot] & Beam.secondExtraTouch == 0 || beam.info[slot] & Beam.usedExtraTouch != 0, "word \(slot) made a second extra touch only")
         if kind == Beam.kindTransposed {
           let first = Int(letter & 0xFF), second = Int(letter >> 8)
           precondition(first < letterCount && second < letterCount && keyOfLetter[first] >= 0 && keyOfLetter[second] >= 0

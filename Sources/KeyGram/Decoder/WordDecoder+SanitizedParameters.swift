@@ -29,6 +29,7 @@ extension WordDecoder.Parameters {
     result.wordEdgeEditCost = nonNegative(wordEdgeEditCost, defaults.wordEdgeEditCost)
     result.letterSubstitutionCost = nonNegative(letterSubstitutionCost, defaults.letterSubstitutionCost)
     result.vowelSubstitutionCost = nonNegative(vowelSubstitutionCost, defaults.vowelSubstitutionCost)
+    result.secondEditCost = nonNegative(secondEditCost, defaults.secondEditCost)
     result.keyTapLetterCost = nonNegative(keyTapLetterCost, defaults.keyTapLetterCost)
     result.spaceOmissionCost = nonNegative(spaceOmissionCost, defaults.spaceOmissionCost)
     result.spaceSubstitutionCost = nonNegative(spaceSubstitutionCost, defaults.spaceSubstitutionCost)

@@ -72,9 +72,10 @@ extension WordDecoder {
       let lexiconNode = beam.lexiconNode[slot], historyNode = beam.historyNode[slot]
       let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot]
       if extraCost.isFinite && (repeats || parentScore >= best - EditCosts.skipWindow) && costs.allows(.extraTouch, after: flags) {
+        let second = flags & Beam.usedExtraTouch != 0, cost = extraCost + (second ? costs.secondEdit : 0)
         beam.insert(base: target, capacity: beam.width, lexicon: lexiconNode, history: historyNode, parent: slot,
-                    info: Beam.kindExtra | flags | Beam.usedExtraTouch | Beam.noLetter, logEvidence: evidence,
-                    historyCount: beam.historyCount[slot], touchScore: touchScore - extraCost, score: parentScore - extraCost)
+                    info: Beam.kindExtra | flags | (second ? Beam.secondExtraTouch : Beam.usedExtraTouch) | Beam.noLetter, logEvidence: evidence,
+                    historyCount: beam.historyCount[slot], touchScore: touchScore - cost, score: parentScore - cost)
       }
       let misspells = costs.allows(.misspelledLetter, after: flags)
       children.forEach(lexicon: lexicon, node: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
@@ -165,7 +166,7 @@ extension WordDecoder {
     return Int32(truncatingIfNeeded: child)
   }
 
-  /// The skip slots of `step`: each partial word that has skipped no letter yet skips one, and
+  /// The skip slots of `step`: each partial word that may still skip a letter skips one, and
   /// each takes the letters of a key tap before touch `step` (`addKeyTapLetters`).
   func addSkippedLetters(step: Int, _ mixture: WordPrior.Mixture) {
     let beam = self.beam
@@ -198,18 +199,19 @@ extension WordDecoder {
       guard costs.allows(.skippedLetter, after: flags) else { continue }
       let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot]
       let previous = lastLetter(of: slot), anyLetter = parentScore >= best - EditCosts.skipWindow
+      let second = flags & Beam.skippedLetter != 0
       guard anyLetter || previous >= 0 else { continue }
       children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
         guard anyLetter || letter == previous else { return }
         // The word's first letter left out is an edit at its edge.
-        let cost = costs.skipCost(of: letter, after: previous) + (step == 0 ? costs.wordEdge : 0)
+        let cost = costs.skipCost(of: letter, after: previous) + (step == 0 ? costs.wordEdge : 0) + (second ? costs.secondEdit : 0)
         guard cost.isFinite, keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }
         let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity
         let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
         guard count > 0 || lexiconChild >= 0 else { return }
         let total = touchScore - cost
         beam.insert(base: base + beam.width, capacity: beam.omissionWidth, lexicon: lexiconChild, history: historyChild,
-                    parent: slot, info: Beam.kindOmission | flags | Beam.skippedLetter | Int32(letter),
+                    parent: slot, info: Beam.kindOmission | flags | (second ? Beam.secondSkippedLetter : Beam.skippedLetter) | Int32(letter),
                     logEvidence: childEvidence, historyCount: count, touchScore: total,
                     score: total + prior.prefixScore(childEvidence, count, mixture))
       }

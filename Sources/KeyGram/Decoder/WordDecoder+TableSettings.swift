@@ -36,6 +36,7 @@ extension WordDecoder.Parameters {
     case .contextWeight: \.contextWeight
     case .lexiconBalance: \.lexiconBalance
     case .spellingMarginFloor: \.spellingMarginFloor
+    case .secondEditCost: \.secondEditCost
     }
   }
 }

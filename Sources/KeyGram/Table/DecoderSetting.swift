@@ -45,6 +45,8 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
   case lexiconBalance = 20
   /// `WordDecoder.Parameters.spellingMarginFloor`: the least the spelling margins come down to.
   case spellingMarginFloor = 21
+  /// `WordDecoder.Parameters.secondEditCost`: added to a second letter left out or extra touch.
+  case secondEditCost = 22
 
   /// The name a manifest and `keygram inspect` give it: the parameter's.
   public var name: String {
@@ -70,6 +72,7 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
     case .contextWeight: "contextWeight"
     case .lexiconBalance: "lexiconBalance"
     case .spellingMarginFloor: "spellingMarginFloor"
+    case .secondEditCost: "secondEditCost"
     }
   }
 }
