@@ -19,40 +19,13 @@ Inputs, all from the tuning halves, as for spelling-frontier.py:
 """
 import sys
 
+from decision_logs import letters, read_decisions, read_words
+
 VOWELS = set("aeiouy")
 PRICE = 150
 # English's settings (corpora/en/language.json): (margin at 7 letters, limit) per class.
 SLIP_KINDS = {"omit", "omit-double", "swap"}
 SHIPPED = {"slips": (0, 9), "others": (26, 15)}
-
-
-def letters(word):
-    return "".join(c for c in word.lower() if c.isalpha())
-
-
-def read_words(path):
-    counts = {}
-    for line in open(path, encoding="utf-8").read().splitlines()[1:]:
-        word, count = line.split()
-        counts[letters(word)] = max(counts.get(letters(word), 0), int(count))
-    return counts
-
-
-def read_decisions(path):
-    """(intended, typed, typed score, verdict, best other word and its score or None)."""
-    rows = []
-    for line in open(path, encoding="utf-8"):
-        if line.startswith("#"):
-            continue
-        fields = line.rstrip("\n").split("\t")
-        other = None
-        for alternative in fields[6:]:
-            word, score = alternative.rsplit(" ", 1)
-            if letters(word) != letters(fields[2]):
-                other = (word, float(score))
-                break
-        rows.append((fields[1], fields[2], float(fields[3]), fields[4], other))
-    return rows
 
 
 def edit_kind(typed, word):
