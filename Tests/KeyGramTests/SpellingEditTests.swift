@@ -56,8 +56,8 @@ struct SpellingEditTests {
     #expect(applied.replaces && applied.best.text == intended, "\(typed) → \(applied.best.text)")
   }
 
-  @Test("a second letter left out or a second extra touch finds the word at the second-edit cost, and not at ∞",
-        arguments: [("acomodation", "accommodation"), ("ussuallly", "usually")])
+  @Test("a second letter left out (apart or together) or a second extra touch finds the word at the second-edit cost, and not at ∞",
+        arguments: [("acomodation", "accommodation"), ("accomdation", "accommodation"), ("abovemtioned", "abovementioned"), ("ussuallly", "usually")])
   func secondEdits(typed: String, intended: String) throws {
     #expect(table.lexicon?.word(spelledBy: typed.unicodeScalars.map { EnglishTable.letter($0) }) == nil, "\(typed) must be no lexicon word")
     func offered(secondEditCost: Float) -> [String] {

@@ -92,8 +92,18 @@ final class Beam {
   /// Puts step `step`'s main slots, and its skip slots when `withSkipSlots`, into `order`, best
   /// score first; returns how many. Insertion sort: a step holds at most `stride` slots.
   func sortSlots(step: Int, withSkipSlots: Bool) -> Int {
+    sortSlots(step: step, indices: 0..<(mainCount[step] + (withSkipSlots ? omissionCount[step] : 0)))
+  }
+
+  /// Puts the first `count` skip slots of `step`, whose heap is still being built, into
+  /// `order`, best score first; returns how many.
+  func sortSkipSlots(step: Int, count: Int) -> Int {
+    sortSlots(step: step, indices: mainCount[step]..<(mainCount[step] + count))
+  }
+
+  private func sortSlots(step: Int, indices: Range<Int>) -> Int {
     var count = 0
-    for index in 0..<(mainCount[step] + (withSkipSlots ? omissionCount[step] : 0)) {
+    for index in indices {
       let slot = slot(step: step, index: index)
       let slotScore = score[slot]
       var position = count

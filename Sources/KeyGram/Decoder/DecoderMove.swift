@@ -7,7 +7,7 @@ enum DecoderMove: Int32 {
   /// key (`KeyLikelihood`), a match on the key touched and a substitution on any other.
   case letter = 1
   /// A letter of the word that no touch typed: the typist skipped it, or left out one of a
-  /// doubled pair (`acess`).
+  /// doubled pair (`acess`); a second may follow the first at the same touch (`accomdation`).
   case skippedLetter = 2
   /// A touch that types no letter of the word: a stray tap, or a letter typed twice (`untill`).
   case extraTouch = 3

@@ -91,7 +91,10 @@ extension WordDecoder {
         if index >= main {
           precondition(kind == Beam.kindOmission && beam.info[slot] & Beam.skippedLetter != 0
                          || kind == Beam.kindKeyTap && beam.info[slot] & Beam.usedKeyTap != 0, "slot \(slot) in the skips is no skip or key tap")
-          precondition(parent >= base && parent < base + main, "skip \(slot) does not come from a word of its step")
+          // A second letter left out together with the first comes from that first skip.
+          let skipsAgain = kind == Beam.kindOmission && parent >= base + beam.width && parent < base + beam.width + omissions
+            && beam.info[parent] & Beam.kindMask == Beam.kindOmission && beam.info[slot] & Beam.secondSkippedLetter != 0
+          precondition(parent >= base && parent < base + main || skipsAgain, "skip \(slot) does not come from a word of its step")
         } else if step == 0 {
           precondition(kind == Beam.kindRoot && parent == -1, "step 0 holds a word other than the empty one")
         } else {

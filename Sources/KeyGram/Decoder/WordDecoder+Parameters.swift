@@ -97,8 +97,9 @@ extension WordDecoder {
     /// the top 3, but breaks more correct words, and it makes `decide` 16% slower (measured at
     /// 10; docs/Simulator.md, "Misspellings"). NaN or negative: the default.
     public var letterSubstitutionCost: Float = .infinity
-    /// Added to the cost of a word's second letter left out (`acomodation`) or second touch that
-    /// types no letter (`ussuallly`); a word makes every other edit at most once. 8, chosen on the
+    /// Added to the cost of a word's second letter left out (`acomodation`, or beside the first:
+    /// `accomdation`) or second touch that types no letter (`ussuallly`); a word makes every
+    /// other edit at most once. 8, chosen on the
     /// tuning misspellings: the intended word is in the top 3 for 78.2% of them instead of 76.2%,
     /// at 4 to 12 alike, and not one decision on the tuning text changes (docs/Simulator.md, "A
     /// second letter left out, a second extra touch"). `.infinity`: one of each. NaN or negative: the default.

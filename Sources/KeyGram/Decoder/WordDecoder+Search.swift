@@ -177,34 +177,41 @@ extension WordDecoder {
       return
     }
     let parents = beam.sortSlots(step: step, withSkipSlots: false)
-    if skips { skipLetters(step: step, parents: parents, mixture) }
+    let best = parents > 0 ? beam.score[beam.order[0]] : -.infinity
+    if skips { skipLetters(step: step, parents: parents, best: best, again: false, mixture) }
     if taps { addKeyTapLetters(step: step, parents: parents, mixture) }
+    // Two letters left out together (`accomdated`): the skips just made skip once more.
+    if skips && costs.secondEdit.isFinite && beam.heapCount > 0 {
+      skipLetters(step: step, parents: beam.sortSkipSlots(step: step, count: beam.heapCount), best: best, again: true, mixture)
+    }
     beam.omissionCount[step] = beam.heapCount
   }
 
   /// Into the skip heap of step `step`: each of its `parents` partial words (in `beam.order`,
-  /// best first) with one letter left out.
-  func skipLetters(step: Int, parents: Int, _ mixture: WordPrior.Mixture) {
+  /// best first) with one letter left out; `again`: the parents are the step's own skips, and
+  /// leave out the letter after the one they left out.
+  func skipLetters(step: Int, parents: Int, best: Float, again: Bool, _ mixture: WordPrior.Mixture) {
     let beam = self.beam, costs = self.costs
-    let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter) + (step == 0 ? costs.wordEdge : 0)
-    // Any letter is skipped only from the words within `EditCosts.skipWindow` of the step's best:
-    // a word further behind that also skips a letter has lost already. A doubled letter from any.
-    let best = parents > 0 ? beam.score[beam.order[0]] : -.infinity
+    // Only the first letter left out of a word's start is at its edge.
+    let edge = step == 0 && !again ? costs.wordEdge : 0
+    let base = step * beam.stride, cheapest = Swift.min(costs.skippedLetter, costs.doubledLetter) + edge + (again ? costs.secondEdit : 0)
     for index in 0..<parents {
       let slot = beam.order[index]
       let parentScore = beam.score[slot]
       // Best first: once a partial word cannot beat the full heap, no later one can.
       guard parentScore - cheapest > beam.threshold(capacity: beam.omissionWidth) else { break }
       let flags = beam.info[slot] & Beam.editFlags
-      guard costs.allows(.skippedLetter, after: flags) else { continue }
+      // A key tap's letters are typed, and a second skip may not skip again (nor a slot the heap has since refilled).
+      guard !again || beam.info[slot] & Beam.kindMask == Beam.kindOmission, costs.allows(.skippedLetter, after: flags) else { continue }
       let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot]
-      let previous = lastLetter(of: slot), anyLetter = parentScore >= best - EditCosts.skipWindow
+      // Any letter is skipped only from the words within `EditCosts.skipWindow` of the step's best
+      // (for a skip, its parent): a word further behind that also skips has lost already. A doubled letter from any.
+      let previous = lastLetter(of: slot), anyLetter = (again ? beam.score[Int(beam.parent[slot])] : parentScore) >= best - EditCosts.skipWindow
       let second = flags & Beam.skippedLetter != 0
       guard anyLetter || previous >= 0 else { continue }
       children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
         guard anyLetter || letter == previous else { return }
-        // The word's first letter left out is an edit at its edge.
-        let cost = costs.skipCost(of: letter, after: previous) + (step == 0 ? costs.wordEdge : 0) + (second ? costs.secondEdit : 0)
+        let cost = costs.skipCost(of: letter, after: previous) + edge + (second ? costs.secondEdit : 0)
         guard cost.isFinite, keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }
         let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity
         let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
