@@ -22,6 +22,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("letter-cost"), help: "Any other letter written for the word's, on purpose (inf: off).")
   var letterCost: Float?
 
+  @Option(name: .customLong("consonant-cost"), help: "A consonant written for one that sounds alike, offered, never applied (inf: off).")
+  var consonantCost: Float?
+
   @Option(name: .customLong("second-edit-cost"), help: "Added to a word's second letter left out or second extra touch (inf: one of each).")
   var secondEditCost: Float?
 
@@ -109,7 +112,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let spellingMarginFloor, !spellingMarginFloor.isFinite { throw ValidationError("--spelling-margin-floor must be a finite number, not \(spellingMarginFloor).") }
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
-                         ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("second-edit-cost", secondEditCost), ("word-edge-cost", wordEdgeCost),
+                         ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("consonant-cost", consonantCost), ("second-edit-cost", secondEditCost), ("word-edge-cost", wordEdgeCost),
                          ("key-tap-cost", keyTapCost), ("space-omission-cost", spaceOmissionCost),
                          ("space-substitution-cost", spaceSubstitutionCost), ("split-margin", splitMargin), ("join-margin", joinMargin), ("omitted-space-margin", omittedSpaceMargin), ("unpaired-split-margin", unpairedSplitMargin),
                          ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin), ("common-word-spelling-margin", commonWordSpellingMargin),
@@ -148,6 +151,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let transpositionCost { result.transpositionCost = transpositionCost }
     if let vowelCost { result.vowelSubstitutionCost = vowelCost }
     if let letterCost { result.letterSubstitutionCost = letterCost }
+    if let consonantCost { result.consonantSubstitutionCost = consonantCost }
     if let secondEditCost { result.secondEditCost = secondEditCost }
     if let wordEdgeCost { result.wordEdgeEditCost = wordEdgeCost }
     if let keyTapCost { result.keyTapLetterCost = keyTapCost }

@@ -54,6 +54,7 @@ struct ManifestTests {
     #expect(try load(toy + #"{"secondEditCost":"inf"}}"#).decoderSettings == [.secondEditCost: .infinity])
     let negativeSecond = #expect(throws: ManifestError.self) { try load(toy + #"{"secondEditCost":-8}}"#) }
     #expect(negativeSecond?.field == "decoder.secondEditCost" && negativeSecond?.problem == #"-8.0; expected 0 or more nats, at most 1e6, or "inf""#)
+    #expect(try load(toy + #"{"consonantSubstitutionCost":10}}"#).decoderSettings == [.consonantSubstitutionCost: 10])
     let positiveLogProbability = #expect(throws: ManifestError.self) { try load(toy + #"{"commonWordLogProbability":1}}"#) }
     #expect(positiveLogProbability?.problem == "1.0; expected a log-probability, 0 or less")
     let word = #expect(throws: ManifestError.self) { try load(toy + #"{"margin":"big"}}"#) }

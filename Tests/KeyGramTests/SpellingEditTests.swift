@@ -72,6 +72,38 @@ struct SpellingEditTests {
     #expect(!once.contains(intended), "\(typed) with one edit of each kind: \(once)")
   }
 
+  @Test("a consonant written for one that sounds alike is offered first and never applied, even when every correction is; off at ∞",
+        arguments: [("sylinder", "cylinder"), ("komplete", "complete")])
+  func alikeConsonants(typed: String, intended: String) throws {
+    #expect(table.lexicon?.word(spelledBy: typed.unicodeScalars.map { EnglishTable.letter($0) }) == nil, "\(typed) must be no lexicon word")
+    let eager = decoder(Self.eager)
+    type(typed, into: eager)
+    let decision = eager.decide(limit: 3)
+    #expect(alternatives(decision).first == intended, "\(typed): \(alternatives(decision))")
+    #expect(decision.best.correctsSpelling && !decision.replaces, "\(typed) replaced by \(decision.best.text)")
+    var off = Self.eager
+    off.consonantSubstitutionCost = .infinity
+    let unaware = decoder(off)
+    type(typed, into: unaware)
+    #expect(!alternatives(unaware.decide(limit: 3)).contains(intended), "\(typed) with no consonant edit: \(alternatives(unaware.decide(limit: 3)))")
+  }
+
+  @Test("consonants sound alike by their base letters, in Latin and Cyrillic; vowels and far consonants do not")
+  func consonantSounds() throws {
+    let russian = try KeyGramTable(embedded: KeyGramTables.russian)
+    func alike(_ table: KeyGramTable, _ a: Unicode.Scalar, _ b: Unicode.Scalar) throws -> Bool {
+      let first = try #require(table.letterIndex(of: a)), second = try #require(table.letterIndex(of: b))
+      return table.consonantSounds(first) & table.consonantSounds(second) != 0
+    }
+    for (a, b) in [("c", "s"), ("c", "k"), ("s", "z"), ("b", "p"), ("d", "t"), ("f", "v")] as [(Unicode.Scalar, Unicode.Scalar)] {
+      #expect(try alike(table, a, b), "\(a) and \(b)")
+    }
+    for (a, b) in [("m", "n"), ("k", "s"), ("a", "e"), ("r", "l")] as [(Unicode.Scalar, Unicode.Scalar)] {
+      #expect(try !alike(table, a, b), "\(a) and \(b)")
+    }
+    #expect(try alike(russian, "з", "с") && alike(russian, "ж", "ш") && !alike(russian, "м", "н"))
+  }
+
   @Test("a typed lexicon word is offered a spelling correction, never replaced by it")
   func lexiconWordsStand() throws {
     let decoder = decoder(Self.applying)

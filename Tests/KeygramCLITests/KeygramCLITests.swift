@@ -508,22 +508,28 @@ struct KeygramCLITests {
     #expect(noBalance.stdout.contains("| at the keys' centres | 100.0% (1) |"), "\(noBalance.stdout)")
     let negativeBalance = try keygram("simulate", "en", "--misspellings", "\(root)/long.tsv", "--decoder-lexicon-balance=-1")
     #expect(negativeBalance.status != 0 && negativeBalance.stderr.contains("--decoder-lexicon-balance must be 0 or more, not -1.0."), "\(negativeBalance.stderr)")
-    // abstaction, a letter left out of 10, scores 1.1 nats below its letters: English's floor of −10 replaces it, a floor of 0 keeps it.
-    #expect(FileManager.default.createFile(atPath: "\(root)/floor.tsv", contents: Data("abstraction\tabstaction\n".utf8)))
-    let floored = try keygram("simulate", "en", "--misspellings", "\(root)/floor.tsv")
-    #expect(floored.stdout.contains("| at the keys' centres | 100.0% (1) |"), "\(floored.stdout)")
-    let unfloored = try keygram("simulate", "en", "--misspellings", "\(root)/floor.tsv", "--spelling-margin-floor", "0")
-    #expect(unfloored.stdout.contains("| at the keys' centres | 0.0% (0) |"), "\(unfloored.stdout)")
-    let infiniteFloor = try keygram("simulate", "en", "--misspellings", "\(root)/floor.tsv", "--spelling-margin-floor=-inf")
-    #expect(infiniteFloor.status != 0 && infiniteFloor.stderr.contains("--spelling-margin-floor must be a finite number, not -inf."), "\(infiniteFloor.stderr)")
-    // acomodation leaves out two letters: found and replaced at the second-edit cost, not even offered at ∞.
-    #expect(FileManager.default.createFile(atPath: "\(root)/second.tsv", contents: Data("accommodation\tacomodation\n".utf8)))
-    let twice = try keygram("simulate", "en", "--misspellings", "\(root)/second.tsv")
-    #expect(twice.stdout.contains("| at the keys' centres | 100.0% (1) | 100.0% |"), "\(twice.stdout)")
-    let once = try keygram("simulate", "en", "--misspellings", "\(root)/second.tsv", "--second-edit-cost", "inf")
-    #expect(once.stdout.contains("| at the keys' centres | 0.0% (0) | 0.0% |"), "\(once.stdout)")
-    let negativeSecond = try keygram("simulate", "en", "--misspellings", "\(root)/second.tsv", "--second-edit-cost=-1")
-    #expect(negativeSecond.status != 0 && negativeSecond.stderr.contains("--second-edit-cost must be 0 or more nats (inf turns it off), not -1.0."), "\(negativeSecond.stderr)")
+    // One misspelling per setting: what the table's settings do at the keys' centres (corrected,
+    // top 3), what the setting's other value does, and the words a bad value is refused with.
+    let settings: [(pair: String, standing: String, option: String, other: String, otherRow: String, bad: String, refusal: String)] = [
+      // abstaction, a letter left out of 10, scores 1.1 nats below its letters: English's floor of −10 replaces it, a floor of 0 keeps it.
+      ("abstraction\tabstaction", "100.0% (1) |", "--spelling-margin-floor", "0", "0.0% (0) |", "-inf", "--spelling-margin-floor must be a finite number, not -inf."),
+      // acomodation leaves out two letters: found and replaced at the second-edit cost, not even offered at ∞.
+      ("accommodation\tacomodation", "100.0% (1) | 100.0% |", "--second-edit-cost", "inf", "0.0% (0) | 0.0% |", "-1",
+       "--second-edit-cost must be 0 or more nats (inf turns it off), not -1.0."),
+      // sylinder writes s for c: cylinder is offered first and never applied; not even offered with the move off.
+      ("cylinder\tsylinder", "0.0% (0) | 100.0% |", "--consonant-cost", "inf", "0.0% (0) | 0.0% |", "-1",
+       "--consonant-cost must be 0 or more nats (inf turns it off), not -1.0."),
+    ]
+    for (index, setting) in settings.enumerated() {
+      let file = "\(root)/setting\(index).tsv"
+      #expect(FileManager.default.createFile(atPath: file, contents: Data("\(setting.pair)\n".utf8)))
+      let standing = try keygram("simulate", "en", "--misspellings", file)
+      #expect(standing.stdout.contains("| at the keys' centres | \(setting.standing)"), "\(setting.pair): \(standing.stdout)")
+      let other = try keygram("simulate", "en", "--misspellings", file, setting.option, setting.other)
+      #expect(other.stdout.contains("| at the keys' centres | \(setting.otherRow)"), "\(setting.option) \(setting.other): \(other.stdout)")
+      let bad = try keygram("simulate", "en", "--misspellings", file, "\(setting.option)=\(setting.bad)")
+      #expect(bad.status != 0 && bad.stderr.contains(setting.refusal), "\(bad.stderr)")
+    }
     let negative = try keygram("simulate", "en", "--misspellings", "\(root)/pairs.tsv", "--spelling-margin-per-letter=-1")
     #expect(negative.status != 0 && negative.stderr.contains("--spelling-margin-per-letter must be a finite number, 0 or more, not -1.0."), "\(negative.stderr)")
     let bad = try keygram("simulate", "en", "--misspellings", "\(root)/bad.tsv")

@@ -348,10 +348,15 @@ let benchmarks: @Sendable () -> Void = {
   var oneEditEach = WordDecoder.Parameters(table: table)
   oneEditEach.secondEditCost = .infinity
   let oncePerKind = WordDecoder(table: table, layout: layout, parameters: oneEditEach, wordHistory: decoderHistory)
+  // The table's settings without a consonant written for one that sounds alike (`consonantSubstitutionCost` ∞).
+  var noAlikeConsonants = WordDecoder.Parameters(table: table)
+  noAlikeConsonants.consonantSubstitutionCost = .infinity
+  let unaware = WordDecoder(table: table, layout: layout, parameters: noAlikeConsonants, wordHistory: decoderHistory)
   for (name, subject, touches) in [("two words run together", decoder, joinedTouches),
                                    ("two words run together, split hypotheses off", unsplitting, joinedTouches),
                                    ("split hypotheses off", unsplitting, decoderTouches),
-                                   ("one edit of each kind", oncePerKind, decoderTouches)] {
+                                   ("one edit of each kind", oncePerKind, decoderTouches),
+                                   ("no consonant for one alike", unaware, decoderTouches)] {
     Benchmark("Word decoder: decide at the word's end, 7-letter word, \(name)", configuration: decoderConfiguration) { benchmark in
       var word = 0
       for _ in benchmark.scaledIterations {

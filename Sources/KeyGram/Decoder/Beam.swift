@@ -14,8 +14,9 @@ final class Beam {
   let parent: Int32Buffer
   /// Bits 0–15 the letter (0xFFFF: none; two letters, a byte each, for a transposition and for
   /// a backspace's key-tap letters, the second 0xFF for one), 16–18 the move (`DecoderMove`),
-  /// 19–25 the edits used: a skipped letter, an extra touch, a misspelled letter, a
-  /// transposition, a key tap taken for a letter, a second skipped letter, a second extra touch.
+  /// 19–26 the edits used: a skipped letter, an extra touch, a misspelled letter, a
+  /// transposition, a key tap taken for a letter, a second skipped letter, a second extra touch,
+  /// and the misspelled letter a consonant for one that sounds alike.
   let info: Int32Buffer
   /// log of the lexicon evidence: Π share / shareTotal along the path (−∞ off the lexicon).
   let logEvidence: FloatBuffer
@@ -55,8 +56,9 @@ final class Beam {
   static let usedKeyTap: Int32 = 1 << 23
   static let secondSkippedLetter: Int32 = 1 << 24
   static let secondExtraTouch: Int32 = 1 << 25
+  static let alikeConsonant: Int32 = 1 << 26
   /// The edits a slot's word has used, which its children inherit.
-  static let editFlags: Int32 = skippedLetter | usedExtraTouch | misspelledLetter | transposedLetters | usedKeyTap | secondSkippedLetter | secondExtraTouch
+  static let editFlags: Int32 = skippedLetter | usedExtraTouch | misspelledLetter | transposedLetters | usedKeyTap | secondSkippedLetter | secondExtraTouch | alikeConsonant
   /// A key-tap move's second letter when it typed one letter only.
   static let noSecondLetter: Int32 = 0xFF
   static let noLetter: Int32 = 0xFFFF

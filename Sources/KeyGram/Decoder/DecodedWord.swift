@@ -20,13 +20,15 @@ final class WordSlots {
   /// letter it stands before) a byte, ascending.
   let apostrophes: IntBuffer
   var count = 0
-  /// `sources` bits: the `DecodedWord.Source` bits, the word needed a spelling edit, and its
-  /// edits only left letters out or swapped neighbours (`Parameters.omissionSpellingMargin`).
+  /// `sources` bits: the `DecodedWord.Source` bits, the word needed a spelling edit, its
+  /// edits only left letters out or swapped neighbours (`Parameters.omissionSpellingMargin`),
+  /// and one wrote a consonant for one that sounds alike (offered, never applied).
   static let sourceBits = 3 | 16
   /// The source bits of a lexicon or history word: the letters that stand unsplit.
   static let lexiconOrHistory = 3
   static let spellingEdit = 4
   static let onlyOmittedOrSwapped = 8
+  static let offeredOnly = 32
 
   /// The bytes a slot holds besides its letters: seven Int buffers (lengths, sources, nodes, form
   /// indices and counts, capitals, apostrophes) and the Float scores.

@@ -36,7 +36,9 @@ struct EditCosts {
   let transposition: Float
   /// A vowel written for another vowel.
   let vowelForVowel: Float
-  /// Any other letter written for the word's (`sylinder`, `complianse`).
+  /// A consonant written for one that spells the same sound (`KeyGramTable.consonantSounds(_:)`).
+  let consonantForConsonant: Float
+  /// Any other letter written for the word's (`plurar`, `gramnar`).
   let letterForLetter: Float
   /// A tap on a key without a letter taken for a letter (or two, with a backspace's deleted one).
   let keyTapLetter: Float
@@ -52,6 +54,8 @@ struct EditCosts {
   static let skipWindow: Float = 3
   /// Per letter of the alphabet: 1 for a vowel (`KeyGramTable.isVowel(_:)`).
   let isVowel: IntBuffer
+  /// Per letter of the alphabet: the sounds it spells as a consonant, a bit each.
+  let consonantSounds: IntBuffer
 
   init(parameters: WordDecoder.Parameters, table: KeyGramTable) {
     skippedLetter = parameters.omissionCost
@@ -59,11 +63,13 @@ struct EditCosts {
     doubledLetter = parameters.doubledLetterCost
     transposition = parameters.transpositionCost
     vowelForVowel = parameters.vowelSubstitutionCost
+    consonantForConsonant = parameters.consonantSubstitutionCost
     letterForLetter = parameters.letterSubstitutionCost
     keyTapLetter = parameters.keyTapLetterCost
     secondEdit = parameters.secondEditCost
     wordEdge = parameters.wordEdgeEditCost
     isVowel = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.isVowel($0) ? 1 : 0 })
+    consonantSounds = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.consonantSounds($0) })
   }
 
   /// Whether a partial word whose moves so far set `flags` (`Beam.info`) may make `move`.
@@ -75,7 +81,7 @@ struct EditCosts {
       return (skippedLetter.isFinite || doubledLetter.isFinite) && (flags & Beam.skippedLetter == 0 || secondEdit.isFinite && flags & Beam.secondSkippedLetter == 0)
     case .extraTouch:
       return (extraTouch.isFinite || doubledLetter.isFinite) && (flags & Beam.usedExtraTouch == 0 || secondEdit.isFinite && flags & Beam.secondExtraTouch == 0)
-    case .misspelledLetter: return (vowelForVowel.isFinite || letterForLetter.isFinite) && flags & Beam.misspelledLetter == 0
+    case .misspelledLetter: return (vowelForVowel.isFinite || consonantForConsonant.isFinite || letterForLetter.isFinite) && flags & Beam.misspelledLetter == 0
     case .transposedLetters: return transposition.isFinite && flags & Beam.transposedLetters == 0
     case .keyTapLetters: return keyTapLetter.isFinite && flags & Beam.usedKeyTap == 0
     }
@@ -94,9 +100,14 @@ struct EditCosts {
   }
 
   /// The cost of writing `typed` where the word has `intended` (different letters): a vowel for
-  /// a vowel's, or any other letter's.
+  /// a vowel's, a consonant for one that sounds alike (with `Beam.alikeConsonant`, so the
+  /// correction is only offered), or any other letter's; and the move's flags.
   @inline(__always)
-  func substitutionCost(typed: Int, intended: Int) -> Float {
-    isVowel[typed] != 0 && isVowel[intended] != 0 ? vowelForVowel : letterForLetter
+  func substitution(typed: Int, intended: Int) -> (cost: Float, flags: Int32) {
+    if isVowel[typed] != 0 && isVowel[intended] != 0 { return (vowelForVowel, Beam.misspelledLetter) }
+    if consonantSounds[typed] & consonantSounds[intended] != 0 && consonantForConsonant < letterForLetter {
+      return (consonantForConsonant, Beam.misspelledLetter | Beam.alikeConsonant)
+    }
+    return (letterForLetter, Beam.misspelledLetter)
   }
 }

@@ -188,9 +188,10 @@ extension WordDecoder {
   /// Whether the best word, a spelling correction scoring `score` (with `WordSlots` `source`
   /// bits), replaces the typed letters: it beats them by its spelling margin at their length
   /// (which stands in for `margin`), or by the common-word margin if it is a common word, and
-  /// they are no lexicon or history word (those are offered the correction, never replaced by it).
+  /// they are no lexicon or history word (those are offered the correction, never replaced by it);
+  /// a correction that wrote a consonant for one that sounds alike is only offered.
   func spellingMayReplace(_ typed: (score: Float, source: Int, isProtected: Bool), by score: Float, source: Int) -> Bool {
-    guard !typed.isProtected && typed.source & WordSlots.sourceBits == 0 else { return false }
+    guard !typed.isProtected && typed.source & WordSlots.sourceBits == 0 && source & WordSlots.offeredOnly == 0 else { return false }
     var margin = spellingMargin(source: source, typedLength: touches.storedCount)
     if bestLexiconLogProbability >= parameters.commonWordLogProbability { margin = Swift.min(margin, parameters.commonWordSpellingMargin) }
     return score - typed.score > margin

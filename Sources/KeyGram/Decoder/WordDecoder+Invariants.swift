@@ -123,6 +123,7 @@ extension WordDecoder {
         }
         precondition(beam.info[slot] & Beam.secondSkippedLetter == 0 || beam.info[slot] & Beam.skippedLetter != 0, "word \(slot) skipped a second letter only")
         precondition(beam.info[slot] & Beam.secondExtraTouch == 0 || beam.info[slot] & Beam.usedExtraTouch != 0, "word \(slot) made a second extra touch only")
+        precondition(beam.info[slot] & Beam.alikeConsonant == 0 || beam.info[slot] & Beam.misspelledLetter != 0, "word \(slot) wrote a consonant alike unmarked")
         if kind == Beam.kindTransposed {
           let first = Int(letter & 0xFF), second = Int(letter >> 8)
           precondition(first < letterCount && second < letterCount && keyOfLetter[first] >= 0 && keyOfLetter[second] >= 0

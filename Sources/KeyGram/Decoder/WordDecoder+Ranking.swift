@@ -125,7 +125,7 @@ extension WordDecoder {
     // A key tap taken for a letter is a touch's miss, not a spelling edit.
     guard flags & ~Beam.usedKeyTap != 0 else { return 0 }
     let slips = flags & (Beam.usedExtraTouch | Beam.misspelledLetter) == 0 && !leavesOutLastLetter
-    return WordSlots.spellingEdit | (slips ? WordSlots.onlyOmittedOrSwapped : 0)
+    return WordSlots.spellingEdit | (slips ? WordSlots.onlyOmittedOrSwapped : 0) | (flags & Beam.alikeConsonant != 0 ? WordSlots.offeredOnly : 0)
   }
 
   /// The final step's whole words, best first and distinct, into `slots` from slot 1.

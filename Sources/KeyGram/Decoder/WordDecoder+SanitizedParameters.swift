@@ -30,6 +30,7 @@ extension WordDecoder.Parameters {
     result.letterSubstitutionCost = nonNegative(letterSubstitutionCost, defaults.letterSubstitutionCost)
     result.vowelSubstitutionCost = nonNegative(vowelSubstitutionCost, defaults.vowelSubstitutionCost)
     result.secondEditCost = nonNegative(secondEditCost, defaults.secondEditCost)
+    result.consonantSubstitutionCost = nonNegative(consonantSubstitutionCost, defaults.consonantSubstitutionCost)
     result.keyTapLetterCost = nonNegative(keyTapLetterCost, defaults.keyTapLetterCost)
     result.spaceOmissionCost = nonNegative(spaceOmissionCost, defaults.spaceOmissionCost)
     result.spaceSubstitutionCost = nonNegative(spaceSubstitutionCost, defaults.spaceSubstitutionCost)

@@ -83,10 +83,10 @@ extension WordDecoder {
         guard key >= 0 else { return }
         var touch = spatial[touchBase + key], move = Beam.kindMatch
         if misspells && letter != typedLetter {
-          let written = typedScore - costs.substitutionCost(typed: typedLetter, intended: letter)
-          if written > touch {
-            touch = written
-            move = Beam.kindMisspelled | Beam.misspelledLetter
+          let substitution = costs.substitution(typed: typedLetter, intended: letter)
+          if typedScore - substitution.cost > touch {
+            touch = typedScore - substitution.cost
+            move = Beam.kindMisspelled | substitution.flags
           }
         }
         // A child's prefix is no likelier than its parent's, so its score is at most this.

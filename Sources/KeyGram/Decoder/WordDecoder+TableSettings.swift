@@ -37,6 +37,7 @@ extension WordDecoder.Parameters {
     case .lexiconBalance: \.lexiconBalance
     case .spellingMarginFloor: \.spellingMarginFloor
     case .secondEditCost: \.secondEditCost
+    case .consonantSubstitutionCost: \.consonantSubstitutionCost
     }
   }
 }

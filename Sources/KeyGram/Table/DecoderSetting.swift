@@ -47,6 +47,8 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
   case spellingMarginFloor = 21
   /// `WordDecoder.Parameters.secondEditCost`: added to a second letter left out or extra touch.
   case secondEditCost = 22
+  /// `WordDecoder.Parameters.consonantSubstitutionCost`: a consonant written for one that sounds alike.
+  case consonantSubstitutionCost = 23
 
   /// The name a manifest and `keygram inspect` give it: the parameter's.
   public var name: String {
@@ -73,6 +75,7 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
     case .lexiconBalance: "lexiconBalance"
     case .spellingMarginFloor: "spellingMarginFloor"
     case .secondEditCost: "secondEditCost"
+    case .consonantSubstitutionCost: "consonantSubstitutionCost"
     }
   }
 }

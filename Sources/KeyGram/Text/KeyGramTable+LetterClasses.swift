@@ -1,5 +1,6 @@
 /// Letter classes the decoder prices spelling mistakes by: a vowel written for another vowel is
-/// a common misspelling (`definately`), a consonant for a far consonant is not.
+/// a common misspelling (`definately`), and so is a consonant for one that spells the same
+/// sound (`sylinder`); a consonant for any other far consonant is not.
 extension KeyGramTable {
   /// Whether letter `index` is a vowel: its base letter (accents taken off by Unicode's
   /// canonical decompositions) is a Latin, Greek or Cyrillic vowel, y included.
@@ -9,6 +10,27 @@ extension KeyGramTable {
     // й and ў decompose to vowels but are consonants.
     guard scalar != "й" && scalar != "ў" else { return false }
     return Self.isVowelScalar(Self.baseLetter(of: scalar))
+  }
+
+  /// The sounds letter `index` may spell as a consonant, a bit each, by its base letter: two
+  /// consonants that share a bit are a spelling confusion (`sylinder`, `komplete`), not a far
+  /// touch. Latin: c k q (k), c s z x (s), b p, d t, f v; Cyrillic: г к, з с, б п, д т, в ф, ж ш.
+  public func consonantSounds(_ index: Int) -> Int {
+    guard index >= 0, index < letterCount else { return 0 }
+    return Self.consonantSoundsScalar(Self.baseLetter(of: letter(at: index)))
+  }
+
+  static func consonantSoundsScalar(_ scalar: Unicode.Scalar) -> Int {
+    switch scalar {
+    case "c": return 1 | 2
+    case "k", "q", "г", "к": return 1
+    case "s", "z", "x", "з", "с": return 2
+    case "b", "p", "б", "п": return 4
+    case "d", "t", "д", "т": return 8
+    case "f", "v", "в", "ф": return 16
+    case "ж", "ш": return 32
+    default: return 0
+    }
   }
 
   /// `scalar` with its combining marks taken off, by canonical decomposition (ǘ → u).
