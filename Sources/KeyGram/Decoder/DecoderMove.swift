@@ -54,7 +54,8 @@ struct EditCosts {
   static let skipWindow: Float = 3
   /// Per letter of the alphabet: 1 for a vowel (`KeyGramTable.isVowel(_:)`).
   let isVowel: IntBuffer
-  /// Per letter of the alphabet: the sounds it spells as a consonant, a bit each.
+  /// Per letter of the alphabet: the sounds it spells as a consonant, a bit each (none when such
+  /// a consonant costs no less than any letter, so the pair is priced as any letter's).
   let consonantSounds: IntBuffer
 
   init(parameters: WordDecoder.Parameters, table: KeyGramTable) {
@@ -69,7 +70,8 @@ struct EditCosts {
     secondEdit = parameters.secondEditCost
     wordEdge = parameters.wordEdgeEditCost
     isVowel = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.isVowel($0) ? 1 : 0 })
-    consonantSounds = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.consonantSounds($0) })
+    let alike = parameters.consonantSubstitutionCost < parameters.letterSubstitutionCost
+    consonantSounds = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { alike ? table.consonantSounds($0) : 0 })
   }
 
   /// Whether a partial word whose moves so far set `flags` (`Beam.info`) may make `move`.
@@ -105,7 +107,7 @@ struct EditCosts {
   @inline(__always)
   func substitution(typed: Int, intended: Int) -> (cost: Float, flags: Int32) {
     if isVowel[typed] != 0 && isVowel[intended] != 0 { return (vowelForVowel, Beam.misspelledLetter) }
-    if consonantSounds[typed] & consonantSounds[intended] != 0 && consonantForConsonant < letterForLetter {
+    if consonantSounds[typed] & consonantSounds[intended] != 0 {
       return (consonantForConsonant, Beam.misspelledLetter | Beam.alikeConsonant)
     }
     return (letterForLetter, Beam.misspelledLetter)

@@ -83,9 +83,9 @@ extension WordDecoder {
         guard key >= 0 else { return }
         var touch = spatial[touchBase + key], move = Beam.kindMatch
         if misspells && letter != typedLetter {
-          let substitution = costs.substitution(typed: typedLetter, intended: letter)
-          if typedScore - substitution.cost > touch {
-            touch = typedScore - substitution.cost
+          let substitution = costs.substitution(typed: typedLetter, intended: letter), written = typedScore - substitution.cost
+          if written > touch {
+            touch = written
             move = Beam.kindMisspelled | substitution.flags
           }
         }
