@@ -2,22 +2,24 @@
 /// word ("num ers" as "numbers"), searched by a second, smaller decoder of the same table over the
 /// joined touches, the tap taken for a letter as a shift tap is (`DecoderMove.keyTapLetters`).
 extension WordDecoder {
-  /// The space bar (or return) tapped at `touch` on `key` to end the word just finished
-  /// (`finishWord(_:teaching:)`), the space (or line break) typed. When that word's letters
-  /// stood (written as the language writes them, perhaps: `i` as `I`), the decoder keeps it with
-  /// the tap, and the next word's decision may read the two and the tap as one
+  /// The space bar (or return, or a mark key) tapped at `touch` on `key` to end the word just
+  /// finished (`finishWord(_:teaching:)`), the space (or line break, or mark) typed. When that
+  /// word's letters stood (written as the language writes them, perhaps: `i` as `I`), the decoder
+  /// keeps it with the tap, and the next word's decision may read the two and the tap as one
   /// (`WordDecision.join`): a tap that landed near a letter key may have been that letter. A
   /// second tap with no word between is kept alone: it may have been the next word's first
-  /// letter ("the  andwidth" as "the bandwidth"). Call it for every space-bar and return tap; a
-  /// tap elsewhere, a word replaced by other letters, or any other call in between (`reset()`, a
-  /// backspace past the next word's start) forgets the word. O(letters of the word), or a
-  /// second search when this tap follows a kept one.
+  /// letter ("the  andwidth" as "the bandwidth"). A mark key on the letter rows (French `'`,
+  /// Greek `;`) ends the word as the space bar does, and its tap is read alike ("bo'jour" as
+  /// "bonjour"; "λόγο;" and a space as "λόγος"). Call it for every space-bar, return and mark
+  /// tap; a tap elsewhere, a word replaced by other letters, or any other call in between
+  /// (`reset()`, a backspace past the next word's start) forgets the word. O(letters of the
+  /// word), or a second search when this tap follows a kept one.
   ///
   /// Returns a join to put in now when this tap follows a kept tap with no word between and the
   /// kept word with that earlier tap taken for its last letter beats the word as it stood by
   /// `Parameters.joinMargin` ("emissio", a tap near n on the space bar, then the space:
   /// "emission"): delete `replacedCharacterCount` characters before the cursor (the word, the
-  /// earlier space and this one) and insert `word` and a space. The history forgets the word as
+  /// earlier space or mark, and this one) and insert `word` and a space. The history forgets the word as
   /// it stood. nil otherwise, and always for a host that ignores it.
   @discardableResult
   public func noteSpaceTap(_ touch: TouchPoint, key: KeyIndex) -> WordJoin? {
@@ -25,12 +27,13 @@ extension WordDecoder {
     // A word of one or two letters ("a", "of") stands: a letter more is as likely a new word.
     let lastLetter = followsSpace && precedingWord.isPending && precedingWord.count >= 3 ? lastLetterJoin() : nil
     spaceTapped = true
+    markTapped = isMark(key)
     precedingWord.isPending = false
     if let lastLetter {
       forgetJoinedWord()
       return lastLetter
     }
-    guard joiner != nil, isFinished, isOnKeyboard(touch), key.rawValue == spaceKey || isReturn(key),
+    guard joiner != nil, isFinished, isOnKeyboard(touch), key.rawValue == spaceKey || isReturn(key) || markTapped,
           liesNearLetter(touch, against: key.rawValue) else { return nil }
     if followsSpace {
       precedingWord.keepTapAlone(touch, tapKey: key.rawValue)
@@ -61,6 +64,12 @@ extension WordDecoder {
 
   /// Whether `key` is return, which ends a word as the space bar does (the `m` of "some" lands on it).
   func isReturn(_ key: KeyIndex) -> Bool { key.rawValue >= 0 && key.rawValue < keyCount && layout[key].role == .returnKey }
+
+  /// Whether `key` types a mark from the letter rows, which ends a word as the space bar does (French `'` takes touches aimed at n).
+  func isMark(_ key: KeyIndex) -> Bool {
+    guard key.rawValue >= 0 && key.rawValue < keyCount, case .punctuation = layout[key].role else { return false }
+    return true
+  }
 
   /// Whether a letter key lies near `touch`: within the spatial cutoff, as a key tap's letters
   /// must, and within `Parameters.joinTapCutoff` of the touch's likelihood on `key` (the space

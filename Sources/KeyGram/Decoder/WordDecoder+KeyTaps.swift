@@ -26,8 +26,8 @@ extension WordDecoder {
   /// may take the tap for its first letter (`WordDecision.restoresSpace`). O(1).
   public func removeLast(tappedAt touch: TouchPoint, key: KeyIndex) {
     // Right after a noted space tap, the backspace deleted that space: near a letter, it may
-    // have been the next word's first letter ("the more" typed "the", backspace, "ore").
-    if isFinished && spaceTapped && joiner != nil && isKeyTap(touch, key: key) && liesNearLetter(touch, against: key.rawValue) {
+    // have been the next word's first letter ("the more" typed "the", backspace, "ore"). A mark it deleted is not put back.
+    if isFinished && spaceTapped && !markTapped && joiner != nil && isKeyTap(touch, key: key) && liesNearLetter(touch, against: key.rawValue) {
       precedingWord.isPending = false
       // A new word whose first letter the tap may be, as a shift tap before it would be.
       addTapWithoutLetter(touch, key: key)

@@ -127,8 +127,8 @@ public final class WordDecoder {
   var finishedWordStood = false
   /// The last decision's typed letters' score.
   var decidedTypedScore: Float = 0
-  /// A space tap was noted since the last word's first touch.
-  var spaceTapped = false
+  /// A space tap was noted since the last word's first touch, and whether the last was a mark key's.
+  var spaceTapped = false, markTapped = false
   /// The word began with a backspace tap that deleted the space before it (`WordDecision.restoresSpace`).
   var restoresSpace = false
 
@@ -282,7 +282,7 @@ public final class WordDecoder {
   public func keepCurrentWordAsTyped() { keepsTyped = true }
 
   func startWord() {
-    spaceTapped = false
+    (spaceTapped, markTapped) = (false, false)
     restoresSpace = false
     touches.removeAll()
     keyTaps.removeAll()

@@ -184,6 +184,8 @@ extension TypingSimulator {
         segment.typed.append(-1)
         segment.committed.append(-1)
         context.recordBoundary()
+        // A mark key of the letter rows (French ', Greek ;) may have been a letter, as a space tap may.
+        if case .punctuation = role, !numberLayer, let tap { decoder?.noteSpaceTap(tap.touch, key: tap.key) }
       }
     }
 
