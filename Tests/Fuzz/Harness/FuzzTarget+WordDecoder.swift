@@ -2,10 +2,11 @@
 
 /// The runtime's stateful trio, `WordDecoder`, `WordHistory` and `TouchModel`, driven by a random
 /// sequence of operations on the runtime tests' fixture table `tiny-en` (its lexicon) and its
-/// keyboard. Input: byte 0 picks the history's capacity (64 nodes, so it compacts, or none), the
-/// decoder's beam widths and whether touches are timed; then each operation is a byte and its operands: a touch near
+/// keyboard (or the same keyboard with return typing a mark, as French's apostrophe key). Input:
+/// byte 0 picks the history's capacity (64 nodes, so it compacts, or none), the decoder's beam
+/// widths, whether touches are timed and the keyboard; then each operation is a byte and its operands: a touch near
 /// a key or anywhere (raw Float32 coordinates: NaN, ∞ and far off the keyboard included), a
-/// backspace, a tap on a key without a letter (shift or backspace, kept as a key tap), decide, finish (teaching the touch model), undo, suggestions, adapt, reset,
+/// backspace, a tap on a key without a letter (shift or backspace, kept as a key tap; a space, return or mark tap ending the word), decide, finish (teaching the touch model), undo, suggestions, adapt, reset,
 /// keep-as-typed, learn or unlearn a word in the history, forget it all, observe, retract and
 /// commit touches in the model, save the model and load its bytes (as saved, and as the
 /// input's next bytes), and text recorded into a `TypingContext` (letters, spaces, sentence
@@ -21,10 +22,14 @@ extension FuzzTarget {
     }
   }()
   static let wordDecoderLayout = KeyboardLayout.iPhonePortrait(for: wordDecoderTable)
+  /// The same keyboard with return typing a mark that ends the word, as French's apostrophe key does.
+  static let wordDecoderMarkLayout = KeyboardLayout(rows: wordDecoderLayout.rows.map { row in
+    wordDecoderLayout.keys[row.keyRange].map { $0.role == .returnKey ? Key(role: .punctuation("'"), frame: $0.frame, slot: $0.slot) : $0 }
+  })
 
   static func wordDecoder(_ input: [UInt8], _ findings: inout FuzzFindings) {
     guard let setup = input.first else { return }
-    let table = wordDecoderTable, layout = wordDecoderLayout
+    let table = wordDecoderTable, layout = setup & 0x80 != 0 ? wordDecoderMarkLayout : wordDecoderLayout
     let history: WordHistory? = setup & 1 != 0 ? WordHistory(capacity: 64) : nil
     var parameters = WordDecoder.Parameters()
     parameters.beamWidth = Int(setup >> 1 & 7) * 5  // 0 is sanitised to 1
@@ -74,8 +79,11 @@ extension FuzzTarget {
         case 0: decoder.addTapWithoutLetter(point, key: KeyIndex(key))
         case 1: decoder.removeLast(tappedAt: point, key: KeyIndex(key))
         default:
-          // A space tap ending the word: near the bar's centre, up to the letter row above it.
-          if let space = layout.keyIndex(of: .space) {
+          // A tap ending the word: on the key it landed on (return, a mark, or any key, which the
+          // decoder must refuse), or on the space bar near its centre, up to the letter row above it.
+          if key % 6 == 2 {
+            decoder.noteSpaceTap(point, key: KeyIndex(key))
+          } else if let space = layout.keyIndex(of: .space) {
             let bar = layout[space].frame
             decoder.noteSpaceTap(TouchPoint(x: bar.midX + dx * 2, y: bar.midY + dy, timestamp: timed ? clock : nil), key: space)
           }
