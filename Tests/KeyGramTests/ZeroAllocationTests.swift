@@ -315,6 +315,40 @@ extension WordDecoderAllocationTests {
     #expect(joins == 400)
   }
 
+  @Test("a mark key's tap read across the word: French bonjour, its n on the apostrophe key (bo, ', jour)")
+  func markTapJoin() throws {
+    let table = try KeyGramTable(embedded: KeyGramTables.french)
+    let layout = KeyboardLayout.iPhonePortrait(for: table), letterKeys = LetterKeyMap(layout: layout, table: table)
+    // The spread stays put, so every round's words stand as the first did.
+    var parameters = WordDecoder.Parameters(table: table)
+    parameters.learnsSpread = false
+    let decoder = WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: parameters)
+    let apostrophe = try #require(layout.keyIndex(of: .punctuation("'"))), mark = layout[apostrophe].frame
+    let n = layout[try #require(layout.keyIndex(ofLetter: "n"))].frame
+    let slip = TouchPoint(x: mark.midX + (n.midX - mark.midX) * 0.4, y: mark.midY)
+    let keys = "bojour".unicodeScalars.map { layout.keyIndex(ofLetter: $0)! }
+    let letters = "bojour".unicodeScalars.map { table.letterIndex(of: $0)! }
+    var joins = 0
+    let count = mallocs {
+      for _ in 0..<200 {
+        for index in keys.indices {
+          decoder.add(TouchPoint(x: layout[keys[index]].frame.midX, y: layout[keys[index]].frame.midY), key: keys[index], letter: letters[index])
+          // "bo" ends at the apostrophe, which the keyboard typed.
+          if index == 1 {
+            decoder.finishWord(decoder.decide())
+            decoder.noteSpaceTap(slip, key: apostrophe)
+          }
+        }
+        let decision = decoder.decide()
+        if let join = decision.join, join.replaces, join.word.count == 7 { joins += 1 }
+        decoder.finishWord(decision)
+      }
+    }
+    #expect(count == 0, "\(count) mallocs")
+    // Both runs of the body: every round joins.
+    #expect(joins == 400)
+  }
+
   @Test("a known word past the lexicon typed and decided: the filter's lookup (graffito stands)", arguments: EnglishTable.Source.allCases)
   func knownWord(source: EnglishTable.Source) {
     let table = source.table
