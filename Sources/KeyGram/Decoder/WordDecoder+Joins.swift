@@ -10,7 +10,7 @@ extension WordDecoder {
   /// second tap with no word between is kept alone: it may have been the next word's first
   /// letter ("the  andwidth" as "the bandwidth"). A mark key on the letter rows (French `'`,
   /// Greek `;`) ends the word as the space bar does, and its tap is read alike ("bo'jour" as
-  /// "bonjour"; "λόγο;" and a space as "λόγος"). Call it for every space-bar, return and mark
+  /// "bonjour"; "όπω;" and a space as "όπως"). Call it for every space-bar, return and mark
   /// tap; a tap elsewhere, a word replaced by other letters, or any other call in between
   /// (`reset()`, a backspace past the next word's start) forgets the word. O(letters of the
   /// word), or a second search when this tap follows a kept one.
@@ -19,8 +19,8 @@ extension WordDecoder {
   /// kept word with that earlier tap taken for its last letter beats the word as it stood by
   /// `Parameters.joinMargin` ("emissio", a tap near n on the space bar, then the space:
   /// "emission"): delete `replacedCharacterCount` characters before the cursor (the word, the
-  /// earlier space or mark, and this one) and insert `word` and a space. The history forgets the word as
-  /// it stood. nil otherwise, and always for a host that ignores it.
+  /// earlier space or mark, and this one) and insert `word` and a space. The history forgets the
+  /// word as it stood. nil otherwise, and always for a host that ignores it.
   @discardableResult
   public func noteSpaceTap(_ touch: TouchPoint, key: KeyIndex) -> WordJoin? {
     let followsSpace = spaceTapped

@@ -23,10 +23,11 @@ extension WordDecoder {
   /// "numbers" whose `m` landed on backspace, which deleted the `u`. A tap off the keyboard, on a
   /// letter key, or with no letter of the word to delete is an ordinary backspace, except right
   /// after a space tap (`noteSpaceTap(_:key:)`): then it deleted that space, and the next word
-  /// may take the tap for its first letter (`WordDecision.restoresSpace`). O(1).
+  /// may take the tap for its first letter (`WordDecision.restoresSpace`); after a mark tap it
+  /// deleted the mark, which is not put back. O(1).
   public func removeLast(tappedAt touch: TouchPoint, key: KeyIndex) {
     // Right after a noted space tap, the backspace deleted that space: near a letter, it may
-    // have been the next word's first letter ("the more" typed "the", backspace, "ore"). A mark it deleted is not put back.
+    // have been the next word's first letter ("the more" typed "the", backspace, "ore").
     if isFinished && spaceTapped && !markTapped && joiner != nil && isKeyTap(touch, key: key) && liesNearLetter(touch, against: key.rawValue) {
       precedingWord.isPending = false
       // A new word whose first letter the tap may be, as a shift tap before it would be.
