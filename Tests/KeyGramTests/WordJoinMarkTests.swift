@@ -49,6 +49,14 @@ struct WordJoinMarkTests {
       }
     }
 
+    /// Types `word` at the keys' centres, finishes it, and ends it with `tap` (a point and its key),
+    /// as a keyboard does; returns what `noteSpaceTap` returned.
+    @discardableResult
+    func type(_ word: String, endedBy tap: (TouchPoint, KeyIndex), into decoder: WordDecoder) throws -> WordJoin? {
+      try typeAndFinish(word, into: decoder)
+      return decoder.noteSpaceTap(tap.0, key: tap.1)
+    }
+
     func spaceBarCentre() throws -> (TouchPoint, KeyIndex) {
       let space = try #require(layout.keyIndex(of: .space))
       return (centre(of: space), space)
@@ -59,11 +67,10 @@ struct WordJoinMarkTests {
   func apostropheTakenForN() throws {
     let french = try Keyboard(KeyGramTables.french)
     let decoder = french.decoder()
-    try french.typeAndFinish("bo", into: decoder)
     let (slip, apostrophe) = try french.tap(on: "'", toward: "n", fraction: 0.4)
     // Still the apostrophe key's touch: the keyboard typed the mark and ended the word.
     #expect(french.layout[apostrophe].slot.contains(slip))
-    decoder.noteSpaceTap(slip, key: apostrophe)
+    try french.type("bo", endedBy: (slip, apostrophe), into: decoder)
     try french.type("jour", into: decoder)
     let decision = decoder.decide()
     let join = try #require(decision.join)
@@ -78,9 +85,7 @@ struct WordJoinMarkTests {
   func deliberateApostropheStands() throws {
     let french = try Keyboard(KeyGramTables.french)
     let decoder = french.decoder()
-    try french.typeAndFinish("l", into: decoder)
-    let (centre, apostrophe) = try french.tap(on: "'", toward: "n", fraction: 0)
-    decoder.noteSpaceTap(centre, key: apostrophe)
+    try french.type("l", endedBy: try french.tap(on: "'", toward: "n", fraction: 0), into: decoder)
     try french.type("homme", into: decoder)
     let decision = decoder.decide()
     #expect(decision.join == nil)
@@ -96,8 +101,7 @@ struct WordJoinMarkTests {
     var restored: [Bool] = []
     for end in [try french.spaceBarCentre(), try french.tap(on: "'", toward: "n", fraction: 0.4)] {
       let decoder = french.decoder()
-      try french.typeAndFinish("le", into: decoder)
-      decoder.noteSpaceTap(end.0, key: end.1)
+      try french.type("le", endedBy: end, into: decoder)
       decoder.removeLast(tappedAt: nearM, key: backspace)
       try french.type("ais", into: decoder)
       restored.append(decoder.decide().restoresSpace)
@@ -109,10 +113,9 @@ struct WordJoinMarkTests {
   func semicolonTakenForFinalSigma() throws {
     let greek = try Keyboard(KeyGramTables.greek)
     let decoder = greek.decoder()
-    try greek.typeAndFinish("όπω", into: decoder)
     let (slip, semicolon) = try greek.tap(on: ";", toward: "ς", fraction: 0.4)
     #expect(greek.layout[semicolon].slot.contains(slip))
-    #expect(decoder.noteSpaceTap(slip, key: semicolon) == nil)
+    #expect(try greek.type("όπω", endedBy: (slip, semicolon), into: decoder) == nil)
     let (centre, space) = try greek.spaceBarCentre()
     let join = try #require(decoder.noteSpaceTap(centre, key: space))
     #expect(join.word.text == "όπως")

@@ -63,13 +63,16 @@ extension WordDecoder {
   }
 
   /// Whether `key` is return, which ends a word as the space bar does (the `m` of "some" lands on it).
-  func isReturn(_ key: KeyIndex) -> Bool { key.rawValue >= 0 && key.rawValue < keyCount && layout[key].role == .returnKey }
+  func isReturn(_ key: KeyIndex) -> Bool { role(of: key) == .returnKey }
 
   /// Whether `key` types a mark from the letter rows, which ends a word as the space bar does (French `'` takes touches aimed at n).
   func isMark(_ key: KeyIndex) -> Bool {
-    guard key.rawValue >= 0 && key.rawValue < keyCount, case .punctuation = layout[key].role else { return false }
+    guard case .punctuation? = role(of: key) else { return false }
     return true
   }
+
+  /// The role of `key`, nil for an index outside the layout.
+  func role(of key: KeyIndex) -> Key.Role? { key.rawValue >= 0 && key.rawValue < keyCount ? layout[key].role : nil }
 
   /// Whether a letter key lies near `touch`: within the spatial cutoff, as a key tap's letters
   /// must, and within `Parameters.joinTapCutoff` of the touch's likelihood on `key` (the space
