@@ -57,6 +57,24 @@ struct KeyTapTests {
     #expect(!decision.replaces)
   }
 
+  @Test("a slip that stood once is no protected word when a backspace near m made it: numbers replaces nbers again")
+  func slipMadeByABackspaceIsNotProtected() {
+    let history = WordHistory()
+    words.learn("nbers", into: history)
+    let decoder = words.decoder(history: history)
+    typeWithBackspace("nu", toward: "m", "bers", into: decoder, fraction: 0.8)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "nbers")
+    #expect(decision.replaces, "margin \(decision.margin)")
+    #expect(decision.best.text == "numbers")
+    // The same letters typed exactly, every touch on its letter: the history keeps them.
+    let exact = words.decoder(history: history)
+    words.type("nbers", into: exact)
+    let kept = exact.decide()
+    #expect(kept.typed.text == "nbers")
+    #expect(!kept.replaces)
+  }
+
   @Test("make whose a landed on shift: the shift typed nothing, and make replaces mke")
   func shiftTakenForALetter() {
     let decoder = words.decoder()

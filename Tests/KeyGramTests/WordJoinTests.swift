@@ -148,6 +148,20 @@ struct WordJoinTests {
     #expect(decision.spannedPrecedingWords == 0)
   }
 
+  @Test("a slip that stood once, its pair learned, does not block the same join later: only an undo does")
+  func slipThatStoodDoesNotBlockTheJoin() throws {
+    let history = WordHistory()
+    var context = TypingContext(table: words.table, wordHistory: history)
+    // The text kept "num ers" once, as the typist left it: both words and their pair learned once.
+    context.record(contentsOf: "num ers ")
+    let num = "num".unicodeScalars.map { words.letter($0) }, ers = "ers".unicodeScalars.map { words.letter($0) }
+    #expect(history.pairCount(after: num, word: ers) == 1 && history.count(ofWord: ers) == 1)
+    let decoder = words.decoder(history: history)
+    let join = try #require(type("num", spaceToward: "b", fraction: 0.55, "ers", into: decoder).join)
+    #expect(join.word.text == "numbers")
+    #expect(join.replaces)
+  }
+
   @Test("an undo after the next word's first letter on the space bar gives back the letters, with no word before them")
   func undoAfterATapKeptAlone() throws {
     let decoder = words.decoder(history: WordHistory())

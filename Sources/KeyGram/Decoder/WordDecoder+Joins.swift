@@ -101,15 +101,16 @@ extension WordDecoder {
                     replacedCharacterCount: preceding.writtenCount + 1 + typedCount)
   }
 
-  /// Whether the user kept these two words apart before: the history holds the kept word
-  /// followed by the current letters (an undo of the same join teaches that pair), or, for a
-  /// tap kept alone, the current letters as often as an undo teaches them. Then the join is
-  /// only offered.
+  /// Whether the user kept these two words apart before, as an undo of the same join leaves the
+  /// history: the current letters held as often as an undo teaches them and, after a kept word,
+  /// the pair of the two. Then the join is only offered. A slip that merely stood once ("u'e",
+  /// learned once with its pair) does not block the join for good.
   var userKeptApart: Bool {
     guard let wordHistory else { return false }
     let preceding = precedingWord
-    guard let current = wordHistory.wordNode(length: touches.storedCount, letter: { Int(touches.letter[$0]) }) else { return false }
-    guard preceding.count > 0 else { return wordHistory.count(of: current) >= parameters.historyTargetCount }
+    guard let current = wordHistory.wordNode(length: touches.storedCount, letter: { Int(touches.letter[$0]) }),
+          wordHistory.count(of: current) >= parameters.historyTargetCount else { return false }
+    guard preceding.count > 0 else { return true }
     guard let previous = wordHistory.wordNode(length: preceding.count, letter: { preceding.letter[$0] }) else { return false }
     return wordHistory.pairCount(first: previous, second: current) > 0
   }

@@ -46,6 +46,15 @@ extension WordDecoder {
     beam.truncate(toTouches: touches.storedCount - 1)
   }
 
+  /// Whether a tap of the word on a key without a letter lies near a letter key, so that it may
+  /// have been that letter (`liesNearLetter`); a backspace or shift at its key's centre does not. O(taps × letters).
+  var holdsTapNearLetter: Bool {
+    for tap in 0..<keyTaps.count where liesNearLetter(TouchPoint(x: keyTaps.x[tap], y: keyTaps.y[tap]), against: keyTaps.key[tap]) {
+      return true
+    }
+    return false
+  }
+
   /// Whether `touch` on `key` can be a key tap: finite, on the keyboard, on a key without a letter.
   func isKeyTap(_ touch: TouchPoint, key: KeyIndex) -> Bool {
     isOnKeyboard(touch) && key.rawValue >= 0 && key.rawValue < keyCount && layout[key].isSpecial

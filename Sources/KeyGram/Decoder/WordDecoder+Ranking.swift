@@ -55,7 +55,9 @@ extension WordDecoder {
   }
 
   /// The typed letters' score, where they come from (a known word past the lexicon among them),
-  /// and whether the history protects them. Letters that are no lexicon word are scored by the n-gram backoff.
+  /// and whether the history protects them (not when a tap on a key without a letter lies near
+  /// a letter key: then the touches do not say the letters were typed exactly). Letters that
+  /// are no lexicon word are scored by the n-gram backoff.
   func scoreTyped() -> (score: Float, source: Int, isProtected: Bool) {
     let mixture = prior.mixture
     let walk = walkTyped(from: 0)
@@ -72,7 +74,7 @@ extension WordDecoder {
                                     backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
     var source = WordPrior.source(of: ends)
     if source == 0 && prior.isKnownWord(touches, count: touches.storedCount) { source = DecodedWord.Source.knownWord.rawValue }
-    return (walk.touchScore + prior.wordScore(logMass: logMass, mixture), source, ends.history >= parameters.protectedHistoryCount)
+    return (walk.touchScore + prior.wordScore(logMass: logMass, mixture), source, ends.history >= parameters.protectedHistoryCount && !holdsTapNearLetter)
   }
 
   /// The typed letters from touch `start` to the last, walked down the lexicon and history
