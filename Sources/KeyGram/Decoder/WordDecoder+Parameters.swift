@@ -124,10 +124,11 @@ extension WordDecoder {
     /// shift; `removeLast(tappedAt:key:)`: backspace, with the letter it deleted) for the letter
     /// the typist aimed at, beside the tap's likelihood on that letter's key against the key it
     /// landed on. Such a word is no spelling correction: it replaces the typed letters by the
-    /// margin. 2, chosen on the tuning text (0 does as well there; 2 guards a deliberate shift
-    /// inside a word, as in `McDonald`, which the simulated typist never makes). `.infinity`:
+    /// margin. 0, chosen on the tuning text (fewer letter errors than 1 or 2, as many words
+    /// broken, also for a typist who corrects with backspace); a deliberate shift or backspace,
+    /// tapped at its key's centre, already lies about 20 nats from every letter. `.infinity`:
     /// never. NaN or negative: the default.
-    public var keyTapLetterCost: Float = 2
+    public var keyTapLetterCost: Float = 0
     /// The cost of reading the typed letters as two words with the space between them left
     /// out ("thisis" as "this is"), beside both words' scores (the second's after the first).
     /// `.infinity`: never. NaN or negative: the default.
