@@ -47,7 +47,8 @@ extension WordDecoder {
   }
 
   /// Whether a tap of the word on a key without a letter lies near a letter key, so that it may
-  /// have been that letter (`liesNearLetter`); a backspace or shift at its key's centre does not. O(taps × letters).
+  /// have been that letter (`liesNearLetter`); a backspace or shift at its key's centre does
+  /// not. O(taps × keys), and only asked of letters the history holds.
   var holdsTapNearLetter: Bool {
     for tap in 0..<keyTaps.count where liesNearLetter(TouchPoint(x: keyTaps.x[tap], y: keyTaps.y[tap]), against: keyTaps.key[tap]) {
       return true
