@@ -370,4 +370,81 @@ struct WordJoinTests {
     words.type("e", into: centred)
     #expect(centred.suggestions(limit: 3).join == nil)
   }
+
+  @Test("the joiner grown touch by touch by the suggestion bar, a letter taken back and retyped, decides as a fresh one")
+  func joinerFollowsTheSuggestionBar() throws {
+    let cold = words.decoder()
+    let expected = try requireJoin(type("num", spaceToward: "b", fraction: 0.55, "ers", into: cold), "numbers", replacing: 7)
+    let typing = words.decoder()
+    typeWithoutDeciding("num", spaceToward: "b", fraction: 0.55, "", into: typing)
+    // "e", "r", a stray "x" taken back, "s": the bar after every touch grows the joiner's beam.
+    for letter in ["e", "r", "x"] as [Unicode.Scalar] {
+      words.type(String(letter), into: typing)
+      _ = typing.suggestions(limit: 3)
+    }
+    typing.removeLast()
+    words.type("s", into: typing)
+    _ = typing.suggestions(limit: 3)
+    // The joiner kept its steps, at the spread the first word taught: asked again, it searches nothing.
+    let joiner = try #require(typing.joinerReplayingTouches())
+    #expect(joiner.beam.readySteps == joiner.touches.storedCount + 1)
+    let join = try requireJoin(typing.decide(), "numbers", replacing: 7)
+    #expect(join.margin == expected.margin)
+    // The next kept word, its space tapped nearer the bar's centre: the joiner reads the new tap, not the old.
+    for decoder in [cold, typing] { decoder.finishWord(decoder.decide()) }
+    let fresh = type("num", spaceToward: "b", fraction: 0.5, "ers", into: cold)
+    typeWithoutDeciding("num", spaceToward: "b", fraction: 0.5, "er", into: typing)
+    _ = typing.suggestions(limit: 3)
+    words.type("s", into: typing)
+    let again = typing.decide()
+    #expect(again.join?.word.text == "numbers")
+    #expect(again.join?.margin == fresh.join?.margin)
+    #expect(again.join?.margin != join.margin)
+  }
+
+  @Test("words typed with slips, space taps near letters and backspaces: the suggestion bar after every touch changes no join")
+  func suggestionBarChangesNoJoin() {
+    // The first word, the second, and the letter the space tap was aimed at.
+    let pairs: [(String, String, Unicode.Scalar)] = [("num", "ers", "b"), ("so", "ething", "m"), ("i", "appropriate", "n"),
+                                                     ("infor", "ation", "m"), ("of", "the", "b"), ("key", "oard", "b")]
+    // A fixed spread: touches at the keys' centres would teach a spread too narrow for any slip.
+    var fixed = WordDecoder.Parameters()
+    fixed.learnsSpread = false
+    let shown = words.decoder(fixed), blind = words.decoder(fixed)
+    var seed: UInt64 = 7, joins = 0
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(seed >> 33) % bound
+    }
+    for round in 0..<60 {
+      let (first, second, slipped) = pairs[round % pairs.count]
+      let fraction = Float(3 + next(5)) / 10, stray = next(3) == 0
+      for decoder in [shown, blind] {
+        words.type(first, into: decoder)
+        decoder.finishWord(decoder.decide())
+        let (point, key) = spaceTap(toward: slipped, fraction: fraction)
+        decoder.noteSpaceTap(point, key: key)
+      }
+      for (index, letter) in second.unicodeScalars.enumerated() {
+        for decoder in [shown, blind] { words.type(String(letter), into: decoder) }
+        _ = shown.suggestions(limit: 3)
+        if stray && index == 1 {
+          for decoder in [shown, blind] {
+            words.type("x", into: decoder)
+            decoder.removeLast()
+          }
+          _ = shown.suggestions(limit: 3)
+        }
+      }
+      let seen = shown.decide(), unseen = blind.decide()
+      #expect(seen.join?.word.text == unseen.join?.word.text, "round \(round)")
+      #expect(seen.join?.margin == unseen.join?.margin, "round \(round)")
+      #expect(seen.join?.replaces == unseen.join?.replaces, "round \(round)")
+      if seen.join?.replaces == true { joins += 1 }
+      shown.finishWord(seen)
+      blind.finishWord(unseen)
+    }
+    // The rounds hold joins that replace, not only words that stand.
+    #expect(joins > 5)
+  }
 }

@@ -290,12 +290,16 @@ let benchmarks: @Sendable () -> Void = {
   // A seven-letter word whose fourth letter landed on the space bar ("num" + "ers"): both parts
   // decided, the first finished and kept with the tap, the second decided with the two read as
   // one (WordJoin), a second search over all the touches; side by side with the same decoder
-  // with joins off, which decides the two parts alone.
+  // with joins off, which decides the two parts alone. A fixed spread: finishing a word teaches
+  // the spread, so the iterations would otherwise each search at a different one.
   let spaceKey = layout.keyIndex(of: .space)!, spaceFrame = layout[spaceKey].frame
   var noJoins = WordDecoder.Parameters()
   noJoins.joinMargin = .infinity
-  let unjoining = WordDecoder(table: table, layout: layout, parameters: noJoins, wordHistory: decoderHistory)
-  for (name, subject) in [("", decoder), (", joins off", unjoining)] {
+  var fixedSpreadJoins = WordDecoder.Parameters(), fixedSpreadNoJoins = noJoins
+  (fixedSpreadJoins.learnsSpread, fixedSpreadNoJoins.learnsSpread) = (false, false)
+  let joining = WordDecoder(table: table, layout: layout, parameters: fixedSpreadJoins, wordHistory: decoderHistory)
+  let unjoining = WordDecoder(table: table, layout: layout, parameters: fixedSpreadNoJoins, wordHistory: decoderHistory)
+  for (name, subject) in [("", joining), (", joins off", unjoining)] {
     Benchmark("Word decoder: decide spanning a space tap, 7-letter word (num ers)\(name)", configuration: decoderConfiguration) { benchmark in
       var word = 0
       for _ in benchmark.scaledIterations {
@@ -311,10 +315,39 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
+  // The same decision as a keyboard with a suggestion strip meets it: the strip asked for
+  // suggestions after every touch, which grew the word's beam and the joiner's touch by touch,
+  // so `decide` only ranks the words that end there; side by side with joins off. One decoder per word.
+  for (name, parameters) in [("", WordDecoder.Parameters()), (", joins off", noJoins)] {
+    let spanningDecoders = decoderTouches.map { touches -> WordDecoder in
+      let typed = WordDecoder(table: table, layout: layout, parameters: parameters, wordHistory: decoderHistory)
+      for (touch, key, letter) in touches[..<3] {
+        typed.add(touch, key: key, letter: letter)
+        blackHole(typed.suggestions(limit: 3).count)
+      }
+      typed.finishWord(typed.decide(limit: 1))
+      typed.noteSpaceTap(TouchPoint(x: touches[3].0.x, y: spaceFrame.minY - 3), key: spaceKey)
+      for (touch, key, letter) in touches[4...] {
+        typed.add(touch, key: key, letter: letter)
+        blackHole(typed.suggestions(limit: 3).count)
+      }
+      return typed
+    }
+    print("Joins decided after the strip grew the beams\(name): \(spanningDecoders.map { $0.decide(limit: 3).join?.word.text ?? "none" })")
+    Benchmark("Word decoder: decide spanning a space tap, 7-letter word (num ers), beams grown while typing\(name)",
+              configuration: decoderConfiguration) { benchmark in
+      var word = 0
+      for _ in benchmark.scaledIterations {
+        blackHole(spanningDecoders[word].decide(limit: 3).margin)
+        word = (word + 1) % spanningDecoders.count
+      }
+    }
+  }
   // The suggestion bar after such a space tap and the next letter ("num", the tap, "e", at the
-  // keys' centres, the tap 55% of the way from the space bar's centre to b's): the current
-  // word's completions, and the joiner's search over the five touches for the joined word's
-  // ("number"); side by side with joins off, which completes "e" alone.
+  // keys' centres, the tap 55% of the way from the space bar's centre to b's), the "e" taken
+  // back and typed again before each: the current word's completions, and the joiner's, whose
+  // beam holds "num" and the tap and grows by the one touch, for the joined word's ("number");
+  // side by side with joins off, which completes "e" alone.
   let b = layout[letterKeys.keyIndex(ofLetter: table.letterIndex(of: "b")!)!].frame
   let slipTowardB = TouchPoint(x: spaceFrame.midX + (b.midX - spaceFrame.midX) * 0.55, y: spaceFrame.midY + (b.midY - spaceFrame.midY) * 0.55)
   for (name, joins) in [("", true), (", joins off", false)] {
@@ -332,7 +365,11 @@ let benchmarks: @Sendable () -> Void = {
     print("Suggestions after num, a space tap near b, and e\(name): \(subject.suggestions(limit: 3).map(\.text)), joined: \(subject.suggestions(limit: 3).join?.word.text ?? "none")")
     Benchmark("Word decoder: suggestions(limit: 3) after a space tap near a letter, 1 touch in (num e)\(name)",
               configuration: decoderConfiguration) { benchmark in
-      for _ in benchmark.scaledIterations { blackHole(subject.suggestions(limit: 3).join?.margin ?? 0) }
+      for _ in benchmark.scaledIterations {
+        subject.removeLast()
+        typeAtCentres("e")
+        blackHole(subject.suggestions(limit: 3).join?.margin ?? 0)
+      }
     }
   }
   // Two words run together, seven letters each ("thisone", "ofthese"): the decision reads them

@@ -88,6 +88,12 @@ final class TouchSequence {
     invalidCount = 0
   }
 
+  /// Whether stored touch `index` is `other`'s stored touch `otherIndex`: the same place, key, letter and case.
+  func holdsTouch(_ index: Int, of other: TouchSequence, at otherIndex: Int) -> Bool {
+    x[index] == other.x[otherIndex] && y[index] == other.y[otherIndex] && key[index] == other.key[otherIndex]
+      && letter[index] == other.letter[otherIndex] && (capitals >> UInt64(index) ^ other.capitals >> UInt64(otherIndex)) & 1 == 0
+  }
+
   /// The timed move of stored touch `index`, or nil where the row's spread stands.
   @inline(__always)
   func move(_ index: Int) -> TouchMotion.Move? {

@@ -133,20 +133,33 @@ extension WordDecoder {
   /// The context the joined word is read after: the kept word's, or, for a tap kept alone, the current word's.
   var joinContext: WordContext { precedingWord.count > 0 ? precedingWord.context : prior.context }
 
-  /// The joiner, reset and given the kept word's touches, the tap (as a key tap) and, when
-  /// `current`, the current touches; nil when no word is kept, or the joined touches would not fit.
+  /// The joiner, given the kept word's touches, the tap (as a key tap) and, when `current`, the
+  /// current touches; nil when no word is kept, or the joined touches would not fit. A joiner
+  /// that holds the kept word already keeps its beam's steps up to the first touch that
+  /// differs, so the suggestion bar's joins and the decision search one step per new touch.
   func joinerReplayingTouches(current: Bool = true) -> WordDecoder? {
     let preceding = precedingWord, currentCount = current ? touches.storedCount : 0
     guard preceding.isPending, let joiner, !current || touches.isWhole,
           preceding.count + 1 + currentCount <= Self.capacity else { return nil }
-    joiner.reset()
-    if joiner.likelihood.spread != likelihood.spread { joiner.likelihood.setSpread(x: likelihood.spread.x, y: likelihood.spread.y) }
-    for index in 0..<preceding.count {
-      joiner.add(TouchPoint(x: preceding.x[index], y: preceding.y[index]), key: KeyIndex(preceding.key[index]),
-                 letter: preceding.letter[index], isCapital: preceding.isCapital(index))
+    // The joiner scores touches with this decoder's spreads; its beam's steps are stale once they change.
+    if joiner.likelihood.takeSpreads(of: likelihood) { preceding.joinerHoldsIt = false }
+    // The tap is a key tap, not a stored touch: the current touches follow the kept word's.
+    let start = preceding.count
+    var held = 0
+    if preceding.joinerHoldsIt && !joiner.isFinished && joiner.touches.storedCount >= start {
+      let joinerCurrent = joiner.touches.storedCount - start
+      while held < Swift.min(joinerCurrent, currentCount) && joiner.touches.holdsTouch(start + held, of: touches, at: held) { held += 1 }
+      for _ in held..<joinerCurrent { joiner.removeLast() }
+    } else {
+      joiner.reset()
+      for index in 0..<preceding.count {
+        joiner.add(TouchPoint(x: preceding.x[index], y: preceding.y[index]), key: KeyIndex(preceding.key[index]),
+                   letter: preceding.letter[index], isCapital: preceding.isCapital(index))
+      }
+      joiner.addTapWithoutLetter(TouchPoint(x: preceding.tapX, y: preceding.tapY), key: KeyIndex(preceding.tapKey))
+      preceding.joinerHoldsIt = true
     }
-    joiner.addTapWithoutLetter(TouchPoint(x: preceding.tapX, y: preceding.tapY), key: KeyIndex(preceding.tapKey))
-    for index in 0..<currentCount {
+    for index in held..<currentCount {
       joiner.add(TouchPoint(x: touches.x[index], y: touches.y[index]), key: KeyIndex(touches.key[index]),
                  letter: Int(touches.letter[index]), isCapital: touches.capitals >> UInt64(index) & 1 != 0)
     }
@@ -160,7 +173,7 @@ extension WordDecoder {
     joiner.joinMargin = .infinity
     (joiner.omissionCost, joiner.extraTouchCost) = (.infinity, .infinity)
     (joiner.doubledLetterCost, joiner.transpositionCost) = (.infinity, .infinity)
-    (joiner.vowelSubstitutionCost, joiner.letterSubstitutionCost) = (.infinity, .infinity)
+    (joiner.vowelSubstitutionCost, joiner.consonantSubstitutionCost, joiner.letterSubstitutionCost) = (.infinity, .infinity, .infinity)
     (joiner.spaceOmissionCost, joiner.spaceSubstitutionCost) = (.infinity, .infinity)
     return joiner
   }

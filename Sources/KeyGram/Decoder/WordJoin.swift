@@ -38,6 +38,8 @@ final class PrecedingWord {
   private(set) var context = WordContext.unknown
   /// Whether a word is kept for the current word's decision.
   var isPending = false
+  /// Whether the joiner holds this word's touches and tap, so that it only has to follow the current word's touches.
+  var joinerHoldsIt = false
 
   init(capacity: Int, table: KeyGramTable) {
     stood = WordSlots(table: table, slotCount: 1)
@@ -68,6 +70,7 @@ final class PrecedingWord {
     tapY = tap.y
     self.tapKey = tapKey
     isPending = true
+    joinerHoldsIt = false
   }
 
   /// Keeps a space tap that followed a space: no word before it (its context is the current word's).
@@ -81,6 +84,7 @@ final class PrecedingWord {
     tapY = tap.y
     self.tapKey = tapKey
     isPending = true
+    joinerHoldsIt = false
   }
 
   func isCapital(_ index: Int) -> Bool { capitals >> UInt64(index) & 1 != 0 }

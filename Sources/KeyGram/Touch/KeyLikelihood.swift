@@ -87,6 +87,17 @@ final class KeyLikelihood {
     for row in 0..<rowXScale.count { setSpread(x: x, y: y, ofRow: row) }
   }
 
+  /// Takes `other`'s spread of every row, bit for bit (no round trip through σ); whether any row changed. O(rows).
+  func takeSpreads(of other: KeyLikelihood) -> Bool {
+    var changed = false
+    for row in 0..<Swift.min(rowXScale.count, other.rowXScale.count)
+    where rowXScale[row] != other.rowXScale[row] || rowYScale[row] != other.rowYScale[row] || rowLogNorm[row] != other.rowLogNorm[row] {
+      (rowXScale[row], rowYScale[row], rowLogNorm[row]) = (other.rowXScale[row], other.rowYScale[row], other.rowLogNorm[row])
+      changed = true
+    }
+    return changed
+  }
+
   /// The spread (σx, σy) of the first row, in points.
   var spread: (x: Float, y: Float) {
     ((1 / (2 * rowXScale[0])).squareRoot(), (1 / (2 * rowYScale[0])).squareRoot())
