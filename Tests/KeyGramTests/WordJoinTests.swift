@@ -437,6 +437,7 @@ struct WordJoinTests {
         }
       }
       let seen = shown.decide(), unseen = blind.decide()
+      shown._checkInvariants()
       #expect(seen.join?.word.text == unseen.join?.word.text, "round \(round)")
       #expect(seen.join?.margin == unseen.join?.margin, "round \(round)")
       #expect(seen.join?.replaces == unseen.join?.replaces, "round \(round)")

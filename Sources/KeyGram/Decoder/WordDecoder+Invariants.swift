@@ -30,6 +30,17 @@ extension WordDecoder {
     precondition(!precedingWord.isPending || joiner != nil, "a word kept for a join without a joiner")
     precondition(!restoresSpace || keyTaps.count > 0 && !isFinished, "a space to put back without its backspace tap")
     joiner?._checkInvariants()
+    // A joiner said to hold the kept word holds its touches first, and no key tap before the kept word's end.
+    if let joiner, precedingWord.isPending && precedingWord.joinerHoldsIt {
+      let kept = precedingWord
+      precondition(!joiner.isFinished && joiner.touches.storedCount >= kept.count, "a joiner that lost the kept word")
+      for index in 0..<kept.count {
+        precondition(joiner.touches.x[index] == kept.x[index] && joiner.touches.y[index] == kept.y[index]
+                       && joiner.touches.key[index] == kept.key[index] && Int(joiner.touches.letter[index]) == kept.letter[index],
+                     "the joiner's touch \(index) is not the kept word's")
+      }
+      for tap in 0..<joiner.keyTaps.count { precondition(joiner.keyTaps.position[tap] >= kept.count, "a joiner's key tap inside the kept word") }
+    }
     // The learned spread: forgetting keeps the sums within `spreadMemory` touches.
     let spread = learnedSpread
     precondition(spread.touches >= 0 && spread.touches <= parameters.spreadMemory, "spread touches \(spread.touches) out of range")
