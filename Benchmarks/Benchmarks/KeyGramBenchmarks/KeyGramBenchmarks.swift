@@ -295,9 +295,11 @@ let benchmarks: @Sendable () -> Void = {
   let spaceKey = layout.keyIndex(of: .space)!, spaceFrame = layout[spaceKey].frame
   var noJoins = WordDecoder.Parameters()
   noJoins.joinMargin = .infinity
-  var fixedSpreadJoins = WordDecoder.Parameters(), fixedSpreadNoJoins = noJoins
-  (fixedSpreadJoins.learnsSpread, fixedSpreadNoJoins.learnsSpread) = (false, false)
-  let joining = WordDecoder(table: table, layout: layout, parameters: fixedSpreadJoins, wordHistory: decoderHistory)
+  var fixedSpread = WordDecoder.Parameters()
+  fixedSpread.learnsSpread = false
+  var fixedSpreadNoJoins = fixedSpread
+  fixedSpreadNoJoins.joinMargin = .infinity
+  let joining = WordDecoder(table: table, layout: layout, parameters: fixedSpread, wordHistory: decoderHistory)
   let unjoining = WordDecoder(table: table, layout: layout, parameters: fixedSpreadNoJoins, wordHistory: decoderHistory)
   for (name, subject) in [("", joining), (", joins off", unjoining)] {
     Benchmark("Word decoder: decide spanning a space tap, 7-letter word (num ers)\(name)", configuration: decoderConfiguration) { benchmark in
@@ -522,8 +524,6 @@ let benchmarks: @Sendable () -> Void = {
   }
   let undoHistory = WordHistory()
   // A fixed spread: these touches sit on the key centres, and a learned spread would shrink until nothing is replaced.
-  var fixedSpread = WordDecoder.Parameters()
-  fixedSpread.learnsSpread = false
   let undoDecoder = WordDecoder(table: table, layout: layout, parameters: fixedSpread, wordHistory: undoHistory)
   Benchmark("Word decoder: decide, finish and undo a replaced 8-letter word", configuration: decoderConfiguration) { benchmark in
     var undone = 0
