@@ -116,6 +116,33 @@ struct KeyTapTests {
     #expect(capital.best.text == "The")
   }
 
+  @Test("a shift slip before a word's first letter goes with that word: the next word, typed with no tap, is read as a fresh decoder reads it")
+  func tapBeforeTheFirstLetterGoesWithItsWord() {
+    // No word history, so nothing else rebuilds the beam's root between words; a fixed spread, as a fresh decoder's.
+    var fixed = WordDecoder.Parameters()
+    fixed.learnsSpread = false
+    let decoder = words.decoder(fixed)
+    let (slip, key) = tap(on: .shift, toward: "a", fraction: 0.45)
+    decoder.addTapWithoutLetter(slip, key: key)
+    words.type("nd", into: decoder)
+    let first = decoder.decide()
+    #expect(first.best.text == "and" && first.replaces, "the slip was taken for the a: \(first.best.text)")
+    decoder.finishWord(first)
+    for next in ["ny", "e", "nd"] {
+      words.type(next, into: decoder)
+      let fresh = words.decoder(fixed)
+      words.type(next, into: fresh)
+      let read = decoder.decide(limit: 8), expected = fresh.decide(limit: 8)
+      #expect(read.alternativeCount == expected.alternativeCount)
+      for index in 0..<Swift.min(read.alternativeCount, expected.alternativeCount) {
+        #expect(read.alternative(at: index).text == expected.alternative(at: index).text, "\(next): \(index)")
+        #expect(read.alternative(at: index).score == expected.alternative(at: index).score, "\(next): \(index)")
+      }
+      #expect(read.replaces == expected.replaces && read.margin == expected.margin, "\(next)")
+      decoder.finishWord(read)
+    }
+  }
+
   @Test("key taps are ignored on letter keys and off the keyboard, and go with their letters")
   func keyTapsKeepTheirPlace() {
     let decoder = words.decoder()

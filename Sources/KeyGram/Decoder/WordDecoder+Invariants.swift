@@ -144,6 +144,7 @@ extension WordDecoder {
           let first = Int(letter & 0xFF), second = Int(letter >> 8)
           precondition(first < letterCount && keyOfLetter[first] >= 0 && (second == Int(Beam.noSecondLetter) || second < letterCount && keyOfLetter[second] >= 0),
                        "key tap \(slot) took letters no key types")
+          precondition((0..<keyTaps.count).contains { keyTaps.position[$0] == step }, "key tap \(slot) takes the letters of no tap before touch \(step)")
           precondition(beam.lexiconNode[slot] >= 0 || beam.historyNode[slot] >= 0, "word \(slot) is in neither trie")
         } else if kind == Beam.kindMatch || kind == Beam.kindOmission || kind == Beam.kindMisspelled {
           precondition(Int(letter) < letterCount && keyOfLetter[Int(letter)] >= 0, "word \(slot) took a letter no key types")

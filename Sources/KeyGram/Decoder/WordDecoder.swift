@@ -285,12 +285,12 @@ public final class WordDecoder {
     (spaceTapped, markTapped) = (false, false)
     restoresSpace = false
     touches.removeAll()
+    beam.truncate(toTouches: keyTaps.count > 0 ? -1 : 0)  // a tap before the first letter left its letters in the root's skips
     keyTaps.removeAll()
     isIncomplete = false
     keepsTyped = false
     isFinished = false
     likelihood.motion.startWord()
-    beam.truncate(toTouches: 0)
   }
 
   /// Whether the current word can be searched at all.
