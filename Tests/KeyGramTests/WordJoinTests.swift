@@ -311,6 +311,20 @@ struct WordJoinTests {
     #expect(decoder.undoReplacement() == nil)
   }
 
+  @Test("has moved, its m on backspace after the space: moved wins under the ordinary margin, as oved would stand run onto has")
+  func restoredSpaceNeedsNoMargin() {
+    let decoder = words.decoder()
+    typeWithSpace("has", into: decoder)
+    let (slip, backspace) = backspaceTap(toward: "m", fraction: 0.45)
+    decoder.removeLast(tappedAt: slip, key: backspace)
+    words.type("oved", into: decoder)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "oved")
+    #expect(decision.best.text == "moved")
+    #expect(decision.margin > 0 && decision.margin < WordDecoder.Parameters().margin, "margin \(decision.margin)")
+    #expect(decision.replaces && decision.restoresSpace)
+  }
+
   @Test("a backspace at its centre after a space deletes the space on purpose: theory stands")
   func deliberateBackspaceJoinsTheWords() {
     let decoder = words.decoder()
