@@ -44,6 +44,22 @@ struct KeyTapTests {
     #expect(plain.decide().best.text != "numbers")
   }
 
+  @Test("from whose m landed on backspace, which deleted the o: from wins under the ordinary margin, as fr stands only if the backspace was meant")
+  func keyTapReadingNeedsNoMargin() {
+    let decoder = words.decoder()
+    typeWithBackspace("fro", toward: "m", "", into: decoder, fraction: 0.4)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "fr")
+    #expect(decision.best.text == "from")
+    #expect(decision.margin > 0 && decision.margin < WordDecoder.Parameters().margin, "margin \(decision.margin)")
+    #expect(decision.replaces)
+    // Nearer the backspace's centre the tap says less of the m: fr stands.
+    let nearer = words.decoder()
+    typeWithBackspace("fro", toward: "m", "", into: nearer, fraction: 0.3)
+    let stands = nearer.decide()
+    #expect(stands.typed.text == "fr" && !stands.replaces, "\(stands.best.text) by \(stands.margin)")
+  }
+
   @Test("a backspace at the key's centre after a wrong letter is the typist's own correction")
   func deliberateBackspaceStands() {
     let decoder = words.decoder()

@@ -47,10 +47,12 @@ extension WordDecoder {
     // Another word must beat the typed letters by the margin; the typed letters' own word
     // replaces them when it is written otherwise than typed ("dont" as "don't").
     // A word the history protects keeps its letters, but is still written as the language writes it.
-    // After a deleted space the letters would stand run onto the word before: the better reading wins.
+    // A word taking a key tap for letters needs only to score better: the letters that tap left
+    // (a letter deleted, a space deleted) stand only if it was meant, which the scores weigh.
     let spells = slots.sources[1] & WordSlots.spellingEdit != 0
+    let takesKeyTap = !spells && keyTaps.count > 0 && slots.lengths[1] > touches.storedCount
     var replaces = slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1)
-      : spells ? spellingMayReplace(typed, by: slots.scores[1], source: slots.sources[1]) : !typed.isProtected && margin > (restoresSpace ? 0 : parameters.margin)
+      : spells ? spellingMayReplace(typed, by: slots.scores[1], source: slots.sources[1]) : !typed.isProtected && margin > (takesKeyTap ? 0 : parameters.margin)
     if !replaces && !slots.sameLetters(0, 1) && putTypedWordFirst(in: slots, end: limit + 1) {
       margin = slots.scores[1] - typed.score
       replaces = true
