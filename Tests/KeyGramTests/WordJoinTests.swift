@@ -295,13 +295,19 @@ struct WordJoinTests {
     return (TouchPoint(x: from.midX + (to.x - from.midX) * fraction, y: from.midY + (to.y - from.midY) * fraction), key)
   }
 
+  /// Types `first` and its space, a backspace tap `fraction` of the way from the key's centre
+  /// towards `m` (which deletes the space), then `second`.
+  func typeAfterDeletedSpace(_ first: String, backspaceTowardM fraction: Float, _ second: String, into decoder: WordDecoder) {
+    typeWithSpace(first, into: decoder)
+    let (tap, backspace) = backspaceTap(toward: "m", fraction: fraction)
+    decoder.removeLast(tappedAt: tap, key: backspace)
+    words.type(second, into: decoder)
+  }
+
   @Test("the more, its m on backspace after the space: the space comes back and more replaces ore")
   func backspaceAfterASpaceIsTheFirstLetter() {
     let decoder = words.decoder()
-    typeWithSpace("the", into: decoder)
-    let (slip, backspace) = backspaceTap(toward: "m", fraction: 0.6)
-    decoder.removeLast(tappedAt: slip, key: backspace)
-    words.type("ore", into: decoder)
+    typeAfterDeletedSpace("the", backspaceTowardM: 0.6, "ore", into: decoder)
     let decision = decoder.decide()
     #expect(decision.typed.text == "ore")
     #expect(decision.replaces)
@@ -314,10 +320,7 @@ struct WordJoinTests {
   @Test("has moved, its m on backspace after the space: moved wins under the ordinary margin, as oved would stand run onto has")
   func restoredSpaceNeedsNoMargin() {
     let decoder = words.decoder()
-    typeWithSpace("has", into: decoder)
-    let (slip, backspace) = backspaceTap(toward: "m", fraction: 0.45)
-    decoder.removeLast(tappedAt: slip, key: backspace)
-    words.type("oved", into: decoder)
+    typeAfterDeletedSpace("has", backspaceTowardM: 0.45, "oved", into: decoder)
     let decision = decoder.decide()
     #expect(decision.typed.text == "oved")
     #expect(decision.best.text == "moved")
@@ -328,10 +331,7 @@ struct WordJoinTests {
   @Test("a backspace at its centre after a space deletes the space on purpose: theory stands")
   func deliberateBackspaceJoinsTheWords() {
     let decoder = words.decoder()
-    typeWithSpace("the", into: decoder)
-    let (centre, backspace) = backspaceTap(toward: "m", fraction: 0)
-    decoder.removeLast(tappedAt: centre, key: backspace)
-    words.type("ory", into: decoder)
+    typeAfterDeletedSpace("the", backspaceTowardM: 0, "ory", into: decoder)
     let decision = decoder.decide()
     // The decoder saw only the end of "theory": the letters stand as typed.
     #expect(!decision.isDecoded)
