@@ -112,7 +112,7 @@ extension WordDecoder {
             lexiconNode = lexiconChild(of: beam.lexiconNode[slot], letter: Int(first))
             historyNode = historyChild(of: beam.historyNode[slot], letter: Int(first))
             guard lexiconNode >= 0 || historyNode >= 0, parentScore + gain + bestTap > beam.threshold(capacity: beam.omissionWidth) else { continue }
-            evidence = lexiconNode >= 0 ? beam.logEvidence[slot] + prior.logOfShare(Int(lexicon!.share(of: LexiconNode(index: UInt32(lexiconNode))))) : -.infinity
+            evidence = lexiconNode >= 0 ? beam.logEvidence[slot] + prior.logOfShare(children.trie!.share(of: Int(lexiconNode))) : -.infinity
           }
           for tapIndex in 0..<tapCount {
             let letter = lateLetters[tapIndex]
@@ -121,7 +121,7 @@ extension WordDecoder {
             let lexiconLetter = lexiconChild(of: lexiconNode, letter: letter), historyLetter = historyChild(of: historyNode, letter: letter)
             let count = historyLetter >= 0 ? wordHistory!.count(of: Int(historyLetter)) : 0
             guard count > 0 || lexiconLetter >= 0 else { continue }
-            let childEvidence = lexiconLetter >= 0 ? evidence + prior.logOfShare(Int(lexicon!.share(of: LexiconNode(index: UInt32(lexiconLetter))))) : -.infinity
+            let childEvidence = lexiconLetter >= 0 ? evidence + prior.logOfShare(children.trie!.share(of: Int(lexiconLetter))) : -.infinity
             // A backspace's letters: the deleted one first, the tap's second; a lone tap's letter, no second.
             let letters = deletes ? first | Int32(letter) << 8 : Int32(letter) | Beam.noSecondLetter << 8
             let total = touchScore + gain + tapGain

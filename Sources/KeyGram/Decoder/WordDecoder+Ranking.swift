@@ -87,13 +87,9 @@ extension WordDecoder {
     for index in start..<Swift.max(start, touches.storedCount) {
       let letter = Int(touches.letter[index])
       touchScore += spatial[index * keyCount + touches.key[index]]
-      if lexiconNode >= 0, let lexicon {
-        if let child = lexicon.child(of: LexiconNode(index: UInt32(lexiconNode)), letter: letter) {
-          evidence += prior.logOfShare(Int(lexicon.share(of: child)))
-          lexiconNode = Int32(truncatingIfNeeded: child.index)
-        } else {
-          lexiconNode = -1
-        }
+      if lexiconNode >= 0 {
+        lexiconNode = lexiconChild(of: lexiconNode, letter: letter)
+        if lexiconNode >= 0 { evidence += prior.logOfShare(children.trie!.share(of: Int(lexiconNode))) }
       }
       if historyNode >= 0, let wordHistory {
         historyNode = wordHistory.child(of: Int(historyNode), letter: letter).map { Int32(truncatingIfNeeded: $0) } ?? -1

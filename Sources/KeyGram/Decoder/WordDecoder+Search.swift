@@ -78,7 +78,7 @@ extension WordDecoder {
                     historyCount: beam.historyCount[slot], touchScore: touchScore - cost, score: parentScore - cost)
       }
       let misspells = costs.allows(.misspelledLetter, after: flags)
-      children.forEach(lexicon: lexicon, node: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
+      children.forEach(lexiconNode: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
         let key = keyOfLetter[letter]
         guard key >= 0 else { return }
         var touch = spatial[touchBase + key], move = Beam.kindMatch
@@ -132,7 +132,7 @@ extension WordDecoder {
         guard parentScore + late + bestEarly > beam.threshold(capacity: beam.width) else { continue }
         let lexiconFirst = lexiconChild(of: lexiconNode, letter: first), historyFirst = historyChild(of: historyNode, letter: first)
         guard lexiconFirst >= 0 || historyFirst >= 0 else { continue }
-        let firstEvidence = lexiconFirst >= 0 ? evidence + prior.logOfShare(Int(lexicon!.share(of: LexiconNode(index: UInt32(lexiconFirst))))) : -.infinity
+        let firstEvidence = lexiconFirst >= 0 ? evidence + prior.logOfShare(children.trie!.share(of: Int(lexiconFirst))) : -.infinity
         for earlyIndex in 0..<earlyCount {
           let second = earlyLetters[earlyIndex], secondKey = keyOfLetter[second]
           guard secondKey != firstKey else { continue }
@@ -141,7 +141,7 @@ extension WordDecoder {
           let lexiconSecond = lexiconChild(of: lexiconFirst, letter: second), historySecond = historyChild(of: historyFirst, letter: second)
           let count = historySecond >= 0 ? wordHistory!.count(of: Int(historySecond)) : 0
           guard count > 0 || lexiconSecond >= 0 else { continue }
-          let childEvidence = lexiconSecond >= 0 ? firstEvidence + prior.logOfShare(Int(lexicon!.share(of: LexiconNode(index: UInt32(lexiconSecond))))) : -.infinity
+          let childEvidence = lexiconSecond >= 0 ? firstEvidence + prior.logOfShare(children.trie!.share(of: Int(lexiconSecond))) : -.infinity
           let total = touchScore + late + early
           beam.insert(base: (step + 1) * beam.stride, capacity: beam.width, lexicon: lexiconSecond, history: historySecond, parent: slot,
                       info: Beam.kindTransposed | flags | Beam.transposedLetters | Int32(first) | Int32(second) << 8,
@@ -155,8 +155,8 @@ extension WordDecoder {
   /// The lexicon child of `node` (−1: none) by `letter`, or −1.
   @inline(__always)
   func lexiconChild(of node: Int32, letter: Int) -> Int32 {
-    guard node >= 0, let lexicon, let child = lexicon.child(of: LexiconNode(index: UInt32(node)), letter: letter) else { return -1 }
-    return Int32(truncatingIfNeeded: child.index)
+    guard node >= 0, let trie = children.trie else { return -1 }
+    return Int32(truncatingIfNeeded: trie.child(of: Int(node), letter: letter))
   }
 
   /// The history child of `node` (−1: none) by `letter`, or −1.
@@ -209,7 +209,7 @@ extension WordDecoder {
       let previous = lastLetter(of: slot), anyLetter = (again ? beam.score[Int(beam.parent[slot])] : parentScore) >= best - EditCosts.skipWindow
       let second = flags & Beam.skippedLetter != 0
       guard anyLetter || previous >= 0 else { continue }
-      children.forEach(lexicon: lexicon, node: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
+      children.forEach(lexiconNode: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
         guard anyLetter || letter == previous else { return }
         let cost = costs.skipCost(of: letter, after: previous) + edge + (second ? costs.secondEdit : 0)
         guard cost.isFinite, keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }

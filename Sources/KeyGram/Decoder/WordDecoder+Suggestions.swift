@@ -77,7 +77,7 @@ extension WordDecoder {
       var bestMass: Float = -1, bestLetter = -1, bestLexicon: Int32 = -1, bestHistory: Int32 = -1, bestShare = 0
       var shareSum = 0
       var historyChildren: Float = 0
-      children.forEach(lexicon: lexicon, node: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
+      children.forEach(lexiconNode: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
         let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
         if lexiconChild >= 0 { shareSum += share }
         historyChildren += count

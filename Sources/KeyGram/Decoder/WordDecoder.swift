@@ -167,7 +167,7 @@ public final class WordDecoder {
                                offsetX: parameters.offsetX, offsetY: parameters.offsetY, motion: parameters.motion)
     prior = WordPrior(table: table, history: wordHistory, parameters: parameters)
     costs = EditCosts(parameters: parameters, table: table)
-    children = MergedChildWalk(letterCount: table.letterCount)
+    children = MergedChildWalk(letterCount: table.letterCount, trie: table.sections.lexicon?.trie)
     lateLetters = IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1))
     earlyLetters = IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1))
 

@@ -7,7 +7,8 @@
 /// `prefixLogProbability`, and nowhere else.
 final class WordPrior {
   let table: KeyGramTable
-  let lexicon: Lexicon?
+  /// The lexicon's trie (nil: a table without a lexicon).
+  let trie: LexiconTrieView?
   let history: WordHistory?
   /// β, the exponent on P(word) in P(word)^β · Π N(touch).
   let languageWeight: Float
@@ -55,7 +56,7 @@ final class WordPrior {
 
   init(table: KeyGramTable, history: WordHistory?, parameters: WordDecoder.Parameters) {
     self.table = table
-    lexicon = table.sections.lexicon
+    trie = table.sections.lexicon?.trie
     knownWords = parameters.knownWordsStand ? table.knownWords : nil
     self.history = history
     languageWeight = parameters.languageWeight
@@ -132,7 +133,7 @@ final class WordPrior {
   /// ending at a history node (−1: not in that trie).
   func endShares(lexicon lexiconNode: Int32, history historyNode: Int32) -> (lexicon: Float, history: Float) {
     var lexiconEnd: Float = 0, historyEnd: Float = 0
-    if lexiconNode >= 0, let lexicon { lexiconEnd = Float(lexicon.endShare(of: LexiconNode(index: UInt32(lexiconNode)))) }
+    if lexiconNode >= 0, let trie { lexiconEnd = Float(trie.endShare(of: Int(lexiconNode))) }
     if historyNode >= 0, let history {
       historyEnd = Swift.max(history.count(of: Int(historyNode)) - history.continuingCount(of: Int(historyNode)), 0)
     }

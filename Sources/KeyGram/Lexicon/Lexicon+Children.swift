@@ -1,14 +1,8 @@
 extension Lexicon {
-  /// Calls `body(letter, child, share)` for each child of `node` in letter order: the trie's
-  /// children without its bytes. O(children) after the O(1) rank of the first child.
+  /// Calls `body(letter, child, share)` for each child of `node` in letter order
+  /// (`LexiconTrieView.forEachChild(of:_:)`).
   @inline(__always)
-  func forEachChild(of node: Int, _ body: (Int, Int, Int) -> Void) {
-    let degree = Int(section.uint8(at: degreesOffset + node))
-    guard degree > 0, let first = firstChild(of: node, degree: degree) else { return }
-    for child in first..<(first + degree) {
-      body(Int(section.uint8(at: TableFormat.Lexicon.labelsOffset + child)), child, Int(section.uint16(at: sharesOffset + 2 * child)))
-    }
-  }
+  func forEachChild(of node: Int, _ body: (Int, Int, Int) -> Void) { trie.forEachChild(of: node, body) }
 
   /// The total a node's child shares and end share add up to: a share out of it is a probability.
   static var shareTotal: Int { Int(TableFormat.Lexicon.shareTotal) }
@@ -18,13 +12,16 @@ extension Lexicon {
 /// a search over both tries sees each letter once. Fixed memory: two buffers over the alphabet.
 final class MergedChildWalk {
   let letterCount: Int
+  /// The lexicon's trie (nil: a table without a lexicon), held as plain values for the search's loops.
+  let trie: LexiconTrieView?
   /// Per letter, the history child met in this walk, valid where `stampOfLetter` is the walk's stamp.
   private let historyChildOfLetter: IntBuffer
   private let stampOfLetter: IntBuffer
   private var stamp = 0
 
-  init(letterCount: Int) {
+  init(letterCount: Int, trie: LexiconTrieView?) {
     self.letterCount = letterCount
+    self.trie = trie
     historyChildOfLetter = IntBuffer(repeating: 0, count: Swift.max(letterCount, 1))
     stampOfLetter = IntBuffer(repeating: 0, count: Swift.max(letterCount, 1))
   }
@@ -36,7 +33,7 @@ final class MergedChildWalk {
   /// alphabet that leads on from (`lexiconNode`, `historyNode`) in either trie (−1: not in that
   /// one), the lexicon's children first, in letter order, then the history's own.
   @inline(__always)
-  func forEach(lexicon: Lexicon?, node lexiconNode: Int32, history: WordHistory?, node historyNode: Int32,
+  func forEach(lexiconNode: Int32, history: WordHistory?, node historyNode: Int32,
                _ body: (Int, Int32, Int, Int32) -> Void) {
     stamp &+= 1
     if historyNode >= 0, let history {
@@ -50,8 +47,8 @@ final class MergedChildWalk {
         child = history.nextSiblingNode(of: child)
       }
     }
-    if lexiconNode >= 0, let lexicon {
-      lexicon.forEachChild(of: Int(lexiconNode)) { letter, child, share in
+    if lexiconNode >= 0, let trie {
+      trie.forEachChild(of: Int(lexiconNode)) { letter, child, share in
         guard letter < letterCount else { return }
         var historyChild: Int32 = -1
         if stampOfLetter[letter] == stamp {

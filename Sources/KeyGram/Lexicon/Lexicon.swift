@@ -20,8 +20,8 @@ public struct LexiconNode: Hashable, Sendable {
 /// valid however long they are kept.
 @frozen
 public struct Lexicon: Sendable {
-  /// The section's bytes.
-  @usableFromInline let section: TableBytes
+  /// The trie's bytes and offsets: what every lookup reads.
+  @usableFromInline package let trie: LexiconTrieView
   /// The table whose memory `section` is, kept alive; nil only inside the table itself.
   @usableFromInline var owner: KeyGramTable?
   /// How many nodes the trie has, the root included.
@@ -34,9 +34,11 @@ public struct Lexicon: Sendable {
   public let letterCount: Int
   /// The length of the longest word.
   public let maximumDepth: Int
-  @usableFromInline let sharesOffset: Int
-  @usableFromInline let degreesOffset: Int
-  @usableFromInline let samplesOffset: Int
+  /// The section's bytes.
+  @inlinable var section: TableBytes { trie.section }
+  @inlinable var sharesOffset: Int { trie.sharesOffset }
+  @inlinable var degreesOffset: Int { trie.degreesOffset }
+  @inlinable var samplesOffset: Int { trie.samplesOffset }
 
   /// Checks the head, the length, the padding and the first-child samples (the first is 1,
   /// they never decrease, none is past the last node): enough for every lookup to stay in
@@ -84,16 +86,13 @@ public struct Lexicon: Sendable {
       }
       previous = sample
     }
-    self.section = section
+    trie = LexiconTrieView(section: section, nodeCount: nodes)
     owner = nil
     nodeCount = nodes
     wordCount = words
     totalMass = mass
     self.letterCount = letterCount
     maximumDepth = depth
-    sharesOffset = L.sharesOffset(nodeCount: nodes)
-    degreesOffset = L.degreesOffset(nodeCount: nodes)
-    samplesOffset = samples
   }
 
   /// The empty prefix.
@@ -103,19 +102,9 @@ public struct Lexicon: Sendable {
   /// node is not this lexicon's, or the section's structure is damaged there). O(children).
   @inlinable
   public func child(of node: LexiconNode, letter: Int) -> LexiconNode? {
-    let v = Int(node.index)
-    guard v < nodeCount, letter >= 0, letter < letterCount else { return nil }
-    let degree = Int(section.uint8(at: degreesOffset + v))
-    guard degree > 0, let first = firstChild(of: v, degree: degree) else { return nil }
-    let target = UInt8(truncatingIfNeeded: letter)
-    var index = first
-    let end = first + degree
-    while index < end {  // labels are sorted: stop at the first one not below the target
-      let label = section.uint8(at: TableFormat.Lexicon.labelsOffset + index)
-      if label >= target { return label == target ? LexiconNode(index: UInt32(truncatingIfNeeded: index)) : nil }
-      index += 1
-    }
-    return nil
+    guard letter < letterCount else { return nil }
+    let child = trie.child(of: Int(node.index), letter: letter)
+    return child >= 0 ? LexiconNode(index: UInt32(truncatingIfNeeded: child)) : nil
   }
 
   /// The node of the prefix spelled by `letters` (letter indices), or nil when no lexicon word
@@ -188,22 +177,10 @@ public struct Lexicon: Sendable {
     return LexiconRow(self, first: first, childCount: degree, endWeight: end)
   }
 
-  /// The index of `v`'s first child: its block's sample plus the degrees of the nodes before
-  /// it in the block (at most 15 byte reads). nil unless the children lie after `v` and inside
-  /// the section, which keeps every read in bounds and every walk moving forward.
-  /// `v` < `nodeCount`; `degree` is `v`'s.
+  /// The index of `v`'s first child, nil where the damaged section puts it out of bounds
+  /// (`LexiconTrieView.firstChild(of:degree:)`). `v` < `nodeCount`; `degree` is `v`'s.
   @inlinable @inline(__always)
-  func firstChild(of v: Int, degree: Int) -> Int? {
-    let blockStart = v & ~(TableFormat.Lexicon.sampleStride - 1)
-    var first = Int(section.uint32(at: samplesOffset + 4 * (v >> 4)))
-    var u = blockStart
-    while u < v {
-      first += Int(section.uint8(at: degreesOffset + u))
-      u += 1
-    }
-    guard first > v, first + degree <= nodeCount else { return nil }
-    return first
-  }
+  func firstChild(of v: Int, degree: Int) -> Int? { trie.firstChild(of: v, degree: degree) }
 }
 
 /// One node's row of the lexicon: its children in label order, each with its share out of
