@@ -24,6 +24,26 @@ struct LexiconViewTests {
     }
   }
 
+  /// The decoder's plain view of the trie reads what the lexicon reads: nodes 0 root, 1 a, 2 b,
+  /// 3 an, 4 and; end shares 65,535 minus the children's (root 65,535 − 54,612 − 10,923 = 0,
+  /// a 65,535 − 26,214, an 65,535 − 16,384, the leaves 65,535).
+  @Test func trieViewReadsWhatTheLexiconReads() throws {
+    try TableBytes.withBytes(of: Self.section) { bytes in
+      let lexicon = try Lexicon(validating: bytes, letterCount: 4)
+      let trie = lexicon.trie
+      #expect([(0, 0), (0, 1), (0, 2), (1, 3), (3, 2), (4, 0), (2, 0)].map { trie.child(of: $0.0, letter: $0.1) } == [1, 2, -1, 3, 4, -1, -1])
+      #expect(trie.child(of: -1, letter: 0) == -1 && trie.child(of: 5, letter: 0) == -1)
+      #expect((-1...5).map { trie.endShare(of: $0) } == [0, 0, 39_321, 65_535, 49_151, 65_535, 0])
+      #expect((-1...5).map { trie.share(of: $0) } == [0, 65_535, 54_612, 10_923, 26_214, 16_384, 0])
+      for node in 0..<5 {
+        #expect(trie.endShare(of: node) == Int(lexicon.endShare(of: LexiconNode(index: UInt32(node)))))
+      }
+      var children: [[Int]] = []
+      trie.forEachChild(of: 0) { letter, child, share in children.append([letter, child, share]) }
+      trie.forEachChild(of: 4) { letter, child, share in children.append([letter, child, share]) }
+      #expect(children == [[0, 1, 54_612], [1, 2, 10_923]])
+    }
+  }
 }
 
 /// The lexicon's hot path (cursor steps and row reads) allocates nothing. Named so that

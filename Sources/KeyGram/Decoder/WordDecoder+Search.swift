@@ -57,11 +57,10 @@ extension WordDecoder {
     let parents = beam.sortSlots(step: step, withSkipSlots: true)
     // Any touch is extra only for the words within `EditCosts.skipWindow` of the step's best; a repeated key's for any.
     let best = parents > 0 ? beam.score[beam.order[0]] : -.infinity
-    // The letter the touch typed, and its likelihood on that key: a misspelled letter's score.
-    let typedLetter = Int(touches.letter[step]), typedScore = spatial[touchBase + touches.key[step]]
-    // No child gains more than the touch's best key (a misspelled letter scores below its own key) or an extra touch's cost.
-    var bestTouch = -extraCost
-    for key in 0..<keyCount { bestTouch = Swift.max(bestTouch, spatial[touchBase + key]) }
+    let touchLetters = self.touchLetters
+    // No child gains more than the touch's best letter or an extra touch's cost.
+    let bestTouch = Swift.max(-extraCost, touchLetters.score(spatial: spatial, base: touchBase, typedLetter: Int(touches.letter[step]),
+                                                             typedKey: touches.key[step], keyOfLetter: keyOfLetter, costs: costs))
     beam.beginHeap()
     for index in 0..<parents {
       let slot = beam.order[index]
@@ -79,15 +78,10 @@ extension WordDecoder {
       }
       let misspells = costs.allows(.misspelledLetter, after: flags)
       children.forEach(lexiconNode: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
-        let key = keyOfLetter[letter]
-        guard key >= 0 else { return }
-        var touch = spatial[touchBase + key], move = Beam.kindMatch
-        if misspells && letter != typedLetter {
-          let substitution = costs.substitution(typed: typedLetter, intended: letter), written = typedScore - substitution.cost
-          if written > touch {
-            touch = written
-            move = Beam.kindMisspelled | substitution.flags
-          }
+        var touch = touchLetters.onKey[letter], move = Beam.kindMatch
+        if misspells && touchLetters.misspelled[letter] > touch {
+          touch = touchLetters.misspelled[letter]
+          move = touchLetters.misspelledMove[letter]
         }
         // A child's prefix is no likelier than its parent's, so its score is at most this.
         guard touch >= cutoff, parentScore + touch > beam.threshold(capacity: beam.width) else { return }

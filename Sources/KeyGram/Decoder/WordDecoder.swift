@@ -51,9 +51,9 @@ public final class WordDecoder {
   let prior: WordPrior
   let costs: EditCosts
   let children: MergedChildWalk
+  let touchLetters: TouchLetterScores
   /// The letters near each touch of a transposition (scratch, one per letter at most).
-  let lateLetters: IntBuffer
-  let earlyLetters: IntBuffer
+  let lateLetters: IntBuffer, earlyLetters: IntBuffer
 
   /// A backspace went past the word's start: its first letters were never seen.
   var isIncomplete = false
@@ -168,8 +168,8 @@ public final class WordDecoder {
     prior = WordPrior(table: table, history: wordHistory, parameters: parameters)
     costs = EditCosts(parameters: parameters, table: table)
     children = MergedChildWalk(letterCount: table.letterCount, trie: table.sections.lexicon?.trie)
-    lateLetters = IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1))
-    earlyLetters = IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1))
+    touchLetters = TouchLetterScores(letterCount: table.letterCount)
+    (lateLetters, earlyLetters) = (IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1)), IntBuffer(repeating: 0, count: Swift.max(table.letterCount, 1)))
 
     beam = Beam(width: parameters.beamWidth, omissionWidth: parameters.omissionBeamWidth, steps: Self.capacity + 1)
     spatial = FloatBuffer(repeating: 0, count: Self.capacity * Swift.max(layout.keys.count, 1))
@@ -208,7 +208,7 @@ public final class WordDecoder {
   /// table and the word history are not counted). It never grows.
   public var memoryBytes: Int {
     let slots = [decisionSlots, suggestionSlots, splitSlots, replacedSlots].reduce(0) { $0 + $1.letters.count * 4 + $1.slotCount * WordSlots.bytesPerSlot }
-    return touches.bytes + keyTaps.bytes + 4 * keyTapSpatial.count + likelihood.bytes + prior.bytes + children.bytes + 8 * (lateLetters.count + earlyLetters.count + costs.isVowel.count) + beam.bytes + slots
+    return touches.bytes + keyTaps.bytes + 4 * keyTapSpatial.count + likelihood.bytes + prior.bytes + children.bytes + touchLetters.bytes + 8 * (lateLetters.count + earlyLetters.count + costs.isVowel.count) + beam.bytes + slots
       + 4 * (spatial.count + finalScore.count + chosenLexicon.count + chosenHistory.count)
       + 4 * (nextWordIDs.count + nextWordHeads.count + nextWordScores.count + nextWordLetters.count) + headWords.bytes
       + 8 * (keyOfLetter.count + finalSource.count + completionOrder.count + chosenSlot.count + bestAlignmentKeys.count + suffixIsWord.count)
