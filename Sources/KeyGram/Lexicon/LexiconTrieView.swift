@@ -28,11 +28,12 @@ package struct LexiconTrieView: @unchecked Sendable {
   @inlinable @inline(__always)
   func firstChild(of v: Int, degree: Int) -> Int? {
     let blockStart = v & ~(TableFormat.Lexicon.sampleStride - 1)
-    var first = Int(section.uint32(at: samplesOffset + 4 * (v >> 4)))
+    // Validated offsets: the sums stay inside the section, so they cannot overflow.
+    var first = Int(section.uint32(at: samplesOffset &+ 4 &* (v >> 4)))
     var u = blockStart
     while u < v {
-      first += Int(section.uint8(at: degreesOffset + u))
-      u += 1
+      first &+= Int(section.uint8(at: degreesOffset &+ u))
+      u &+= 1
     }
     guard first > v, first + degree <= nodeCount else { return nil }
     return first
@@ -49,9 +50,9 @@ package struct LexiconTrieView: @unchecked Sendable {
     var index = first
     let end = first + degree
     while index < end {  // labels are sorted: stop at the first one not below the target
-      let label = section.uint8(at: TableFormat.Lexicon.labelsOffset + index)
+      let label = section.uint8(at: TableFormat.Lexicon.labelsOffset &+ index)
       if label >= target { return label == target ? index : -1 }
-      index += 1
+      index &+= 1
     }
     return -1
   }
@@ -84,9 +85,9 @@ package struct LexiconTrieView: @unchecked Sendable {
     let degree = Int(section.uint8(at: degreesOffset + node))
     guard degree > 0, let first = firstChild(of: node, degree: degree) else { return }
     var child = first
-    while child < first + degree {
-      body(Int(section.uint8(at: TableFormat.Lexicon.labelsOffset + child)), child, Int(section.uint16(at: sharesOffset + 2 * child)))
-      child += 1
+    while child < first &+ degree {
+      body(Int(section.uint8(at: TableFormat.Lexicon.labelsOffset &+ child)), child, Int(section.uint16(at: sharesOffset &+ 2 &* child)))
+      child &+= 1
     }
   }
 }
