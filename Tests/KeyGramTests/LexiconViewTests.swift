@@ -36,7 +36,7 @@ struct LexiconViewTests {
       #expect((-1...5).map { trie.endShare(of: $0) } == [0, 0, 39_321, 65_535, 49_151, 65_535, 0])
       #expect((-1...5).map { trie.share(of: $0) } == [0, 65_535, 54_612, 10_923, 26_214, 16_384, 0])
       for node in 0..<5 {
-        #expect(trie.endShare(of: node) == Int(lexicon.endShare(of: LexiconNode(index: UInt32(node)))))
+        #expect(trie.endShare(of: node) == Int(lexicon.row(of: LexiconNode(index: UInt32(node))).endWeight))
       }
       var children: [[Int]] = []
       trie.forEachChild(of: 0) { letter, child, share in children.append([letter, child, share]) }

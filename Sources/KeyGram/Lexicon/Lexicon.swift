@@ -155,7 +155,7 @@ public struct Lexicon: Sendable {
   /// P(the word ends at `node`), out of 65,535: 65,535 minus the children's shares. 0 for the root
   /// and every prefix that is not a word; 65,535 for a leaf.
   @inlinable
-  public func endShare(of node: LexiconNode) -> UInt32 { row(of: node).endWeight }
+  public func endShare(of node: LexiconNode) -> UInt32 { UInt32(trie.endShare(of: Int(node.index))) }
 
   /// The node's row: P(next letter) for each child and P(end of word), out of 65,535.
   /// An empty row (no children, end weight 0) for a node that is not this lexicon's or whose
