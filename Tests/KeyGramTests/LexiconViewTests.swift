@@ -1,4 +1,4 @@
-import KeyGram
+@testable import KeyGram
 import Testing
 
 /// The runtime's `LEXI` view without the builder: a section written out by hand.
@@ -43,6 +43,52 @@ struct LexiconViewTests {
       trie.forEachChild(of: 4) { letter, child, share in children.append([letter, child, share]) }
       #expect(children == [[0, 1, 54_612], [1, 2, 10_923]])
     }
+  }
+
+  /// The search's walk over the lexicon's and a history's children together: at the roots, the
+  /// lexicon has a (node 1) and b (node 2), the history a and d; a letter mask passes letters
+  /// over in both tries, and a walk started anew forgets the one before.
+  @Test func mergedWalkPairsLettersAndHonoursTheMask() throws {
+    try TableBytes.withBytes(of: Self.section) { bytes in
+      let lexicon = try Lexicon(validating: bytes, letterCount: 4)
+      let history = WordHistory()
+      for word in [[2], [0], [0, 3]] { history.learn(length: word.count) { word[$0] } }
+      let historyA = try #require(history.child(of: 0, letter: 0)), historyD = try #require(history.child(of: 0, letter: 2))
+      let walk = MergedChildWalk(letterCount: 4, trie: lexicon.trie)
+      func walked(_ letters: LetterMask) -> [[Int]] {
+        var cursor = walk.start(lexiconNode: 0, history: history, node: 0, letters: letters)
+        var seen: [[Int]] = []
+        while let child = walk.next(&cursor, history: history) { seen.append([child.letter, Int(child.lexicon), child.share, Int(child.history)]) }
+        return seen
+      }
+      #expect(walked(.all) == [[0, 1, 54_612, historyA], [1, 2, 10_923, -1], [2, -1, 0, historyD]])
+      var bAndD = LetterMask.none
+      bAndD.insert(1)
+      bAndD.insert(2)
+      #expect(walked(bAndD) == [[1, 2, 10_923, -1], [2, -1, 0, historyD]])
+      #expect(walked(LetterMask(letter: 0)) == [[0, 1, 54_612, historyA]])
+      #expect(walked(.none).isEmpty)
+      var viaBody: [[Int]] = []
+      walk.forEach(lexiconNode: 0, history: history, node: 0) { viaBody.append([$0, Int($1), $2, Int($3)]) }
+      #expect(viaBody == walked(.all))
+      // Off the lexicon (node −1) only the history's children come; without a history, only the lexicon's.
+      var offLexicon = walk.start(lexiconNode: -1, history: history, node: Int32(historyA))
+      #expect(walk.next(&offLexicon, history: history).map { [$0.letter, Int($0.lexicon)] } == [3, -1])
+      var noHistory = walk.start(lexiconNode: 1, history: nil, node: -1)
+      #expect(walk.next(&noHistory, history: nil).map { [$0.letter, Int($0.lexicon), Int($0.history)] } == [3, 3, -1])
+      #expect(walk.next(&noHistory, history: nil) == nil)
+    }
+  }
+
+  /// Letters 0–63 are bits; from 64 on every mask holds them (a mask only narrows a walk).
+  @Test func letterMaskHoldsWhatWasInserted() {
+    var mask = LetterMask.none
+    mask.insert(0)
+    mask.insert(63)
+    mask.insert(70)
+    #expect([0, 1, 62, 63, 64, 200].map { mask.contains($0) } == [true, false, false, true, true, true])
+    #expect((0..<64).allSatisfy { LetterMask.all.contains($0) } && !LetterMask(letter: 5).contains(4) && LetterMask(letter: 5).contains(5))
+    #expect(LetterMask(letter: -1) == .none)
   }
 }
 

@@ -60,7 +60,7 @@ extension WordDecoder {
     let touchLetters = self.touchLetters
     // No child gains more than the touch's best letter or an extra touch's cost.
     let bestTouch = Swift.max(-extraCost, touchLetters.score(spatial: spatial, base: touchBase, typedLetter: Int(touches.letter[step]),
-                                                             typedKey: touches.key[step], keyOfLetter: keyOfLetter, costs: costs))
+                                                             typedKey: touches.key[step], keyOfLetter: keyOfLetter, costs: costs, cutoff: cutoff))
     beam.beginHeap()
     for index in 0..<parents {
       let slot = beam.order[index]
@@ -77,19 +77,20 @@ extension WordDecoder {
                     historyCount: beam.historyCount[slot], touchScore: touchScore - cost, score: parentScore - cost)
       }
       let misspells = costs.allows(.misspelledLetter, after: flags)
-      children.forEach(lexiconNode: lexiconNode, history: wordHistory, node: historyNode) { letter, lexiconChild, share, historyChild in
-        var touch = touchLetters.onKey[letter], move = Beam.kindMatch
-        if misspells && touchLetters.misspelled[letter] > touch {
-          touch = touchLetters.misspelled[letter]
-          move = touchLetters.misspelledMove[letter]
-        }
+      // Only the letters within the cutoff are walked: the others would fail its test below.
+      var walk = children.start(lexiconNode: lexiconNode, history: wordHistory, node: historyNode,
+                                letters: misspells ? touchLetters.orMisspelledLetters : touchLetters.onKeyLetters)
+      while let child = children.next(&walk, history: wordHistory) {
+        let letter = child.letter
+        let touch = misspells ? touchLetters.orMisspelled[letter] : touchLetters.onKey[letter]
+        let move = misspells ? touchLetters.orMisspelledMove[letter] : Beam.kindMatch
         // A child's prefix is no likelier than its parent's, so its score is at most this.
-        guard touch >= cutoff, parentScore + touch > beam.threshold(capacity: beam.width) else { return }
-        let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity
-        let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
-        guard count > 0 || lexiconChild >= 0 else { return }
+        guard touch >= cutoff, parentScore + touch > beam.threshold(capacity: beam.width) else { continue }
+        let childEvidence = child.lexicon >= 0 ? evidence + prior.logOfShare(child.share) : -.infinity
+        let count = child.history >= 0 ? wordHistory!.count(of: Int(child.history)) : 0
+        guard count > 0 || child.lexicon >= 0 else { continue }
         let total = touchScore + touch
-        beam.insert(base: target, capacity: beam.width, lexicon: lexiconChild, history: historyChild, parent: slot,
+        beam.insert(base: target, capacity: beam.width, lexicon: child.lexicon, history: child.history, parent: slot,
                     info: move | flags | Int32(letter), logEvidence: childEvidence, historyCount: count,
                     touchScore: total, score: total + prior.prefixScore(childEvidence, count, mixture))
       }
@@ -203,15 +204,20 @@ extension WordDecoder {
       let previous = lastLetter(of: slot), anyLetter = (again ? beam.score[Int(beam.parent[slot])] : parentScore) >= best - EditCosts.skipWindow
       let second = flags & Beam.skippedLetter != 0
       guard anyLetter || previous >= 0 else { continue }
-      children.forEach(lexiconNode: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot]) { letter, lexiconChild, share, historyChild in
-        guard anyLetter || letter == previous else { return }
+      // A letter other than the one before costs `skippedLetter`: when that cannot beat the heap now, only a doubled letter is walked.
+      let othersPass = anyLetter && parentScore - (costs.skippedLetter + edge + (second ? costs.secondEdit : 0)) > beam.threshold(capacity: beam.omissionWidth)
+      var walk = children.start(lexiconNode: beam.lexiconNode[slot], history: wordHistory, node: beam.historyNode[slot],
+                                letters: othersPass ? .all : LetterMask(letter: previous))
+      while let child = children.next(&walk, history: wordHistory) {
+        let letter = child.letter
+        guard anyLetter || letter == previous else { continue }
         let cost = costs.skipCost(of: letter, after: previous) + edge + (second ? costs.secondEdit : 0)
-        guard cost.isFinite, keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { return }
-        let childEvidence = lexiconChild >= 0 ? evidence + prior.logOfShare(share) : -.infinity
-        let count = historyChild >= 0 ? wordHistory!.count(of: Int(historyChild)) : 0
-        guard count > 0 || lexiconChild >= 0 else { return }
+        guard cost.isFinite, keyOfLetter[letter] >= 0, parentScore - cost > beam.threshold(capacity: beam.omissionWidth) else { continue }
+        let childEvidence = child.lexicon >= 0 ? evidence + prior.logOfShare(child.share) : -.infinity
+        let count = child.history >= 0 ? wordHistory!.count(of: Int(child.history)) : 0
+        guard count > 0 || child.lexicon >= 0 else { continue }
         let total = touchScore - cost
-        beam.insert(base: base + beam.width, capacity: beam.omissionWidth, lexicon: lexiconChild, history: historyChild,
+        beam.insert(base: base + beam.width, capacity: beam.omissionWidth, lexicon: child.lexicon, history: child.history,
                     parent: slot, info: Beam.kindOmission | flags | (second ? Beam.secondSkippedLetter : Beam.skippedLetter) | Int32(letter),
                     logEvidence: childEvidence, historyCount: count, touchScore: total,
                     score: total + prior.prefixScore(childEvidence, count, mixture))

@@ -35,9 +35,20 @@ final class MergedChildWalk {
   @inline(__always)
   func forEach(lexiconNode: Int32, history: WordHistory?, node historyNode: Int32,
                _ body: (Int, Int32, Int, Int32) -> Void) {
+    var walk = start(lexiconNode: lexiconNode, history: history, node: historyNode)
+    while let child = next(&walk, history: history) { body(child.letter, child.lexicon, child.share, child.history) }
+  }
+
+  /// Starts a walk over the letters in `letters` that lead on from (`lexiconNode`,
+  /// `historyNode`); `next(_:history:)` takes it on. One walk at a time: starting another
+  /// ends this one.
+  @inline(__always)
+  func start(lexiconNode: Int32, history: WordHistory?, node historyNode: Int32, letters: LetterMask = .all) -> Cursor {
     stamp &+= 1
+    var historyFirst = 0
     if historyNode >= 0, let history {
-      var child = history.firstChildNode(of: Int(historyNode))
+      historyFirst = history.firstChildNode(of: Int(historyNode))
+      var child = historyFirst
       while child != 0 {
         let letter = history.letter(ofNode: child)
         if letter < letterCount {
@@ -47,24 +58,53 @@ final class MergedChildWalk {
         child = history.nextSiblingNode(of: child)
       }
     }
-    if lexiconNode >= 0, let trie {
-      trie.forEachChild(of: Int(lexiconNode)) { letter, child, share in
-        guard letter < letterCount else { return }
-        var historyChild: Int32 = -1
-        if stampOfLetter[letter] == stamp {
-          historyChild = Int32(truncatingIfNeeded: historyChildOfLetter[letter])
-          stampOfLetter[letter] = 0
-        }
-        body(letter, Int32(truncatingIfNeeded: child), share, historyChild)
+    let lexiconChildren = lexiconNode >= 0 ? trie?.children(of: Int(lexiconNode)) ?? 0..<0 : 0..<0
+    return Cursor(lexiconChild: lexiconChildren.lowerBound, lexiconEnd: lexiconChildren.upperBound, historyChild: historyFirst, letters: letters)
+  }
+
+  /// The walk's next letter: a lexicon child (with the history child of its letter, or −1),
+  /// then a history child the lexicon lacks (lexicon −1, share 0); nil at the end. `history` is
+  /// the one the walk started with.
+  @inline(__always)
+  func next(_ walk: inout Cursor, history: WordHistory?) -> Child? {
+    while walk.lexiconChild < walk.lexiconEnd, let trie {
+      let child = walk.lexiconChild
+      walk.lexiconChild &+= 1
+      let letter = trie.letter(of: child)
+      guard letter < letterCount, walk.letters.contains(letter) else { continue }
+      var historyChild: Int32 = -1
+      if stampOfLetter[letter] == stamp {
+        historyChild = Int32(truncatingIfNeeded: historyChildOfLetter[letter])
+        stampOfLetter[letter] = 0
+      }
+      return Child(letter: letter, lexicon: Int32(truncatingIfNeeded: child), share: trie.shareOfChild(child), history: historyChild)
+    }
+    while walk.historyChild != 0, let history {
+      let child = walk.historyChild
+      walk.historyChild = history.nextSiblingNode(of: child)
+      let letter = history.letter(ofNode: child)
+      if letter < letterCount && walk.letters.contains(letter) && stampOfLetter[letter] == stamp {
+        return Child(letter: letter, lexicon: -1, share: 0, history: Int32(truncatingIfNeeded: child))
       }
     }
-    if historyNode >= 0, let history {
-      var child = history.firstChildNode(of: Int(historyNode))
-      while child != 0 {
-        let letter = history.letter(ofNode: child)
-        if letter < letterCount && stampOfLetter[letter] == stamp { body(letter, -1, 0, Int32(truncatingIfNeeded: child)) }
-        child = history.nextSiblingNode(of: child)
-      }
-    }
+    return nil
+  }
+
+  /// Where a walk stands: the lexicon's children still to come, then the history's.
+  struct Cursor {
+    var lexiconChild: Int
+    let lexiconEnd: Int
+    /// The history child the second half of the walk looks at next (0: none).
+    var historyChild: Int
+    /// The letters walked; the others are passed over in both tries before their shares are read.
+    let letters: LetterMask
+  }
+
+  /// A letter a walk reached: its lexicon child and share, and its history child (−1: none).
+  struct Child {
+    let letter: Int
+    let lexicon: Int32
+    let share: Int
+    let history: Int32
   }
 }

@@ -77,17 +77,28 @@ package struct LexiconTrieView: @unchecked Sendable {
     return Swift.max(total - sum, 0)
   }
 
+  /// The indices of `node`'s children (empty when it has none, is −1 or not this trie's, or the
+  /// section is damaged there), in letter order.
+  @inlinable @inline(__always)
+  package func children(of node: Int) -> Range<Int> {
+    guard node >= 0, node < nodeCount else { return 0..<0 }
+    let degree = Int(section.uint8(at: degreesOffset + node))
+    guard degree > 0, let first = firstChild(of: node, degree: degree) else { return 0..<0 }
+    return first..<(first &+ degree)
+  }
+
+  /// The letter on the edge into `node`, a child from `children(of:)`.
+  @inlinable @inline(__always)
+  package func letter(of node: Int) -> Int { Int(section.uint8(at: TableFormat.Lexicon.labelsOffset &+ node)) }
+
+  /// The share of `node`, a child from `children(of:)`: no bounds test, the range was checked.
+  @inlinable @inline(__always)
+  package func shareOfChild(_ node: Int) -> Int { Int(section.uint16(at: sharesOffset &+ 2 &* node)) }
+
   /// Calls `body(letter, child, share)` for each child of `node` in letter order: the trie's
   /// children without its bytes. O(children) after the O(1) rank of the first child.
   @inlinable @inline(__always)
   package func forEachChild(of node: Int, _ body: (Int, Int, Int) -> Void) {
-    guard node >= 0, node < nodeCount else { return }
-    let degree = Int(section.uint8(at: degreesOffset + node))
-    guard degree > 0, let first = firstChild(of: node, degree: degree) else { return }
-    var child = first
-    while child < first &+ degree {
-      body(Int(section.uint8(at: TableFormat.Lexicon.labelsOffset &+ child)), child, Int(section.uint16(at: sharesOffset &+ 2 &* child)))
-      child &+= 1
-    }
+    for child in children(of: node) { body(letter(of: child), child, shareOfChild(child)) }
   }
 }
