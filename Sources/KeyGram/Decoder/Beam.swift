@@ -33,6 +33,13 @@ final class Beam {
   /// A step's slots best first (`sortSlots`), so its expansion stops at the first partial
   /// word that cannot beat the heap it fills.
   let order: IntBuffer
+  /// The scores of `order`'s slots while it is sorted, so the sort reads no slot twice.
+  let orderScore: FloatBuffer
+  /// Step `mainOrderStep`'s main slots best first and their scores, as the skip step sorted
+  /// them: the next letter step merges its skip slots into them instead of sorting all again.
+  private let mainOrder: IntBuffer
+  private let mainOrderScore: FloatBuffer
+  private var mainOrderStep = -1
   var heapCount = 0
   /// Steps 0 ..< readySteps are final.
   var readySteps = 0
@@ -80,10 +87,13 @@ final class Beam {
     omissionCount = IntBuffer(repeating: 0, count: steps)
     heap = IntBuffer(repeating: 0, count: Swift.max(width, omissionWidth, 1))
     order = IntBuffer(repeating: 0, count: stride)
+    orderScore = FloatBuffer(repeating: 0, count: stride)
+    mainOrder = IntBuffer(repeating: 0, count: Swift.max(width, 1))
+    mainOrderScore = FloatBuffer(repeating: 0, count: Swift.max(width, 1))
   }
 
   /// Bytes of fixed memory the beam holds.
-  var bytes: Int { lexiconNode.count * 32 + mainCount.count * 16 + heap.count * 8 + order.count * 8 }
+  var bytes: Int { lexiconNode.count * 32 + mainCount.count * 16 + heap.count * 8 + order.count * 12 + mainOrder.count * 12 }
 
   /// The slot of step `step`'s `index`-th partial word (main slots, then skip slots).
   @inline(__always)
@@ -91,10 +101,45 @@ final class Beam {
     step * stride + (index < mainCount[step] ? index : width + index - mainCount[step])
   }
 
+  /// Ends the heap of step `step`'s main slots: they are final, and any order kept for the
+  /// ones before is dropped.
+  func endMainHeap(step: Int) {
+    mainCount[step] = heapCount
+    if mainOrderStep == step { mainOrderStep = -1 }
+  }
+
   /// Puts step `step`'s main slots, and its skip slots when `withSkipSlots`, into `order`, best
-  /// score first; returns how many. Insertion sort: a step holds at most `stride` slots.
+  /// score first (ties in slot order, main slots first); returns how many. Insertion sort: a
+  /// step holds at most `stride` slots; the main slots' order is kept for the merge below.
   func sortSlots(step: Int, withSkipSlots: Bool) -> Int {
-    sortSlots(step: step, indices: 0..<(mainCount[step] + (withSkipSlots ? omissionCount[step] : 0)))
+    let mains = mainCount[step]
+    guard withSkipSlots else {
+      let count = sortSlots(step: step, indices: 0..<mains)
+      for index in 0..<count {
+        mainOrder[index] = order[index]
+        mainOrderScore[index] = orderScore[index]
+      }
+      mainOrderStep = step
+      return count
+    }
+    guard mainOrderStep == step else { return sortSlots(step: step, indices: 0..<(mains + omissionCount[step])) }
+    // The skip slots sorted at the front, then merged with the kept main order from the back.
+    var skip = sortSlots(step: step, indices: mains..<(mains + omissionCount[step])) - 1
+    var main = mains - 1
+    var position = mains + skip
+    while main >= 0 {
+      if skip >= 0 && orderScore[skip] <= mainOrderScore[main] {
+        order[position] = order[skip]
+        orderScore[position] = orderScore[skip]
+        skip -= 1
+      } else {
+        order[position] = mainOrder[main]
+        orderScore[position] = mainOrderScore[main]
+        main -= 1
+      }
+      position -= 1
+    }
+    return mains + omissionCount[step]
   }
 
   /// Puts the first `count` skip slots of `step`, whose heap is still being built, into
@@ -109,11 +154,13 @@ final class Beam {
       let slot = slot(step: step, index: index)
       let slotScore = score[slot]
       var position = count
-      while position > 0 && score[order[position - 1]] < slotScore {
+      while position > 0 && orderScore[position - 1] < slotScore {
         order[position] = order[position - 1]
+        orderScore[position] = orderScore[position - 1]
         position -= 1
       }
       order[position] = slot
+      orderScore[position] = slotScore
       count += 1
     }
     return count
@@ -160,6 +207,7 @@ final class Beam {
     }
   }
 
+  @inline(__always)
   private func siftUp(_ start: Int) {
     var child = start
     let moving = heap[child], movingScore = score[moving]

@@ -38,7 +38,7 @@ extension WordDecoder {
     beam.insert(base: 0, capacity: beam.width, lexicon: lexicon != nil ? 0 : -1, history: history, parent: -1,
                 info: Beam.kindRoot | Beam.noLetter, logEvidence: 0, historyCount: count, touchScore: 0,
                 score: prior.prefixScore(0, count, mixture))
-    beam.mainCount[0] = beam.heapCount
+    beam.endMainHeap(step: 0)
     addSkippedLetters(step: 0, mixture)
   }
 
@@ -96,7 +96,7 @@ extension WordDecoder {
       }
     }
     if step > 0 && costs.transposition.isFinite { addTranspositions(step: step, mixture) }
-    beam.mainCount[step + 1] = beam.heapCount
+    beam.endMainHeap(step: step + 1)
     addSkippedLetters(step: step + 1, mixture)
   }
 
