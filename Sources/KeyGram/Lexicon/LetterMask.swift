@@ -1,30 +1,24 @@
 /// A set of letter indices as one word of bits, for passing over a trie's children without
 /// reading them. Letters from 64 on are always in it: a mask only ever narrows a walk whose
 /// body still checks each letter it gets.
-@frozen @usableFromInline
-package struct LetterMask: Equatable, Sendable {
-  @usableFromInline var bits: UInt64
+struct LetterMask: Equatable {
+  private var bits: UInt64
 
-  @inlinable
-  package init(bits: UInt64) { self.bits = bits }
+  private init(bits: UInt64) { self.bits = bits }
 
   /// Every letter.
-  @inlinable
-  package static var all: LetterMask { LetterMask(bits: ~0) }
+  static var all: LetterMask { LetterMask(bits: ~0) }
 
   /// No letter below 64.
-  @inlinable
-  package static var none: LetterMask { LetterMask(bits: 0) }
+  static var none: LetterMask { LetterMask(bits: 0) }
 
-  /// The mask of `letter` alone (every letter from 64 on, for one of those).
-  @inlinable
-  package init(letter: Int) { bits = letter >= 0 && letter < 64 ? 1 << UInt64(letter) : 0 }
+  /// The mask of `letter` alone (and every letter from 64 on); of no letter below 64 for −1.
+  init(letter: Int) { bits = letter >= 0 && letter < 64 ? 1 << UInt64(letter) : 0 }
 
-  @inlinable @inline(__always)
-  package func contains(_ letter: Int) -> Bool { letter >= 64 || bits & (1 &<< UInt64(truncatingIfNeeded: letter)) != 0 }
+  @inline(__always)
+  func contains(_ letter: Int) -> Bool { letter >= 64 || bits & (1 &<< UInt64(truncatingIfNeeded: letter)) != 0 }
 
-  @inlinable
-  package mutating func insert(_ letter: Int) {
+  mutating func insert(_ letter: Int) {
     guard letter >= 0, letter < 64 else { return }
     bits |= 1 << UInt64(letter)
   }
