@@ -243,6 +243,9 @@ let benchmarks: @Sendable () -> Void = {
   historyContext.record(contentsOf: String(repeating: "the quick brown fox jumps over the lazy dog while keyboards decode jargon words ", count: 20))
   let decoder = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
   print("Word decoder's fixed memory at the default widths (memoryBytes): \(decoder.memoryBytes) bytes")
+  var withoutJoins = WordDecoder.Parameters()
+  withoutJoins.joinMargin = .infinity
+  print("The same without a joiner (joinMargin ∞): \(WordDecoder(table: table, layout: layout, parameters: withoutJoins).memoryBytes) bytes")
   // A thousand operations per measured iteration: the framework's own mallocs per iteration
   // (16, as "CRC-32 of the whole table" shows) then round to 0 per operation.
   let decoderConfiguration = Benchmark.Configuration(
