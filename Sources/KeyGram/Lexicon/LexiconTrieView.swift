@@ -43,16 +43,10 @@ package struct LexiconTrieView: @unchecked Sendable {
   /// `node` is −1 or not this trie's, or the section is damaged there. O(children).
   @inlinable @inline(__always)
   package func child(of node: Int, letter: Int) -> Int {
-    guard node >= 0, node < nodeCount, letter >= 0, letter < 256 else { return -1 }
-    let degree = Int(section.uint8(at: degreesOffset + node))
-    guard degree > 0, let first = firstChild(of: node, degree: degree) else { return -1 }
-    let target = UInt8(truncatingIfNeeded: letter)
-    var index = first
-    let end = first + degree
-    while index < end {  // labels are sorted: stop at the first one not below the target
-      let label = section.uint8(at: TableFormat.Lexicon.labelsOffset &+ index)
-      if label >= target { return label == target ? index : -1 }
-      index &+= 1
+    guard letter >= 0, letter < 256 else { return -1 }
+    for index in children(of: node) {  // labels are sorted: stop at the first one not below the letter
+      let label = self.letter(of: index)
+      if label >= letter { return label == letter ? index : -1 }
     }
     return -1
   }
