@@ -94,6 +94,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("history-target-count"), help: "How often a word outside the lexicon must be kept before the decoder offers it.")
   var historyTargetCount: Float?
 
+  @Option(name: .customLong("protected-history-count"), help: "How often the history must hold typed letters before they are never replaced.")
+  var protectedHistoryCount: Float?
+
   @Option(name: .customLong("beam-width"), help: "How many partial words the decoder's beam keeps after each touch (1–256).")
   var beamWidth: Int?
 
@@ -111,6 +114,7 @@ struct DecoderCostOptions: ParsableArguments {
     }
     if let spellingMarginFloor, !spellingMarginFloor.isFinite { throw ValidationError("--spelling-margin-floor must be a finite number, not \(spellingMarginFloor).") }
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
+    if let protectedHistoryCount, !(protectedHistoryCount > 0) { throw ValidationError("--protected-history-count must be positive (inf: never protected), not \(protectedHistoryCount).") }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("consonant-cost", consonantCost), ("second-edit-cost", secondEditCost), ("word-edge-cost", wordEdgeCost),
                          ("key-tap-cost", keyTapCost), ("space-omission-cost", spaceOmissionCost),
@@ -175,6 +179,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let contextWeight { result.contextWeight = contextWeight }
     if let decoderLexiconBalance { result.lexiconBalance = decoderLexiconBalance }
     if let historyTargetCount { result.historyTargetCount = historyTargetCount }
+    if let protectedHistoryCount { result.protectedHistoryCount = protectedHistoryCount }
     if let beamWidth { result.beamWidth = beamWidth }
     if let omissionBeamWidth { result.omissionBeamWidth = omissionBeamWidth }
     return result

@@ -167,14 +167,30 @@ struct WordDecoderTests {
     #expect(decision.best.source.contains(.history))
     #expect(decision.replaces)
 
-    // "keyboatd" would be corrected, unless the user's history holds it.
+    // "keyboatd" would be corrected, unless the user's history holds it as often as an undo teaches it.
     let protected = WordDecoder(table: table, layout: layout, wordHistory: history)
     type("keyboard", into: protected, shifted: [6: ("t", 0.6)])
     #expect(protected.decide().replaces)
-    learn("keyboatd", into: history)
+    learn("keyboatd", into: history, times: 2)
     let again = protected.decide()
     #expect(again.typed.source.contains(.history))
     #expect(!again.replaces)
+  }
+
+  @Test("a slip that stood once is corrected again; held twice (as an undo teaches it), it stands: tou for you")
+  func slipKeptOnceIsNotProtected() {
+    // The y touch lands just over the border on t: "tou", a lexicon word, beaten by "you".
+    for (times, replaces) in [(0, true), (1, true), (2, false)] {
+      let history = WordHistory()
+      learn("tou", into: history, times: times)
+      let decoder = decoder(history: history)
+      type("you", into: decoder, shifted: [0: ("t", 0.52)])
+      let decision = decoder.decide()
+      #expect(decision.typed.text == "tou" && decision.best.text == "you")
+      // Held twice, "you" still beats it by more than the margin: only the protection keeps it.
+      #expect(decision.margin > WordDecoder.Parameters().margin)
+      #expect(decision.replaces == replaces, "tou learned \(times) times")
+    }
   }
 
   @Test("a word outside the lexicon kept once stands when typed exactly but replaces nothing; kept twice, it is a target")

@@ -177,8 +177,11 @@ extension WordDecoder {
   }
 
   /// How often an undo teaches the history the restored letters: as often as makes them a
-  /// correction target at once.
-  var restoredWordLearnCount: Int { Swift.min(Swift.max(Int(parameters.historyTargetCount.rounded(.up)), 1), 16) }
+  /// correction target and a protected word at once.
+  var restoredWordLearnCount: Int {
+    let count = Swift.max(parameters.historyTargetCount, parameters.protectedHistoryCount).rounded(.up)
+    return count < 16 ? Swift.max(Int(count), 1) : 16
+  }
 
   /// Sets `decision.join` when a word kept by `noteSpaceTap` is pending: the current word
   /// standing at `standingScore` (its replacement's, or the typed letters'), unsplit.

@@ -196,9 +196,11 @@ extension WordDecoder {
     /// one uncorrected typo is never learned as a word. Chosen on the tuning text. NaN or ≤ 0:
     /// the default.
     public var historyTargetCount: Float = 2
-    /// A word the history holds at least this many times, typed exactly, is never replaced.
-    /// NaN or ≤ 0: the default.
-    public var protectedHistoryCount: Float = 1
+    /// A word the history holds at least this many times, typed exactly, is never replaced:
+    /// restored by undo (which learns it twice) or kept twice. A slip kept once is no
+    /// protected word, so the next touch that plainly meant another word corrects it
+    /// (`tou`, kept for `toy`, is `you` again). 2: chosen on the tuning text. NaN or ≤ 0: the default.
+    public var protectedHistoryCount: Float = 2
     /// Typed letters that are a known word past the lexicon (the table's `KnownWords`) stand
     /// against spelling corrections, as a lexicon word does.
     public var knownWordsStand = true
