@@ -304,28 +304,4 @@ struct SpellingEditTests {
       #expect(table.isVowel(vowelIndex) && !table.isVowel(consonantIndex), "\(table.languageCode): \(vowel) \(consonant)")
     }
   }
-
-  @Test("a touch that missed a vowel's key is read as a miss when that scores better at the word's end than a vowel written for another: the o of for, 85% of the way to i")
-  func touchMissOutscoresVowelAtTheEnd() throws {
-    var plainOnly = WordDecoder.Parameters()
-    (plainOnly.vowelSubstitutionCost, plainOnly.letterSubstitutionCost, plainOnly.consonantSubstitutionCost) = (.infinity, .infinity, .infinity)
-    let o = layout[layout.index("o")].frame, i = layout[layout.index("i")].frame
-    func typeFor(into decoder: WordDecoder) {
-      let f = layout[layout.index("f")].frame, r = layout[layout.index("r")].frame
-      decoder.add(TouchPoint(x: f.midX, y: f.midY), key: layout.index("f"), letter: EnglishTable.letter("f"))
-      decoder.add(TouchPoint(x: o.midX + (i.midX - o.midX) * 0.85, y: o.midY), key: layout.index("i"), letter: EnglishTable.letter("i"))
-      decoder.add(TouchPoint(x: r.midX, y: r.midY), key: layout.index("r"), letter: EnglishTable.letter("r"))
-    }
-    let plain = decoder(plainOnly), spelling = decoder()
-    typeFor(into: plain)
-    typeFor(into: spelling)
-    let expected = plain.decide(limit: 4), decision = spelling.decide(limit: 4)
-    #expect(decision.typed.text == "fir")
-    // The search kept the vowel reading of the o (better there); at the end it owes the word-edge cost.
-    let index = try #require(alternatives(decision).firstIndex(of: "for"))
-    let plainIndex = try #require(alternatives(expected).firstIndex(of: "for"))
-    #expect(decision.alternative(at: index).score == expected.alternative(at: plainIndex).score)
-    #expect(!decision.alternative(at: index).correctsSpelling)
-    #expect(decision.best.text == "for")
-  }
 }

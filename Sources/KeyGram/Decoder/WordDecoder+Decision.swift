@@ -227,9 +227,9 @@ extension WordDecoder {
     }
     for touch in 0..<touches.storedCount { bestAlignmentKeys[touch] = -1 }
     bestAlignedTouches = touches.storedCount
-    writeWord(from: plainBestSlot, into: slots, target: 1, align: true, plain: plainBestSource & Self.plainReading != 0)
+    writeWord(from: plainBestSlot, into: slots, target: 1, align: true)
     slots.scores[1] = plainBestScore
-    slots.sources[1] = plainBestSource & ~Self.plainReading
+    slots.sources[1] = plainBestSource
     slots.nodes[1] = plainBestSource & DecodedWord.Source.lexicon.rawValue != 0 ? Int(beam.lexiconNode[plainBestSlot]) : -1
     slots.count = count
     // The same word further down the list (it was ranked there already) goes.

@@ -3,8 +3,7 @@
 extension WordDecoder {
   /// Writes the letters of the path ending at `slot` into `slots`' slot `target`; fills the best
   /// word's touch alignment if asked.
-  /// With `plain`, a letter written for another is aligned with its own key (`plainRereadTouchScore`).
-  func writeWord(from slot: Int, into slots: WordSlots, target: Int, align: Bool, plain: Bool = false) {
+  func writeWord(from slot: Int, into slots: WordSlots, target: Int, align: Bool) {
     let base = target * WordDecoder.capacity
     var length = 0
     var current = slot
@@ -39,7 +38,7 @@ extension WordDecoder {
       }
       // A misspelled letter's touch was aimed at the key it typed.
       if align && kind == Beam.kindMatch { bestAlignmentKeys[touch] = keyOfLetter[Int(letter)] }
-      if align && kind == Beam.kindMisspelled { bestAlignmentKeys[touch] = plain ? keyOfLetter[Int(letter)] : touches.key[touch] }
+      if align && kind == Beam.kindMisspelled { bestAlignmentKeys[touch] = touches.key[touch] }
       if align && kind == Beam.kindExtra { bestAlignmentKeys[touch] = -1 }
       current = Int(beam.parent[current])
     }
@@ -132,9 +131,6 @@ extension WordDecoder {
     let beam = self.beam, mixture = prior.mixture
     let step = touches.storedCount
     let total = beam.mainCount[step] + beam.omissionCount[step]
-    plainBestSlot = -1
-    plainBestScore = -.infinity
-    bestLexiconLogProbability = -.infinity
     for index in 0..<total {
       let slot = self.slot(step: step, index: index)
       let ends = prior.targetEndShares(lexicon: beam.lexiconNode[slot], history: beam.historyNode[slot])
@@ -146,23 +142,18 @@ extension WordDecoder {
                                       historyNode: beam.historyNode[slot], mixture)
       // A skip slot of the final step: no touch typed the word's last letter (a key tap's letters aside).
       let leavesOutLastLetter = index >= beam.mainCount[step] && beam.info[slot] & Beam.kindMask == Beam.kindOmission
-      let wordScore = prior.wordScore(logMass: logMass, mixture)
-      finalScore[index] = beam.touchScore[slot] + wordScore - edgeEditCost(finalSlot: slot, isOmission: leavesOutLastLetter)
+      finalScore[index] = beam.touchScore[slot] + prior.wordScore(logMass: logMass, mixture)
+        - edgeEditCost(finalSlot: slot, isOmission: leavesOutLastLetter)
       finalSource[index] = WordPrior.source(of: ends) | Self.editSource(beam.info[slot] & Beam.editFlags, leavesOutLastLetter: leavesOutLastLetter)
-      if finalSource[index] & WordSlots.spellingEdit != 0 {
-        // The search kept the better reading of each letter; at the word's end a touch miss may be the better.
-        let plainScore = plainRereadTouchScore(finalSlot: slot) + wordScore
-        if plainScore >= finalScore[index] {
-          finalScore[index] = plainScore
-          finalSource[index] = WordPrior.source(of: ends) | Self.plainReading
-        }
-      }
-      // The best word reached without a spelling edit, in case a spelling correction may not replace.
-      if finalSource[index] & WordSlots.spellingEdit == 0 && finalScore[index] > plainBestScore {
-        plainBestSlot = slot
-        plainBestScore = finalScore[index]
-        plainBestSource = finalSource[index]
-      }
+    }
+    // The best word reached without a spelling edit, in case a spelling correction may not replace.
+    plainBestSlot = -1
+    plainBestScore = -.infinity
+    bestLexiconLogProbability = -.infinity
+    for index in 0..<total where finalSource[index] & WordSlots.spellingEdit == 0 && finalScore[index] > plainBestScore {
+      plainBestSlot = self.slot(step: step, index: index)
+      plainBestScore = finalScore[index]
+      plainBestSource = finalSource[index]
     }
     var chosen = 0
     while chosen < limit {
@@ -186,44 +177,12 @@ extension WordDecoder {
         let ends = prior.endShares(lexicon: lexiconNode, history: historyNode)
         bestLexiconLogProbability = WordPrior.lexiconLogProbability(logEvidence: beam.logEvidence[bestSlot], endShare: ends.lexicon)
       }
-      writeWord(from: bestSlot, into: slots, target: target, align: chosen == 0, plain: finalSource[best] & Self.plainReading != 0)
+      writeWord(from: bestSlot, into: slots, target: target, align: chosen == 0)
       slots.scores[target] = bestScore
-      slots.sources[target] = finalSource[best] & ~Self.plainReading
+      slots.sources[target] = finalSource[best]
       slots.nodes[target] = finalSource[best] & DecodedWord.Source.lexicon.rawValue != 0 ? Int(lexiconNode) : -1
       chosen += 1
     }
     slots.count = chosen + 1
-  }
-
-  /// Marks a final word read with each misspelled letter as a touch miss on the letter's own
-  /// key; never leaves the ranking (`WordSlots.sources` do not hold it).
-  static var plainReading: Int { 1 << 40 }
-
-  /// The touch score of the word ending at final `slot` when its only edits are letters written
-  /// for others, read instead as touches that missed each letter's own key: −∞ for a word with
-  /// other edits, or a touch beyond the spatial cutoff of its letter's key. The search keeps one
-  /// reading per letter, the better one then; the misspelling's word-edge cost and its spelling
-  /// margin come only at the word's end.
-  func plainRereadTouchScore(finalSlot slot: Int) -> Float {
-    let flags = beam.info[slot] & Beam.editFlags
-    guard flags & ~(Beam.misspelledLetter | Beam.alikeConsonant) == 0 else { return -.infinity }
-    let cutoff = -parameters.spatialCutoff
-    var score = beam.touchScore[slot]
-    var current = slot
-    while current >= 0 {
-      let info = beam.info[current]
-      let kind = info & Beam.kindMask
-      if kind == Beam.kindRoot { break }
-      let parent = Int(beam.parent[current])
-      if kind == Beam.kindMisspelled {
-        let key = keyOfLetter[Int(info & 0xFFFF)]
-        guard key >= 0, parent >= 0 else { return -.infinity }
-        let own = spatial[(current / beam.stride - 1) * keyCount + key]
-        guard own >= cutoff else { return -.infinity }
-        score += own - (beam.touchScore[current] - beam.touchScore[parent])
-      }
-      current = parent
-    }
-    return score
   }
 }
