@@ -97,6 +97,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("protected-history-count"), help: "How often the history must hold typed letters before they are never replaced.")
   var protectedHistoryCount: Float?
 
+  @Option(name: .customLong("protected-lexicon-word-count"), help: "How often the history must hold typed letters that are a lexicon word before they are never replaced.")
+  var protectedLexiconWordCount: Float?
+
   @Option(name: .customLong("beam-width"), help: "How many partial words the decoder's beam keeps after each touch (1–256).")
   var beamWidth: Int?
 
@@ -180,6 +183,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let decoderLexiconBalance { result.lexiconBalance = decoderLexiconBalance }
     if let historyTargetCount { result.historyTargetCount = historyTargetCount }
     if let protectedHistoryCount { result.protectedHistoryCount = protectedHistoryCount }
+    if let protectedLexiconWordCount { result.protectedLexiconWordCount = protectedLexiconWordCount }
     if let beamWidth { result.beamWidth = beamWidth }
     if let omissionBeamWidth { result.omissionBeamWidth = omissionBeamWidth }
     return result

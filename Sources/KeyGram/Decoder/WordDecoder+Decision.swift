@@ -163,7 +163,7 @@ extension WordDecoder {
       wordHistory.unlearn(length: slots.lengths[1]) { Int(slots.letters[WordDecoder.capacity + $0]) }
       // Restored by hand: learned as often as makes it a correction target at once.
       var restored: Int?
-      for _ in 0..<restoredWordLearnCount { restored = wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
+      for _ in 0..<restoredWordLearnCount(slots, slot: 0) { restored = wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
       // Looked up after learning: a compaction moves the nodes.
       if let restored, let first = prior.context.previousNode(in: wordHistory) {
         wordHistory.learnPair(first: first, second: restored)
@@ -176,10 +176,12 @@ extension WordDecoder {
                            restoredPrevious: undoesJoin ? DecodedWord(slots: replacedSlots, slot: 2) : nil)
   }
 
-  /// How often an undo teaches the history the restored letters: as often as makes them a
-  /// correction target and a protected word at once.
-  var restoredWordLearnCount: Int {
-    let count = Swift.max(parameters.historyTargetCount, parameters.protectedHistoryCount).rounded(.up)
+  /// How often an undo teaches the history the restored letters in `slots`' `slot`: as often as
+  /// makes them a correction target and a protected word at once.
+  func restoredWordLearnCount(_ slots: WordSlots, slot: Int) -> Int {
+    let isLexiconWord = slots.sources[slot] & DecodedWord.Source.lexicon.rawValue != 0
+    let protected = isLexiconWord ? parameters.protectedLexiconWordCount : parameters.protectedHistoryCount
+    let count = Swift.max(parameters.historyTargetCount, protected).rounded(.up)
     return count < 16 ? Swift.max(Int(count), 1) : 16
   }
 

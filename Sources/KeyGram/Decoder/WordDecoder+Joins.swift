@@ -215,7 +215,7 @@ extension WordDecoder {
       wordHistory.unlearnPair(first: before, second: joined)
     }
     wordHistory.unlearn(length: slots.lengths[1]) { Int(slots.letters[Self.capacity + $0]) }
-    for _ in 0..<restoredWordLearnCount { wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
+    for _ in 0..<restoredWordLearnCount(slots, slot: 0) { wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
   }
 
   /// After a join put in place: the history forgets the previous word, which the text learned

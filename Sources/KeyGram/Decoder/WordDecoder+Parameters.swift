@@ -196,11 +196,16 @@ extension WordDecoder {
     /// one uncorrected typo is never learned as a word. Chosen on the tuning text. NaN or ≤ 0:
     /// the default.
     public var historyTargetCount: Float = 2
-    /// A word the history holds at least this many times, typed exactly, is never replaced:
-    /// restored by undo (which learns it twice) or kept twice. A slip kept once is no
-    /// protected word, so the next touch that plainly meant another word corrects it
-    /// (`tou`, kept for `toy`, is `you` again). 2: chosen on the tuning text. NaN or ≤ 0: the default.
+    /// Typed letters outside the lexicon that the history holds at least this many times are
+    /// never replaced: restored by undo (which learns them as often) or kept twice. A slip kept
+    /// once is no protected word, so the next touch that plainly meant another word corrects
+    /// it. 2: chosen on the tuning text. NaN or ≤ 0: the default.
     public var protectedHistoryCount: Float = 2
+    /// The same for typed letters that are a lexicon word: restored by undo (which learns them
+    /// as often) or kept 8 times. A lexicon word kept now and then, rightly or as a slip (`ne`
+    /// for `be`, `tou` for `you`), gets no protection; its history count still adds to its
+    /// score. 8: chosen on the tuning text. NaN or ≤ 0: the default.
+    public var protectedLexiconWordCount: Float = 8
     /// Typed letters that are a known word past the lexicon (the table's `KnownWords`) stand
     /// against spelling corrections, as a lexicon word does.
     public var knownWordsStand = true

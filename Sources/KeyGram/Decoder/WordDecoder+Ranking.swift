@@ -74,7 +74,8 @@ extension WordDecoder {
                                     backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
     var source = WordPrior.source(of: ends)
     if source == 0 && prior.isKnownWord(touches, count: touches.storedCount) { source = DecodedWord.Source.knownWord.rawValue }
-    return (walk.touchScore + prior.wordScore(logMass: logMass, mixture), source, ends.history >= parameters.protectedHistoryCount && !holdsTapNearLetter)
+    let protectedCount = ends.lexicon > 0 ? parameters.protectedLexiconWordCount : parameters.protectedHistoryCount
+    return (walk.touchScore + prior.wordScore(logMass: logMass, mixture), source, ends.history >= protectedCount && !holdsTapNearLetter)
   }
 
   /// The typed letters from touch `start` to the last, walked down the lexicon and history

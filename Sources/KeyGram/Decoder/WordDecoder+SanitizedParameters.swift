@@ -47,6 +47,7 @@ extension WordDecoder.Parameters {
     result.lexiconBalance = lexiconBalance.isFinite && lexiconBalance >= 0 ? lexiconBalance : defaults.lexiconBalance
     result.historyTargetCount = historyTargetCount.isNaN || historyTargetCount <= 0 ? defaults.historyTargetCount : historyTargetCount
     result.protectedHistoryCount = protectedHistoryCount.isNaN || protectedHistoryCount <= 0 ? defaults.protectedHistoryCount : protectedHistoryCount
+    result.protectedLexiconWordCount = protectedLexiconWordCount.isNaN || protectedLexiconWordCount <= 0 ? defaults.protectedLexiconWordCount : protectedLexiconWordCount
     result.spreadPriorTouches = clamped(positive(spreadPriorTouches, defaults.spreadPriorTouches), to: Self.countRange)
     result.spreadMemory = clamped(positive(spreadMemory, defaults.spreadMemory), to: Self.countRange)
     result.beamWidth = clamped(beamWidth, to: Self.beamWidthRange)
