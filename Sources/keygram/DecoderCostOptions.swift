@@ -117,7 +117,9 @@ struct DecoderCostOptions: ParsableArguments {
     }
     if let spellingMarginFloor, !spellingMarginFloor.isFinite { throw ValidationError("--spelling-margin-floor must be a finite number, not \(spellingMarginFloor).") }
     if let historyTargetCount, !(historyTargetCount.isFinite && historyTargetCount > 0) { throw ValidationError("--history-target-count must be positive, not \(historyTargetCount).") }
-    if let protectedHistoryCount, !(protectedHistoryCount > 0) { throw ValidationError("--protected-history-count must be positive (inf: never protected), not \(protectedHistoryCount).") }
+    for (name, count) in [("protected-history-count", protectedHistoryCount), ("protected-lexicon-word-count", protectedLexiconWordCount)] {
+      if let count, !(count > 0) { throw ValidationError("--\(name) must be positive (inf: never protected), not \(count).") }
+    }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
                          ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("consonant-cost", consonantCost), ("second-edit-cost", secondEditCost), ("word-edge-cost", wordEdgeCost),
                          ("key-tap-cost", keyTapCost), ("space-omission-cost", spaceOmissionCost),

@@ -508,6 +508,10 @@ struct KeygramCLITests {
     #expect(noBalance.stdout.contains("| at the keys' centres | 100.0% (1) |"), "\(noBalance.stdout)")
     let negativeBalance = try keygram("simulate", "en", "--misspellings", "\(root)/long.tsv", "--decoder-lexicon-balance=-1")
     #expect(negativeBalance.status != 0 && negativeBalance.stderr.contains("--decoder-lexicon-balance must be 0 or more, not -1.0."), "\(negativeBalance.stderr)")
+    for option in ["--protected-history-count", "--protected-lexicon-word-count"] {
+      let zero = try keygram("simulate", "en", "--misspellings", "\(root)/long.tsv", option, "0")
+      #expect(zero.status != 0 && zero.stderr.contains("\(option) must be positive (inf: never protected), not 0.0."), "\(zero.stderr)")
+    }
     // One misspelling per setting: what the table's settings do at the keys' centres (corrected,
     // top 3), what the setting's other value does, and the words a bad value is refused with.
     let settings: [(pair: String, standing: String, option: String, other: String, otherRow: String, bad: String, refusal: String)] = [
