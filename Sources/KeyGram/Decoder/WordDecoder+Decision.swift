@@ -161,7 +161,7 @@ extension WordDecoder {
         wordHistory.unlearn(length: slots.lengths[2]) { Int(slots.letters[2 * WordDecoder.capacity + $0]) }
       }
       wordHistory.unlearn(length: slots.lengths[1]) { Int(slots.letters[WordDecoder.capacity + $0]) }
-      // Restored by hand: learned as often as makes it a correction target at once.
+      // Restored by hand: learned as often as makes it a correction target and a protected word at once.
       var restored: Int?
       for _ in 0..<restoredWordLearnCount(slots, slot: 0) { restored = wordHistory.learn(length: slots.lengths[0]) { Int(slots.letters[$0]) } }
       // Looked up after learning: a compaction moves the nodes.

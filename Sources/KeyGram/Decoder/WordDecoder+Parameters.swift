@@ -191,10 +191,9 @@ extension WordDecoder {
     public var lexiconBalance: Float = 0.1
     /// A word outside the lexicon becomes a correction target (a word the decoder offers or puts
     /// in place of other letters) only once the history holds it this many times: kept twice,
-    /// or restored by undoing a correction (which learns it that many times, up to 16). Until then it
-    /// stands when typed exactly (`protectedHistoryCount`) and is offered for nothing else, so
-    /// one uncorrected typo is never learned as a word. Chosen on the tuning text. NaN or ≤ 0:
-    /// the default.
+    /// or restored by undoing a correction (which learns it at least that many times, up to 16).
+    /// Until then it is offered for nothing else, so one uncorrected typo is never learned as a
+    /// word. Chosen on the tuning text. NaN or ≤ 0: the default.
     public var historyTargetCount: Float = 2
     /// Typed letters outside the lexicon that the history holds at least this many times are
     /// never replaced: restored by undo (which learns them as often) or kept twice. A slip kept
