@@ -179,8 +179,7 @@ extension WordDecoder {
   /// How often an undo teaches the history the restored letters in `slots`' `slot`: as often as
   /// makes them a correction target and a protected word at once.
   func restoredWordLearnCount(_ slots: WordSlots, slot: Int) -> Int {
-    let isLexiconWord = slots.sources[slot] & DecodedWord.Source.lexicon.rawValue != 0
-    let protected = isLexiconWord ? parameters.protectedLexiconWordCount : parameters.protectedHistoryCount
+    let protected = parameters.protectedCount(isLexiconWord: slots.sources[slot] & DecodedWord.Source.lexicon.rawValue != 0)
     let count = Swift.max(parameters.historyTargetCount, protected).rounded(.up)
     return count < 16 ? Swift.max(Int(count), 1) : 16
   }

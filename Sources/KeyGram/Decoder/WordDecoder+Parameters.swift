@@ -262,5 +262,9 @@ extension WordDecoder {
       (parameters.spellingMarginLimit, parameters.omissionSpellingMarginLimit, parameters.spellingMarginFloor) = (15, 9, -10)
       return parameters
     }
+
+    /// The history count that protects typed letters: `protectedLexiconWordCount` for a
+    /// lexicon word, `protectedHistoryCount` for others.
+    func protectedCount(isLexiconWord: Bool) -> Float { isLexiconWord ? protectedLexiconWordCount : protectedHistoryCount }
   }
 }

@@ -74,8 +74,8 @@ extension WordDecoder {
                                     backoff: prior.backoffLogMass(ngram: ngram, mixture), mixture)
     var source = WordPrior.source(of: ends)
     if source == 0 && prior.isKnownWord(touches, count: touches.storedCount) { source = DecodedWord.Source.knownWord.rawValue }
-    let protectedCount = ends.lexicon > 0 ? parameters.protectedLexiconWordCount : parameters.protectedHistoryCount
-    return (walk.touchScore + prior.wordScore(logMass: logMass, mixture), source, ends.history >= protectedCount && !holdsTapNearLetter)
+    let isProtected = ends.history >= parameters.protectedCount(isLexiconWord: ends.lexicon > 0) && !holdsTapNearLetter
+    return (walk.touchScore + prior.wordScore(logMass: logMass, mixture), source, isProtected)
   }
 
   /// The typed letters from touch `start` to the last, walked down the lexicon and history
