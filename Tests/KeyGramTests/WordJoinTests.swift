@@ -218,7 +218,7 @@ struct WordJoinTests {
     try requireJoin(decoder.decide(), "some", replacing: 4)
   }
 
-  @Test("a word's last letter on the space bar, then the space: emissio becomes emission at the second tap; a short word stands")
+  @Test("a word's last letter on the space bar, then the space: emissio becomes emission at the second tap, a becomes an")
   func lastLetterOnTheSpaceBar() throws {
     let history = WordHistory()
     let decoder = words.decoder(history: history)
@@ -234,23 +234,30 @@ struct WordJoinTests {
     // Nothing is kept for the next word: this tap was the space.
     words.type("is", into: decoder)
     #expect(decoder.decide().join == nil)
-    // "a", its n on the space bar: a one- or two-letter word stands.
+    // "a", its n on the space bar, then the space: a short word takes its last letter back too.
     let short = words.decoder()
-    typeWithSlip("a", toward: "n", into: short)
-    #expect(short.noteSpaceTap(centre, key: key) == nil)
-    // A word the user kept as typed stands too.
+    typeWithSlip("a", toward: "n", fraction: 0.65, into: short)
+    let an = try #require(short.noteSpaceTap(centre, key: key))
+    #expect(an.word.text == "an" && an.replaces && an.replacedCharacterCount == 3, "\(an.word.text), margin \(an.margin)")
+    // A word the user kept as typed stands.
     let kept = WordHistory()
     words.learn("emissio", into: kept, times: 2)
     let keeping = words.decoder(history: kept)
     typeWithSlip("emissio", toward: "n", into: keeping)
     #expect(keeping.noteSpaceTap(centre, key: key) == nil)
+    // The intended word in the history is no sign that the user kept the letters without it.
+    let intended = WordHistory()
+    words.learn("emission", into: intended, times: 5)
+    let learning = words.decoder(history: intended)
+    typeWithSlip("emissio", toward: "n", into: learning)
+    #expect(learning.noteSpaceTap(centre, key: key)?.word.text == "emission")
   }
 
-  /// Types `word` at the keys' centres and ends it with a space tap 55% of the way towards `letter`.
-  func typeWithSlip(_ word: String, toward letter: Unicode.Scalar, into decoder: WordDecoder) {
+  /// Types `word` at the keys' centres and ends it with a space tap `fraction` of the way towards `letter`.
+  func typeWithSlip(_ word: String, toward letter: Unicode.Scalar, fraction: Float = 0.55, into decoder: WordDecoder) {
     words.type(word, into: decoder)
     decoder.finishWord(decoder.decide())
-    let (slip, key) = spaceTap(toward: letter, fraction: 0.55)
+    let (slip, key) = spaceTap(toward: letter, fraction: fraction)
     decoder.noteSpaceTap(slip, key: key)
     decoder.finishWord(decoder.decide())
   }

@@ -24,8 +24,8 @@ extension WordDecoder {
   @discardableResult
   public func noteSpaceTap(_ touch: TouchPoint, key: KeyIndex) -> WordJoin? {
     let followsSpace = spaceTapped
-    // A word of one or two letters ("a", "of") stands: a letter more is as likely a new word.
-    let lastLetter = followsSpace && precedingWord.isPending && precedingWord.count >= 3 ? lastLetterJoin() : nil
+    // Two spaces in a row: the first may have been the kept word's last letter ("a", n on the space bar: "an").
+    let lastLetter = followsSpace && precedingWord.isPending && precedingWord.count > 0 ? lastLetterJoin() : nil
     spaceTapped = true
     markTapped = isMark(key)
     precedingWord.isPending = false
@@ -46,13 +46,16 @@ extension WordDecoder {
   }
 
   /// The kept word with its tap taken for one more letter, when that beats the word as it stood
-  /// by `joinMargin` and the history does not hold the word as it stood as often as an undo
-  /// teaches a word (the user kept it); nil otherwise. Replaces the word and both spaces.
+  /// by `joinMargin` and, for letters that are no lexicon word, the history does not hold them as
+  /// a word as often as an undo teaches one (the user kept them); nil otherwise. A lexicon word
+  /// the history holds ("the", "a") is weighed by the scores alone, which count the history
+  /// already. Replaces the word and both spaces.
   func lastLetterJoin() -> WordJoin? {
     guard let joiner = joinerReplayingTouches(current: false) else { return nil }
     let preceding = precedingWord
-    if let wordHistory, let node = wordHistory.wordNode(length: preceding.count, letter: { preceding.letter[$0] }),
-       wordHistory.count(of: node) >= parameters.historyTargetCount { return nil }
+    if preceding.stood.sources[0] & DecodedWord.Source.lexicon.rawValue == 0, let wordHistory,
+       let node = wordHistory.wordNode(length: preceding.count, letter: { preceding.letter[$0] }),
+       wordHistory.endCount(ofNode: node) >= parameters.historyTargetCount { return nil }
     let joined = joiner.decide(after: preceding.context, limit: 1)
     guard joined.alternativeCount > 0 else { return nil }
     let word = joined.alternative(at: 0)
@@ -109,7 +112,7 @@ extension WordDecoder {
     guard let wordHistory else { return false }
     let preceding = precedingWord
     guard let current = wordHistory.wordNode(length: touches.storedCount, letter: { Int(touches.letter[$0]) }),
-          wordHistory.count(of: current) >= parameters.historyTargetCount else { return false }
+          wordHistory.endCount(ofNode: current) >= parameters.historyTargetCount else { return false }
     guard preceding.count > 0 else { return true }
     guard let previous = wordHistory.wordNode(length: preceding.count, letter: { preceding.letter[$0] }) else { return false }
     return wordHistory.pairCount(first: previous, second: current) > 0

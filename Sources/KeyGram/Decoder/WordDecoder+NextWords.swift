@@ -81,7 +81,7 @@ extension WordDecoder {
       }
       var pairCount: Float = 0
       if historyNode > 0, let wordHistory {
-        mass += Swift.max(wordHistory.count(of: historyNode) - wordHistory.continuingCount(of: historyNode), 0)
+        mass += wordHistory.endCount(ofNode: historyNode)
         if first >= 0 { pairCount = wordHistory.pairCount(first: first, second: historyNode) }
       }
       // (κ₂ · P(w) + c(v, w)) / (κ₂ + c(v)), P(w) the decoder's mixture of tables and history.
@@ -124,7 +124,7 @@ extension WordDecoder {
       if let node, node.index != 0, lexicon.endShare(of: node) > 0 {
         candidate = Int32(bitPattern: node.index)
       } else {
-        let own = Swift.max(wordHistory.count(of: second) - wordHistory.continuingCount(of: second), 0)
+        let own = wordHistory.endCount(ofNode: second)
         guard own >= parameters.historyTargetCount else { return }
         candidate = Int32(-1 - second)
       }

@@ -135,7 +135,7 @@ final class WordPrior {
     var lexiconEnd: Float = 0, historyEnd: Float = 0
     if lexiconNode >= 0, let trie { lexiconEnd = Float(trie.endShare(of: Int(lexiconNode))) }
     if historyNode >= 0, let history {
-      historyEnd = Swift.max(history.count(of: Int(historyNode)) - history.continuingCount(of: Int(historyNode)), 0)
+      historyEnd = history.endCount(ofNode: Int(historyNode))
     }
     return (lexiconEnd, historyEnd)
   }

@@ -259,8 +259,12 @@ public final class WordHistory {
   /// children's).
   public func endCount(at cursor: Cursor) -> Float {
     guard cursor.isValid(in: self) else { return 0 }
-    return Swift.max(counts[cursor.node] - continuingCount(of: cursor.node), 0)
+    return endCount(ofNode: cursor.node)
   }
+
+  /// How many learned words are exactly the prefix at `node`: its count less its children's
+  /// (`count(of:)` counts the words that go on past it too).
+  func endCount(ofNode node: Int) -> Float { Swift.max(counts[node] - continuingCount(of: node), 0) }
 
   /// How often the word `letters` (letter indices) was learned, as counted now; for tests and tools.
   public func count(ofWord word: some Sequence<Int>) -> Float {
