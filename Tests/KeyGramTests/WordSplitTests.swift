@@ -81,6 +81,34 @@ struct WordSplitTests {
     #expect(centred.decide().split?.replaces != true)
   }
 
+  @Test("avtrst, the v 5 pt above the space bar and the e of test typed as r: a test, the second word mended too")
+  func spaceTypedOnALetterBeforeATouchMiss() throws {
+    let decoder = words.decoder()
+    words.type("a", into: decoder)
+    let space = layout[layout.keyIndex(of: .space)!].frame
+    let v = layout.index("v")
+    decoder.add(TouchPoint(x: layout[v].frame.midX, y: space.minY - 5), key: v, letter: words.letter("v"))
+    // The e of "test" landed on r, 40% of the way from e's centre.
+    let e = words.centre("e"), r = words.centre("r")
+    words.type("t", into: decoder)
+    decoder.add(TouchPoint(x: e.x + (r.x - e.x) * 0.6, y: e.y), key: layout.index("r"), letter: words.letter("r"))
+    words.type("st", into: decoder)
+    let decision = decoder.decide()
+    #expect(decision.typed.text == "avtrst")
+    let split = try #require(decision.split)
+    #expect(split.text == "a test" && split.spaceTouch == 1 && split.replaces)
+    // Without a joiner (joins off) the second word must be typed exactly: no split.
+    var noJoins = WordDecoder.Parameters()
+    noJoins.joinMargin = .infinity
+    let exact = words.decoder(noJoins)
+    words.type("a", into: exact)
+    exact.add(TouchPoint(x: layout[v].frame.midX, y: space.minY - 5), key: v, letter: words.letter("v"))
+    words.type("t", into: exact)
+    exact.add(TouchPoint(x: e.x + (r.x - e.x) * 0.6, y: e.y), key: layout.index("r"), letter: words.letter("r"))
+    words.type("st", into: exact)
+    #expect(exact.decide().split?.text != "a test")
+  }
+
   @Test("ofthe after one is of the (at a near margin); restored by undo, it stands the next time")
   func undoRestoresBothWords() throws {
     let history = WordHistory()

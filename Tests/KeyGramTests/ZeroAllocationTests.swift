@@ -315,6 +315,37 @@ extension WordDecoderAllocationTests {
     #expect(joins == 400)
   }
 
+  @Test("two words where one was typed, the second read by the joiner (avtrst: a test)", arguments: EnglishTable.Source.allCases)
+  func splitWithDecodedSecondWord(source: EnglishTable.Source) {
+    let table = source.table
+    var parameters = WordDecoder.Parameters()
+    parameters.learnsSpread = false
+    let decoder = WordDecoder(table: table, layout: layout, parameters: parameters)
+    let space = layout.keyIndex(of: .space)!, spaceFrame = layout[space].frame
+    func frame(_ letter: Unicode.Scalar) -> KeyFrame { layout[layout.keyIndex(ofLetter: letter)!].frame }
+    // The v 5 pt above the space bar; the e of "test" 60% of the way to r.
+    let points = [TouchPoint(x: frame("a").midX, y: frame("a").midY), TouchPoint(x: frame("v").midX, y: spaceFrame.minY - 5),
+                  TouchPoint(x: frame("t").midX, y: frame("t").midY),
+                  TouchPoint(x: frame("e").midX + (frame("r").midX - frame("e").midX) * 0.6, y: frame("e").midY),
+                  TouchPoint(x: frame("s").midX, y: frame("s").midY), TouchPoint(x: frame("t").midX, y: frame("t").midY)]
+    let keys = "avtrst".unicodeScalars.map { layout.keyIndex(ofLetter: $0)! }
+    let letters = "avtrst".unicodeScalars.map { table.letterIndex(of: $0)! }
+    let centre = TouchPoint(x: spaceFrame.midX, y: spaceFrame.midY), e = table.letterIndex(of: "e")!
+    var splits = 0
+    let count = mallocs {
+      for _ in 0..<200 {
+        for index in keys.indices { decoder.add(points[index], key: keys[index], letter: letters[index]) }
+        let decision = decoder.decide()
+        // "test": its second letter is the e the r touch was read as.
+        if let split = decision.split, split.replaces, split.second.count == 4, split.second.letter(at: 1) == e { splits += 1 }
+        decoder.finishWord(decision)
+        decoder.noteSpaceTap(centre, key: space)
+      }
+    }
+    #expect(count == 0, "\(count) mallocs")
+    #expect(splits == 400)  // 200 rounds, run twice by `mallocs` (a warm-up, then counted)
+  }
+
   @Test("a mark key's tap read across the word: French bonjour, its n on the apostrophe key (bo, ', jour)")
   func markTapJoin() throws {
     let table = try KeyGramTable(embedded: KeyGramTables.french)

@@ -16,12 +16,16 @@ extension WordDecoder {
     var secondLogProbability: Float = 0
     /// The shorter word's letters: a one-letter word splits only as a pair the table keeps.
     var shorterLength = 2
+    /// Whether the second word is the joiner's reading of its touches (in `splitSlots` slot 1), not the typed letters.
+    var secondIsDecoded = false
   }
 
   /// The best reading of the stored touches as two words, into `splitSlots`, or nil: the first
   /// word is the best whole word the beam holds after some touch `k` (touch noise mended, no
   /// spelling edit), the second the typed letters after it, exactly, a lexicon or history word
-  /// scored after the first (`WordContext`). Between them, no touch (`spaceOmissionCost`) or
+  /// scored after the first (`WordContext`); after a touch that lies as near the space bar as
+  /// its own key (`Parameters.joinTapCutoff`), the second may mend touch noise too ("avtrst":
+  /// "a test"), read by the joiner. Between them, no touch (`spaceOmissionCost`) or
   /// touch `k`, taken for the space bar (its likelihood there against its key's, less
   /// `spaceSubstitutionCost`). It replaces as `splitReplaces` says.
   func bestSplit(typedScore: Float, bestScore: Float) -> WordSplit? {
@@ -38,9 +42,11 @@ extension WordDecoder {
     for end in 1..<count {
       let omits = omission.isFinite && suffixIsWord[end] != 0
       // Only a touch within the spatial cutoff of the space bar may have been the space.
-      let substitutes = substitution.isFinite && spaceKey >= 0 && end + 1 < count && suffixIsWord[end + 1] != 0
-        && spatial[end * keyCount + spaceKey] > -parameters.spatialCutoff
-      guard omits || substitutes else { continue }
+      let onSpaceBar = substitution.isFinite && spaceKey >= 0 && end + 1 < count && spatial[end * keyCount + spaceKey] > -parameters.spatialCutoff
+      let substitutes = onSpaceBar && suffixIsWord[end + 1] != 0
+      let decodesSecond = onSpaceBar && !substitutes && joiner != nil
+        && spatial[end * keyCount + spaceKey] >= spatial[end * keyCount + touches.key[end]] - parameters.joinTapCutoff
+      guard omits || substitutes || decodesSecond else { continue }
       // The first word is scored after the words before it, not after an earlier candidate.
       if switchedContext {
         prior.context = outerContext
@@ -67,19 +73,22 @@ extension WordDecoder {
           best = candidate
         }
       }
-      if substitutes {
+      if substitutes || decodesSecond {
         let onSpace = spatial[end * keyCount + spaceKey] - spatial[end * keyCount + touches.key[end]]
-        candidate.score = first.score + onSpace + exactWordScore(from: end + 1) - substitution
+        let second = substitutes ? exactWordScore(from: end + 1) : decodedWordScore(from: end + 1, after: context)
+        candidate.score = first.score + onSpace + second - substitution
         if candidate.score > best.score {
-          (candidate.secondStart, candidate.spaceTouch) = (end + 1, end)
+          (candidate.secondStart, candidate.spaceTouch, candidate.secondIsDecoded) = (end + 1, end, decodesSecond)
           candidate.shorterLength = Swift.min(firstLength, count - end - 1)
           (candidate.pairLift, candidate.secondLogProbability) = (lastPairLift, lastLogProbability)
           best = candidate
+          // The joiner's word is kept now: a later touch's reading would overwrite its slots.
+          if decodesSecond { splitSlots.copy(slot: 1, of: joiner!.decisionSlots, to: 1) }
         }
       }
     }
     guard best.firstSlot >= 0, best.score > typedScore else { return nil }
-    writeSplit(firstSlot: best.firstSlot, secondStart: best.secondStart, score: best.score)
+    writeSplit(firstSlot: best.firstSlot, secondStart: best.secondStart, secondIsDecoded: best.secondIsDecoded, score: best.score)
     let margin = best.score - Swift.max(typedScore, bestScore)
     return WordSplit(slots: splitSlots, spaceTouch: best.spaceTouch >= 0 ? best.spaceTouch : nil, margin: margin,
                      replaces: splitReplaces(best, margin: margin), pairLift: best.pairLift)
@@ -133,6 +142,29 @@ extension WordDecoder {
     return ends.lexicon > 0 || ends.history > 0
   }
 
+  /// The score of the touches from `start` to the last as the joiner's best word after
+  /// `context`, touch noise mended and no spelling edit (−∞ when it finds none of their length);
+  /// its pair lift and lexicon log P go to `lastPairLift` and `lastLogProbability`, as
+  /// `exactWordScore(from:)` does. The joiner forgets the word a join would replay.
+  private func decodedWordScore(from start: Int, after context: WordContext) -> Float {
+    guard let joiner else { return -.infinity }
+    precedingWord.joinerHoldsIt = false
+    _ = joiner.likelihood.takeSpreads(of: likelihood)
+    joiner.reset()
+    for index in start..<touches.storedCount {
+      joiner.add(TouchPoint(x: touches.x[index], y: touches.y[index]), key: KeyIndex(touches.key[index]),
+                 letter: Int(touches.letter[index]), isCapital: touches.capitals >> UInt64(index) & 1 != 0)
+    }
+    let decision = joiner.decide(after: context, limit: 1)
+    guard decision.alternativeCount > 0 else { return -.infinity }
+    let word = decision.alternative(at: 0)
+    guard word.count == touches.storedCount - start, !word.source.isEmpty, !word.correctsSpelling else { return -.infinity }
+    let node = joiner.decisionSlots.nodes[1]
+    lastLogProbability = node >= 0 ? joiner.bestLexiconLogProbability : 0
+    lastPairLift = node >= 0 ? prior.contextLogFactor(node: Int32(node), logLexiconProbability: lastLogProbability) : 0
+    return word.score
+  }
+
   /// The score of the typed letters from touch `start` to the last as one lexicon or history
   /// word (−∞ when they are none): their touches on their keys plus the word's score after
   /// `prior.context`; its pair lift and lexicon log P go to `lastPairLift` and `lastLogProbability`.
@@ -149,25 +181,29 @@ extension WordDecoder {
   }
 
   /// `splitSlots` 0 and 1: the first word from beam slot `firstSlot`, the typed letters from
-  /// touch `secondStart` on, each written in its lexicon form with the typed capital at its start.
-  private func writeSplit(firstSlot: Int, secondStart: Int, score: Float) {
+  /// touch `secondStart` on (or, `secondIsDecoded`, the joiner's word already in slot 1), each
+  /// written in its lexicon form with the typed capital at its start.
+  private func writeSplit(firstSlot: Int, secondStart: Int, secondIsDecoded: Bool, score: Float) {
     let slots = splitSlots
     writeWord(from: firstSlot, into: slots, target: 0, align: false)
     let firstEnds = prior.targetEndShares(lexicon: beam.lexiconNode[firstSlot], history: beam.historyNode[firstSlot])
     slots.nodes[0] = firstEnds.lexicon > 0 ? Int(beam.lexiconNode[firstSlot]) : -1
     slots.sources[0] = WordPrior.source(of: firstEnds)
-    let base = WordDecoder.capacity
-    for index in secondStart..<touches.storedCount { slots.letters[base + index - secondStart] = touches.letter[index] }
-    slots.lengths[1] = touches.storedCount - secondStart
-    let walk = walkTyped(from: secondStart)
-    let secondEnds = prior.targetEndShares(lexicon: walk.lexicon, history: walk.history)
-    slots.nodes[1] = secondEnds.lexicon > 0 ? Int(walk.lexicon) : -1
-    slots.sources[1] = WordPrior.source(of: secondEnds)
     let typedMask = typedCapitalMask, firstLength = slots.lengths[0]
+    // The joiner wrote its word in its written form already.
+    if !secondIsDecoded {
+      let base = WordDecoder.capacity
+      for index in secondStart..<touches.storedCount { slots.letters[base + index - secondStart] = touches.letter[index] }
+      slots.lengths[1] = touches.storedCount - secondStart
+      let walk = walkTyped(from: secondStart)
+      let secondEnds = prior.targetEndShares(lexicon: walk.lexicon, history: walk.history)
+      slots.nodes[1] = secondEnds.lexicon > 0 ? Int(walk.lexicon) : -1
+      slots.sources[1] = WordPrior.source(of: secondEnds)
+      writeSplitForm(slot: 1, typed: typedMask >> UInt64(secondStart), isTyped: true)
+    }
     var firstIsTyped = firstLength == secondStart || firstLength + 1 == secondStart
     for position in 0..<Swift.min(firstLength, secondStart) where slots.letters[position] != touches.letter[position] { firstIsTyped = false }
     writeSplitForm(slot: 0, typed: typedMask & Self.mask(length: firstLength), isTyped: firstIsTyped)
-    writeSplitForm(slot: 1, typed: typedMask >> UInt64(secondStart), isTyped: true)
     slots.scores[0] = score
     slots.scores[1] = score
     slots.count = 2
