@@ -187,4 +187,23 @@ struct KeyTapTests {
     #expect(decoder.keyTaps.count == KeyTaps.capacity)
     decoder._checkInvariants()
   }
+
+  @Test("a tap before the first letter pushed out by two later ones takes its letters with it: the beam is as if it had never been")
+  func pushedOutTapLeavesNoLetters() {
+    let (slip, key) = tap(on: .shift, toward: "a", fraction: 0.45)
+    let (centre, _) = tap(on: .shift, toward: "a", fraction: 0)
+    let decoder = words.decoder(), fresh = words.decoder()
+    decoder.addTapWithoutLetter(slip, key: key)
+    words.type("nd", into: decoder)
+    _ = decoder.decide()  // the root's steps now hold the slip's letters
+    words.type("nd", into: fresh)
+    for other in [decoder, fresh] {
+      other.addTapWithoutLetter(centre, key: key)
+      other.addTapWithoutLetter(centre, key: key)
+    }
+    #expect(decoder.keyTaps.count == KeyTaps.capacity && decoder.keyTaps.position[0] == 2)
+    let decision = decoder.decide(), expected = fresh.decide()
+    decoder._checkInvariants()
+    #expect(decision.best.text == expected.best.text && decision.margin == expected.margin)
+  }
 }

@@ -22,9 +22,13 @@ final class KeyTaps {
   var bytes: Int { 4 * (x.count + y.count + deletedX.count + deletedY.count) + 8 * (key.count + position.count + kind.count + deletedKey.count) }
 
   /// Notes a tap on `key` at (`x`, `y`) before stored touch `position`; a backspace's `deleted`
-  /// touch and key. With no room, the oldest goes.
-  func append(x: Float, y: Float, key: Int, position: Int, deleted: (x: Float, y: Float, key: Int)?) {
+  /// touch and key. With no room, the oldest goes: returns its position (the beam's steps from
+  /// there hold its letters), nil when none went.
+  @discardableResult
+  func append(x: Float, y: Float, key: Int, position: Int, deleted: (x: Float, y: Float, key: Int)?) -> Int? {
+    var evicted: Int?
     if count == Self.capacity {
+      evicted = self.position[0]
       for index in 1..<count { copy(index, to: index - 1) }
       count -= 1
     }
@@ -37,6 +41,7 @@ final class KeyTaps {
     deletedY[count] = deleted?.y ?? 0
     deletedKey[count] = deleted?.key ?? 0
     count += 1
+    return evicted
   }
 
   /// Forgets the taps that sat after a letter now gone: those past `storedCount` touches.

@@ -14,8 +14,8 @@ extension WordDecoder {
     guard touches.isWhole else { return }
     canUndo = false
     likelihood.motion.startWord()
-    keyTaps.append(x: touch.x, y: touch.y, key: key.rawValue, position: touches.storedCount, deleted: nil)
-    beam.truncate(toTouches: touches.storedCount - 1)
+    let evicted = keyTaps.append(x: touch.x, y: touch.y, key: key.rawValue, position: touches.storedCount, deleted: nil)
+    beam.truncate(toTouches: Swift.min(touches.storedCount, evicted ?? .max) - 1)
   }
 
   /// A backspace tapped at `touch` on `key`: as `removeLast()`, and the decoder keeps the deleted
@@ -42,8 +42,9 @@ extension WordDecoder {
     }
     let deleted = (x: touches.x[last], y: touches.y[last], key: touches.key[last])
     removeLast()
-    keyTaps.append(x: touch.x, y: touch.y, key: key.rawValue, position: touches.storedCount, deleted: deleted)
-    beam.truncate(toTouches: touches.storedCount - 1)
+    let evicted = keyTaps.append(x: touch.x, y: touch.y, key: key.rawValue, position: touches.storedCount, deleted: deleted)
+    // A tap pushed out of the fixed room took its letters from the steps from its position on.
+    beam.truncate(toTouches: Swift.min(touches.storedCount, evicted ?? .max) - 1)
   }
 
   /// Whether a tap of the word on a key without a letter lies near a letter key, so that it may
