@@ -83,29 +83,27 @@ struct WordSplitTests {
 
   @Test("avtrst, the v 5 pt above the space bar and the e of test typed as r: a test, the second word mended too")
   func spaceTypedOnALetterBeforeATouchMiss() throws {
-    let decoder = words.decoder()
-    words.type("a", into: decoder)
     let space = layout[layout.keyIndex(of: .space)!].frame
-    let v = layout.index("v")
-    decoder.add(TouchPoint(x: layout[v].frame.midX, y: space.minY - 5), key: v, letter: words.letter("v"))
-    // The e of "test" landed on r, 40% of the way from e's centre.
-    let e = words.centre("e"), r = words.centre("r")
-    words.type("t", into: decoder)
-    decoder.add(TouchPoint(x: e.x + (r.x - e.x) * 0.6, y: e.y), key: layout.index("r"), letter: words.letter("r"))
-    words.type("st", into: decoder)
+    let v = layout.index("v"), e = words.centre("e"), r = words.centre("r")
+    // "a", the v on the bar's edge, then "test" whose e landed on r, 60% of the way from e's centre.
+    func typeSlips(into decoder: WordDecoder) {
+      words.type("a", into: decoder)
+      decoder.add(TouchPoint(x: layout[v].frame.midX, y: space.minY - 5), key: v, letter: words.letter("v"))
+      words.type("t", into: decoder)
+      decoder.add(TouchPoint(x: e.x + (r.x - e.x) * 0.6, y: e.y), key: layout.index("r"), letter: words.letter("r"))
+      words.type("st", into: decoder)
+    }
+    let decoder = words.decoder()
+    typeSlips(into: decoder)
     let decision = decoder.decide()
     #expect(decision.typed.text == "avtrst")
     let split = try #require(decision.split)
     #expect(split.text == "a test" && split.spaceTouch == 1 && split.replaces)
-    // Without a joiner (joins off) the second word must be typed exactly: no split.
+    // Without a joiner (joins off) the second word must be typed exactly: no such split.
     var noJoins = WordDecoder.Parameters()
     noJoins.joinMargin = .infinity
     let exact = words.decoder(noJoins)
-    words.type("a", into: exact)
-    exact.add(TouchPoint(x: layout[v].frame.midX, y: space.minY - 5), key: v, letter: words.letter("v"))
-    words.type("t", into: exact)
-    exact.add(TouchPoint(x: e.x + (r.x - e.x) * 0.6, y: e.y), key: layout.index("r"), letter: words.letter("r"))
-    words.type("st", into: exact)
+    typeSlips(into: exact)
     #expect(exact.decide().split?.text != "a test")
   }
 

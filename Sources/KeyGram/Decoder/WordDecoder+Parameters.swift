@@ -149,7 +149,8 @@ extension WordDecoder {
     /// A space (or return) tap is read as a possible letter only when its likelihood on the nearest
     /// letter key is within this many nats of its likelihood on the key it landed on: 4, chosen on the tuning
     /// text, where every join that a gate of ∞ finds is found and 0.3% of words are searched twice.
-    /// NaN or negative: the default.
+    /// The same gate, the other way round, lets a split read the letters after a touch on the
+    /// space bar's edge with touch noise mended (`avtrst`: `a test`). NaN or negative: the default.
     public var joinTapCutoff: Float = 4
     /// The same for a space left out, when the table keeps the two words as a pair. No touch
     /// speaks for it, and languages write compounds as one that the lexicon holds as two words
