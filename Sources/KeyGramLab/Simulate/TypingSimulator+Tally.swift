@@ -165,10 +165,6 @@ extension TypingSimulator {
         }
       }
       if segment.wasUndone { blocks[block][method].undone += 1 }
-      if segmentLetterErrors > 0, methods[method].name == "Gaussian × prior, history, decoded" {
-        let words = segment.words.map { String(String.UnicodeScalarView($0.letters.map { simulator.table.letter(at: $0) })) }
-        print("DBGS\t\(errorClass)\t\(segmentLetterErrors)\t\(words.joined(separator: " "))\t\(segment.committedText)")
-      }
       if perWord[method] { blocks[block][method].letterErrors += segmentLetterErrors }
       classes[method][errorClass.rawValue].letterErrors += segmentLetterErrors
       classes[method][errorClass.rawValue].wordErrors += segmentWordErrors
