@@ -162,11 +162,18 @@ extension WordDecoder {
       joiner.addTapWithoutLetter(TouchPoint(x: preceding.tapX, y: preceding.tapY), key: KeyIndex(preceding.tapKey))
       preceding.joinerHoldsIt = true
     }
-    for index in held..<currentCount {
-      joiner.add(TouchPoint(x: touches.x[index], y: touches.y[index]), key: KeyIndex(touches.key[index]),
-                 letter: Int(touches.letter[index]), isCapital: touches.capitals >> UInt64(index) & 1 != 0)
-    }
+    joiner.addStoredTouches(of: self, from: held, to: currentCount)
     return joiner
+  }
+
+  /// Touches `start` ..< `end` of `source`'s stored touches added as this decoder's next touches,
+  /// each with its key, letter and capital (untimed, as the joiner reads them).
+  func addStoredTouches(of source: WordDecoder, from start: Int, to end: Int) {
+    let touches = source.touches
+    for index in start..<Swift.max(start, end) {
+      add(TouchPoint(x: touches.x[index], y: touches.y[index]), key: KeyIndex(touches.key[index]),
+          letter: Int(touches.letter[index]), isCapital: touches.capitals >> UInt64(index) & 1 != 0)
+    }
   }
 
   /// The joiner's parameters: it looks for a word that takes the tap for its one edit, touch

@@ -151,10 +151,7 @@ extension WordDecoder {
     precedingWord.joinerHoldsIt = false
     _ = joiner.likelihood.takeSpreads(of: likelihood)
     joiner.reset()
-    for index in start..<touches.storedCount {
-      joiner.add(TouchPoint(x: touches.x[index], y: touches.y[index]), key: KeyIndex(touches.key[index]),
-                 letter: Int(touches.letter[index]), isCapital: touches.capitals >> UInt64(index) & 1 != 0)
-    }
+    joiner.addStoredTouches(of: self, from: start, to: touches.storedCount)
     let decision = joiner.decide(after: context, limit: 1)
     guard decision.alternativeCount > 0 else { return -.infinity }
     let word = decision.alternative(at: 0)
