@@ -85,8 +85,9 @@ extension BuildReport {
       return "misspellings removed: none (no dictionary: no source feeds forms or accepts, so no word is taken for a misspelling)"
     }
     let total = choice.removed.count
-    let listed = choice.listedRemovals
+    let listed = choice.listedRemovals, marks = choice.markRemovals
     return "misspellings removed: \(grouped(UInt64(total))) (dictionary neighbour \(grouped(UInt64(choice.neighbourRemovals)))"
+      + (marks > 0 ? ", \(grouped(UInt64(marks))) of them without their marks" : "")
       + (listed > 0 ? ", misspelling list \(grouped(UInt64(listed))))" : ")")
   }
 }

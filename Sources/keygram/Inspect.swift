@@ -275,7 +275,7 @@ extension Keygram.Inspect {
         let correction = Self.spelled(of, in: language)
         (json.rule, json.correction, json.correctionCount, json.slip) = ("dictionary neighbour", correction, count, slip.rawValue)
         text += "removed as a misspelling of `\(correction)` (the dictionary rejects it; `\(correction)` is "
-          + "\(Self.times(count, removal.count)) times as frequent, one \(Self.slipName(slip)) away)"
+          + "\(Self.times(count, removal.count)) times as frequent, " + (slip == .marks ? "written without its marks)" : "one \(Self.slipName(slip)) away)")
       case .listed(let words, let count):
         let correction = words.map { Self.spelled($0, in: language) }.joined(separator: " ")
         let rarest = words.first { word in choice.kept.first { $0.word == word }?.count == count }
@@ -337,6 +337,7 @@ extension Keygram.Inspect {
     case .swap: "swap of two neighbouring letters"
     case .double: "doubled or undoubled letter"
     case .other: "replaced, added or dropped letter"
+    case .marks: "letters without their marks"
     }
   }
 }

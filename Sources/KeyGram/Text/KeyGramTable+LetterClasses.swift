@@ -33,6 +33,28 @@ extension KeyGramTable {
     }
   }
 
+  /// The letter that people write for Latin or Greek letter `scalar` when they leave out its
+  /// marks: its canonical decomposition's base (é → e, ñ → n, ǘ → u, ά → α), or by custom for
+  /// the letters that do not decompose: ł → l, ø → o, đ → d, Turkish ı → i. nil for a letter
+  /// without marks and for other scripts, where a marked letter is a letter of its own (й is
+  /// no и, and Russian ё written as е is no mistake). The builder's lexicon rule leaves out a
+  /// word written without the marks a far more frequent word has (`informacion`, `fur`).
+  package static func markedLetterBase(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    switch scalar {
+    case "ł": return "l"
+    case "ø": return "o"
+    case "đ": return "d"
+    case "ı": return "i"
+    default: break
+    }
+    let value = scalar.value
+    let latin = (0xC0...0x24F).contains(value) || (0x1E00...0x1EFF).contains(value)
+    let greek = (0x370...0x3FF).contains(value) || (0x1F00...0x1FFF).contains(value)
+    guard latin || greek else { return nil }
+    let base = baseLetter(of: scalar)
+    return base == scalar ? nil : base
+  }
+
   /// `scalar` with its combining marks taken off, by canonical decomposition (ǘ → u).
   static func baseLetter(of scalar: Unicode.Scalar) -> Unicode.Scalar {
     var current = scalar

@@ -11,9 +11,9 @@ import KeyGram
 ///   `Rule.listRatio` times as often, and with no correction that is the word itself written
 ///   with apostrophes ("thered" for "there'd": that is how the word is written, not a misspelling);
 ///
-/// unless the corpus's own text disagrees: it writes the word at least `Rule.textUses` times
-/// (away from a sentence start) and the other word (each word of the correction) fewer than
-/// that ratio times as often. What the edited text itself uses in proportion is a word of the
+/// unless the corpus's own text disagrees (for any slip but marks left off): it writes the word
+/// at least `Rule.textUses` times (away from a sentence start) and the other word (each word of
+/// the correction) fewer than that ratio times as often. What the edited text itself uses in proportion is a word of the
 /// language (French manuals' "function" beside "fonction"); typos in it ("teh" three times in
 /// the English fortunes, beside 60,000 "the") are not.
 ///
@@ -54,7 +54,9 @@ package struct LexiconChoice: Sendable {
     }
 
     /// How many times as frequent a neighbour one `slip` away from a word of `letters` letters must be.
+    /// Marks left off take the ratio at every length: the neighbour is the one word they belong to.
     package static func ratio(letters: Int, slip: Slip) -> UInt64 {
+      if slip == .marks { return ratio }
       if letters <= shortWordLetters { return shortWordRatio }
       if letters < longWordLetters || slip == .other { return strictRatio }
       return ratio
@@ -65,6 +67,7 @@ package struct LexiconChoice: Sendable {
   /// last only by a swap of the last two letters in a word of `Rule.endSwapLetters` letters or
   /// fewer (teh, adn): names and words of other languages differ from common words at their
   /// ends (Farr and far, nationale and national, Alexandre and Alexander, categorise and categories).
+  /// Marks are the exception: any letter may lose its own (etre, informacion).
   package enum Slip: String, Sendable, Equatable {
     /// Two neighbouring letters swapped (teh, recieve).
     case swap
@@ -73,6 +76,10 @@ package struct LexiconChoice: Sendable {
     /// In words of `Rule.otherSlipLetters` letters or more, a letter inside the word replaced,
     /// added or dropped (definately, goverment).
     case other
+    /// Letters written without their marks, any number of them, in a word of 2 letters or more
+    /// (Spanish informacion, German fur, Polish sie, Swedish fran): each the base letter
+    /// `KeyGramTable.markedLetterBase(of:)` gives, which the alphabet holds.
+    case marks
   }
 
   /// Why a word was left out.
@@ -107,6 +114,8 @@ package struct LexiconChoice: Sendable {
   /// Words left out by each rule.
   package var neighbourRemovals: Int { removed.count(where: { if case .neighbour = $0.reason { true } else { false } }) }
   package var listedRemovals: Int { removed.count(where: { if case .listed = $0.reason { true } else { false } }) }
+  /// Of the dictionary neighbours, the words written without their marks.
+  package var markRemovals: Int { removed.count(where: { if case .neighbour(_, _, .marks) = $0.reason { true } else { false } }) }
 
   /// The lexicon of at most `maximumWords` words of `words`, with the misspellings `forms` shows
   /// left out, and after it at most `maximumKnownWords` known words. Empty when `maximumWords` is 0.
@@ -154,7 +163,7 @@ package struct LexiconChoice: Sendable {
       }
     }
 
-    let neighbours = NeighbourIndex(top: top, accepted: accepted, textUses: textUses)
+    let neighbours = NeighbourIndex(top: top, accepted: accepted, textUses: textUses, markBases: markBases(of: language))
     let letterCount = language.alphabet.count
     for (index, entry) in top.enumerated() {
       let inLexicon = choice.kept.count < maximumWords
@@ -178,6 +187,17 @@ package struct LexiconChoice: Sendable {
       }
     }
     return choice
+  }
+
+  /// Per letter symbol, the symbol of the letter written for it when its marks are left off
+  /// (`KeyGramTable.markedLetterBase(of:)`), or 0: none, or not a letter of `language`.
+  static func markBases(of language: Language) -> [UInt8] {
+    var bases = [UInt8](repeating: 0, count: 256)
+    for (index, scalar) in language.alphabet.enumerated() {
+      guard let base = KeyGramTable.markedLetterBase(of: scalar), let baseIndex = language.alphabet.firstIndex(of: base) else { continue }
+      bases[Int(Symbol.letter(index))] = Symbol.letter(baseIndex)
+    }
+    return bases
   }
 
   /// Of `listed`, the corrections of `word` whose every word the dictionary accepts and the lists
@@ -233,12 +253,21 @@ private struct NeighbourIndex {
   let textUses: [UInt64]
   /// Positions in `top` of the accepted words, by the hash of their letters.
   private var positions: [UInt64: [Int32]] = [:]
+  /// Per letter symbol, the one written for it without its marks, or 0 (`LexiconChoice.markBases(of:)`).
+  let markBases: [UInt8]
+  /// Positions in `top` of the accepted words that have a marked letter, by the hash of their
+  /// letters with every mark left off.
+  private var markedPositions: [UInt64: [Int32]] = [:]
 
-  init(top: [(word: [UInt8], count: UInt64)], accepted: [Bool], textUses: [UInt64]) {
+  init(top: [(word: [UInt8], count: UInt64)], accepted: [Bool], textUses: [UInt64], markBases: [UInt8]) {
     self.top = top
     self.textUses = textUses
+    self.markBases = markBases
     for (index, entry) in top.enumerated() where accepted[index] {
       entry.word.withUnsafeBufferPointer { positions[Self.hash($0), default: []].append(Int32(index)) }
+      guard entry.word.contains(where: { markBases[Int($0)] != 0 }) else { continue }
+      let unmarked = entry.word.map { markBases[Int($0)] != 0 ? markBases[Int($0)] : $0 }
+      unmarked.withUnsafeBufferPointer { markedPositions[Self.hash($0), default: []].append(Int32(index)) }
     }
   }
 
@@ -266,6 +295,20 @@ private struct NeighbourIndex {
           && LexiconChoice.Rule.textAgrees(uses: uses, otherUses: textUses[index], ratio: ratio) {
           if best == nil || index < best!.index { best = (index, slip) }
         }
+      }
+    }
+    // Marks left off: an accepted word with the same letters unmarked, whose every other letter the word writes as it is.
+    if length >= 2 {
+      for j in 0..<length { buffer[j] = markBases[Int(word[j])] != 0 ? markBases[Int(word[j])] : word[j] }
+      let needed = count.multipliedReportingOverflow(by: LexiconChoice.Rule.ratio(letters: length, slip: .marks))
+      let found = buffer.withUnsafeBufferPointer { markedPositions[Self.hash(UnsafeBufferPointer(rebasing: $0[..<length]))] } ?? []
+      for index in found.map(Int.init) where !needed.overflow && top[index].count >= needed.partialValue {
+        let candidate = top[index].word
+        // No text veto: text that writes words without their marks was typed without them (the
+        // ASCII fortunes write Italian piu 935 times) or quotes another language (French manuals' general).
+        guard candidate.count == length, candidate != word,
+              zip(word, candidate).allSatisfy({ $0 == $1 || $0 == markBases[Int($1)] }) else { continue }
+        if best == nil || index < best!.index { best = (index, .marks) }
       }
     }
     // Two neighbouring letters swapped, the first never; the last two only in short words.

@@ -1,0 +1,83 @@
+import Foundation
+import KeyGram
+@testable import KeyGramPipeline
+import Testing
+
+/// Words written without their letters' marks (`LexiconChoice.Slip.marks`): a tiny word list and
+/// dictionary over an alphabet with marked letters, whose every removal can be checked by hand.
+@Suite("Words written without their marks left out of the lexicon")
+struct MarkedLetterMisspellingTests {
+  static let language = Language(
+    code: "xx", name: "Marked", alphabet: Array("abcdefghijklmnopqrstuvwxyzäöüßéíóêïñłź".unicodeScalars),
+    sources: [SourceRule(files: "*.freq.txt", feeds: .words), SourceRule(files: "dict.txt", feeds: .forms),
+              SourceRule(files: "*", feeds: .letters)])
+
+  /// Each word's count, and why it goes or stays (the ratio is the marked word's count over the word's).
+  static let list: [(String, UInt64)] = [
+    ("für", 10_000), ("über", 2_000), ("können", 1_000), ("información", 1_000), ("être", 1_000), ("straße", 1_000),
+    ("año", 100_000), ("łódź", 1_000), ("naïve", 1_000), ("café", 1_000), ("même", 1_000),
+    // Three letters, 200 times rarer: marks take the ratio of 20 at every length.
+    ("fur", 50),
+    // Exactly 20 times rarer goes; 19.6 times stays.
+    ("uber", 100), ("konnen", 51),
+    // Every mark left off (the first letter's too), or only some of them.
+    ("informacion", 10), ("etre", 10), ("lodz", 10), ("łodz", 10),
+    // A mark the dictionary's word does not have is no mark left off; ß has no base letter.
+    ("infórmacion", 10), ("strasse", 10),
+    // Both written by the dictionary: ano stays beside año.
+    ("ano", 500),
+    // café is not in the dictionary: cafe stays. naive goes though the text writes it twice and
+    // naïve never: text without marks was typed without them.
+    ("cafe", 10), ("naive", 10),
+    // A letter without marks where the word has another letter: meme is même, mome is nothing.
+    ("meme", 10), ("mome", 10),
+  ]
+
+  static let dictionary = "für\nüber\nkönnen\ninformación\nêtre\nstraße\naño\nano\nłódź\nnaïve\nmême\n"
+
+  /// Left out, as the word whose marks they leave off.
+  static let removed: [String: String] = [
+    "fur": "für", "uber": "über", "informacion": "información", "etre": "être", "lodz": "łódź", "łodz": "łódź", "meme": "même", "naive": "naïve",
+  ]
+
+  static func choice(text: String = "x\n") throws -> LexiconChoice {
+    let folder = Fixtures.temporaryFolder()
+    let files = [("words.freq.txt", list.map { "\($0.0)\t\($0.1)\n" }.joined()), ("text.txt", text), ("dict.txt", dictionary)]
+    let paths = files.map { Fixtures.file($0.0, Array($0.1.utf8), in: folder) }
+    let counted = try CorpusCounter.count(paths, decoder: LetterDecoder(language: language))
+    return try LexiconChoice.make(words: counted.words, forms: counted.forms, language: language, maximumWords: 1_000)
+  }
+
+  static func spelled(_ symbols: [UInt8]) -> String {
+    String(String.UnicodeScalarView(symbols.map { language.alphabet[Symbol.letterIndex(of: $0)] }))
+  }
+
+  @Test("the rule by hand: which words go, as the word whose marks they leave off, and which stay")
+  func removalsByHand() throws {
+    let choice = try Self.choice(text: "x naive naive\n")
+    var removed: [String: String] = [:]
+    for removal in choice.removed {
+      guard case .neighbour(let of, _, let slip) = removal.reason else {
+        Issue.record("\(Self.spelled(removal.word)) left out by the list")
+        continue
+      }
+      #expect(slip == .marks, "\(Self.spelled(removal.word))")
+      removed[Self.spelled(removal.word)] = Self.spelled(of)
+    }
+    #expect(removed == Self.removed)
+    #expect(choice.markRemovals == Self.removed.count && choice.neighbourRemovals == Self.removed.count)
+    let kept = Set(choice.kept.map { Self.spelled($0.word) })
+    for word in ["konnen", "infórmacion", "strasse", "ano", "cafe", "mome"] { #expect(kept.contains(word), "\(word) stays") }
+  }
+
+  @Test("a letter's base without its marks: Latin and Greek by canonical decomposition, four by custom, none for other scripts")
+  func markedLetterBases() {
+    let pairs: [(Unicode.Scalar, Unicode.Scalar?)] = [
+      ("é", "e"), ("ñ", "n"), ("ü", "u"), ("ǘ", "u"), ("ț", "t"), ("ά", "α"), ("ΐ", "ι"),
+      ("ł", "l"), ("ø", "o"), ("đ", "d"), ("ı", "i"),
+      ("a", nil), ("ß", nil), ("æ", nil), ("α", nil), ("й", nil), ("ё", nil), ("ї", nil),
+    ]
+    for (letter, base) in pairs { #expect(KeyGramTable.markedLetterBase(of: letter) == base, "\(letter)") }
+    #expect(LexiconChoice.Rule.ratio(letters: 2, slip: .marks) == 20 && LexiconChoice.Rule.ratio(letters: 12, slip: .marks) == 20)
+  }
+}
