@@ -82,6 +82,9 @@ extension BuildReport {
   /// How many words the lexicon left out as misspellings, by rule (docs/Languages.md, "Words that are misspellings").
   static func misspellings(_ choice: LexiconChoice) -> String {
     guard choice.hasDictionary else {
+      guard choice.removed.isEmpty else {
+        return "misspellings removed: \(grouped(UInt64(choice.removed.count))) (no dictionary: words written without their marks only)"
+      }
       return "misspellings removed: none (no dictionary: no source feeds forms or accepts, so no word is taken for a misspelling)"
     }
     let total = choice.removed.count

@@ -25,6 +25,9 @@ struct DecoderCostOptions: ParsableArguments {
   @Option(name: .customLong("consonant-cost"), help: "A consonant written for one that sounds alike, offered, never applied (inf: off).")
   var consonantCost: Float?
 
+  @Option(name: .customLong("marked-letter-cost"), help: "A touch on a letter's key read as that letter with marks that has a key of its own: u as ü (inf: never).")
+  var markedLetterCost: Float?
+
   @Option(name: .customLong("second-edit-cost"), help: "Added to a word's second letter left out or second extra touch (inf: one of each).")
   var secondEditCost: Float?
 
@@ -121,7 +124,7 @@ struct DecoderCostOptions: ParsableArguments {
       if let count, !(count > 0) { throw ValidationError("--\(name) must be positive (inf: never protected), not \(count).") }
     }
     for (name, cost) in [("omission-cost", omissionCost), ("extra-touch-cost", extraTouchCost), ("doubled-letter-cost", doubledLetterCost),
-                         ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("consonant-cost", consonantCost), ("second-edit-cost", secondEditCost), ("word-edge-cost", wordEdgeCost),
+                         ("transposition-cost", transpositionCost), ("vowel-cost", vowelCost), ("letter-cost", letterCost), ("consonant-cost", consonantCost), ("marked-letter-cost", markedLetterCost), ("second-edit-cost", secondEditCost), ("word-edge-cost", wordEdgeCost),
                          ("key-tap-cost", keyTapCost), ("space-omission-cost", spaceOmissionCost),
                          ("space-substitution-cost", spaceSubstitutionCost), ("split-margin", splitMargin), ("join-margin", joinMargin), ("omitted-space-margin", omittedSpaceMargin), ("unpaired-split-margin", unpairedSplitMargin),
                          ("spelling-margin", spellingMargin), ("omission-spelling-margin", omissionSpellingMargin), ("common-word-spelling-margin", commonWordSpellingMargin),
@@ -161,6 +164,7 @@ struct DecoderCostOptions: ParsableArguments {
     if let vowelCost { result.vowelSubstitutionCost = vowelCost }
     if let letterCost { result.letterSubstitutionCost = letterCost }
     if let consonantCost { result.consonantSubstitutionCost = consonantCost }
+    if let markedLetterCost { result.markedLetterCost = markedLetterCost }
     if let secondEditCost { result.secondEditCost = secondEditCost }
     if let wordEdgeCost { result.wordEdgeEditCost = wordEdgeCost }
     if let keyTapCost { result.keyTapLetterCost = keyTapCost }

@@ -70,6 +70,26 @@ struct MarkedLetterMisspellingTests {
     for word in ["konnen", "infórmacion", "strasse", "ano", "cafe", "mome"] { #expect(kept.contains(word), "\(word) stays") }
   }
 
+  @Test("without a dictionary only marks left off go, from a word 100 times as frequent")
+  func withoutADictionary() throws {
+    let language = Language(code: "xx", name: "Undictionaried", alphabet: Array("abcdefghijklmnopqrstuvwxyzçöü".unicodeScalars),
+                            sources: [SourceRule(files: "*.freq.txt", feeds: .words), SourceRule(files: "*", feeds: .letters)])
+    // cok: 200 times rarer than çok, goes; olum: exactly 100 times, goes; guzel: 90.9 times, stays;
+    // teh, a swap of the, stays: without a dictionary no other slip counts.
+    let list = "çok\t10000\nthe\t10000\nölüm\t1000\ngüzel\t1000\nteh\t50\ncok\t50\nguzel\t11\nolum\t10\n"
+    let folder = Fixtures.temporaryFolder()
+    let paths = [Fixtures.file("words.freq.txt", Array(list.utf8), in: folder), Fixtures.file("text.txt", Array("x\n".utf8), in: folder)]
+    let counted = try CorpusCounter.count(paths, decoder: LetterDecoder(language: language))
+    let choice = try LexiconChoice.make(words: counted.words, forms: counted.forms, language: language, maximumWords: 1_000)
+    func spelled(_ symbols: [UInt8]) -> String { String(String.UnicodeScalarView(symbols.map { language.alphabet[Symbol.letterIndex(of: $0)] })) }
+    #expect(!choice.hasDictionary)
+    #expect(Dictionary(uniqueKeysWithValues: choice.removed.map { removal -> (String, String) in
+      guard case .neighbour(let of, _, .marks) = removal.reason else { return (spelled(removal.word), "?") }
+      return (spelled(removal.word), spelled(of))
+    }) == ["cok": "çok", "olum": "ölüm"])
+    #expect(Set(choice.kept.map { spelled($0.word) }) == ["çok", "the", "ölüm", "güzel", "teh", "guzel"])
+  }
+
   @Test("a letter's base without its marks: Latin and Greek by canonical decomposition, four by custom, none for other scripts")
   func markedLetterBases() {
     let pairs: [(Unicode.Scalar, Unicode.Scalar?)] = [

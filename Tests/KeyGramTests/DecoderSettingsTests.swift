@@ -56,7 +56,8 @@ struct DecoderSettingsTests {
       #expect(DecoderSetting(name: setting.name) == setting)
       parameters[setting] = Float(-100 - index)
     }
-    #expect(parameters.margin == -100 && parameters.consonantSubstitutionCost == Float(-100 - DecoderSetting.allCases.count + 1))
+    #expect(parameters.margin == -100 && parameters.markedLetterCost == Float(-100 - DecoderSetting.allCases.count + 1))
+    #expect(parameters.consonantSubstitutionCost == -122)
     #expect(parameters.lexiconBalance == -119 && parameters.spellingMarginFloor == -120 && parameters.secondEditCost == -121)
     #expect(parameters.spellingMarginPerLetter == -109 && parameters.vowelSubstitutionCost == -113)
     #expect(Set(DecoderSetting.allCases.map { parameters[$0] }).count == DecoderSetting.allCases.count)

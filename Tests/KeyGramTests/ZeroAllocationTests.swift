@@ -380,6 +380,30 @@ extension WordDecoderAllocationTests {
     #expect(joins == 400)
   }
 
+  @Test("a word typed without its marks read with them: German fur as für, ü on its own key")
+  func markedLetterReading() throws {
+    let table = try KeyGramTable(embedded: KeyGramTables.german)
+    let layout = KeyboardLayout.iPhonePortrait(for: table), letterKeys = LetterKeyMap(layout: layout, table: table)
+    var parameters = WordDecoder.Parameters(table: table)
+    (parameters.markedLetterCost, parameters.learnsSpread) = (3, false)
+    let decoder = WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: parameters)
+    let keys = "fur".unicodeScalars.map { layout.keyIndex(ofLetter: $0)! }, letters = "fur".unicodeScalars.map { table.letterIndex(of: $0)! }
+    var read = 0
+    let count = mallocs {
+      for _ in 0..<200 {
+        for index in keys.indices {
+          decoder.add(TouchPoint(x: layout[keys[index]].frame.midX, y: layout[keys[index]].frame.midY), key: keys[index], letter: letters[index])
+        }
+        let decision = decoder.decide()
+        if decision.replaces && decision.best.count == 3 && decision.best.letter(at: 1) == table.letterIndex(of: "ü") { read += 1 }
+        decoder.reset()
+      }
+    }
+    #expect(count == 0, "\(count) mallocs")
+    // Both runs of the body: every round reads für.
+    #expect(read == 400)
+  }
+
   @Test("a known word past the lexicon typed and decided: the filter's lookup (graffito stands)", arguments: EnglishTable.Source.allCases)
   func knownWord(source: EnglishTable.Source) {
     let table = source.table

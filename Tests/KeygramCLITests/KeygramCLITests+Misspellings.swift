@@ -42,6 +42,29 @@ extension KeygramCLITests {
             "\(none.stdout)")
   }
 
+  @Test func buildAndInspectNameWordsWrittenWithoutTheirMarks() throws {
+    let root = TestSupport.temporaryPath(prefix: "keygram-cli")
+    for folder in ["corpora/xx", "tables"] {
+      try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+    }
+    let manifest = """
+      {"code": "xx", "name": "Toy", "alphabet": "abcdefghijklmnopqrstuvwxyzü",
+       "sources": [{"files": "words.freq.txt", "feeds": ["words"]}, {"files": "dict.txt", "feeds": ["forms"]}, {"files": "*", "feeds": ["letters"]}]}
+      """
+    // fur is für without its marks, 200 times rarer; mut has no marked twin.
+    let files = [("language.json", manifest), ("words.freq.txt", "für\t10000\nfur\t50\nmut\t10\n"), ("dict.txt", "für\nmut\n"),
+                 ("text.txt", "für mut\n")]
+    for (name, text) in files { try text.write(toFile: "\(root)/corpora/xx/\(name)", atomically: true, encoding: .utf8) }
+    let build = try keygram(["build", "xx", "--min-letters", "0", "--no-swift", "--known-words", "0"], in: root)
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(build.stdout.contains("\nmisspellings removed: 1 (dictionary neighbour 1, 1 of them without their marks)\n"), "\(build.stdout)")
+    let why = try keygram(["inspect", "tables/xx.keygram", "--why", "fur"], in: root)
+    #expect(why.stdout == "fur: not in the lexicon: removed as a misspelling of `für` (the dictionary rejects it; "
+            + "`für` is 200 times as frequent, written without its marks)\n", "\(why.stdout)")
+    let json = try keygram(["inspect", "tables/xx.keygram", "--why", "fur", "--json"], in: root)
+    #expect(json.stdout.contains(#""slip":"marks""#), "\(json.stdout)")
+  }
+
   @Test func inspectWhySaysWhyAWordIsNotInTheLexicon() throws {
     let root = try misspellingScratch()
     // Five words: the, a, lot, quiz, zymurgy; teh and alot left out on the way; zyzzyva (as

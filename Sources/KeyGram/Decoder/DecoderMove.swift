@@ -42,6 +42,11 @@ struct EditCosts {
   let letterForLetter: Float
   /// A tap on a key without a letter taken for a letter (or two, with a backspace's deleted one).
   let keyTapLetter: Float
+  /// A touch on a letter's key read as that letter with marks, on a key of its own (`markBase`).
+  let markedLetter: Float
+  /// Per letter of the alphabet: the letter written for it without its marks
+  /// (`KeyGramTable.markedLetterBase(of:)`), or −1.
+  let markBase: IntBuffer
   /// Added to a word's second letter left out or second touch that types no letter (∞: one each).
   let secondEdit: Float
   /// Added to a letter left out or a touch that types no letter at a word's edge, and to a vowel
@@ -67,6 +72,11 @@ struct EditCosts {
     consonantForConsonant = parameters.consonantSubstitutionCost
     letterForLetter = parameters.letterSubstitutionCost
     keyTapLetter = parameters.keyTapLetterCost
+    markedLetter = parameters.markedLetterCost
+    markBase = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { letter in
+      guard letter < table.letterCount, let base = KeyGramTable.markedLetterBase(of: table.letter(at: letter)) else { return -1 }
+      return table.letterIndex(of: base) ?? -1
+    })
     secondEdit = parameters.secondEditCost
     wordEdge = parameters.wordEdgeEditCost
     isVowel = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.isVowel($0) ? 1 : 0 })

@@ -42,7 +42,12 @@ final class TouchLetterScores {
         orMisspelledMove[letter] = Beam.kindMatch
         continue
       }
-      let own = spatial[base + key]
+      var own = spatial[base + key]
+      // A marked letter with a key of its own may also be typed on its base letter's key, marks left off.
+      if costs.markedLetter.isFinite, costs.markBase[letter] >= 0, costs.markBase[letter] < keyOfLetter.count {
+        let baseKey = keyOfLetter[costs.markBase[letter]]
+        if baseKey >= 0 && baseKey != key { own = Swift.max(own, spatial[base + baseKey] - costs.markedLetter) }
+      }
       onKey[letter] = own
       best = Swift.max(best, own)
       orMisspelled[letter] = own

@@ -98,6 +98,13 @@ extension WordDecoder {
     /// correct words of the tuning text (docs/Simulator.md, "A consonant for one that sounds
     /// alike"). `.infinity`: off. NaN or negative: the default.
     public var consonantSubstitutionCost: Float = 12
+    /// The cost of reading a touch on a letter's key as that letter with marks that has a key of
+    /// its own (u as ü, n as ñ, s as ş, a as å): typists leave marks off, and web text shows how
+    /// often (`fur`, `guzel`, `etta`; docs/Languages.md, "Words that are misspellings"). A reading
+    /// of the touch, not a spelling edit: any number per word, replacing by the margin. Marked
+    /// letters that share their base letter's key (French é on e) cost nothing there already.
+    /// `.infinity`: never. NaN or negative: the default.
+    public var markedLetterCost: Float = .infinity
     /// The cost of any other letter written for the word's on purpose (`plurar`, `gramnar`),
     /// the touch on the written letter's key; a touch that missed a neighbouring key
     /// is priced by its distance instead, whichever is likelier. Off (`.infinity`) by default:

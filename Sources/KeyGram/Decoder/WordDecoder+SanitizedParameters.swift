@@ -31,6 +31,7 @@ extension WordDecoder.Parameters {
     result.vowelSubstitutionCost = nonNegative(vowelSubstitutionCost, defaults.vowelSubstitutionCost)
     result.secondEditCost = nonNegative(secondEditCost, defaults.secondEditCost)
     result.consonantSubstitutionCost = nonNegative(consonantSubstitutionCost, defaults.consonantSubstitutionCost)
+    result.markedLetterCost = nonNegative(markedLetterCost, defaults.markedLetterCost)
     result.keyTapLetterCost = nonNegative(keyTapLetterCost, defaults.keyTapLetterCost)
     result.spaceOmissionCost = nonNegative(spaceOmissionCost, defaults.spaceOmissionCost)
     result.spaceSubstitutionCost = nonNegative(spaceSubstitutionCost, defaults.spaceSubstitutionCost)

@@ -38,6 +38,7 @@ extension WordDecoder.Parameters {
     case .spellingMarginFloor: \.spellingMarginFloor
     case .secondEditCost: \.secondEditCost
     case .consonantSubstitutionCost: \.consonantSubstitutionCost
+    case .markedLetterCost: \.markedLetterCost
     }
   }
 }

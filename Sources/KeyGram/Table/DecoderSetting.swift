@@ -49,6 +49,8 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
   case secondEditCost = 22
   /// `WordDecoder.Parameters.consonantSubstitutionCost`: a consonant written for one that sounds alike.
   case consonantSubstitutionCost = 23
+  /// `WordDecoder.Parameters.markedLetterCost`: a touch on a letter's key read as that letter with marks.
+  case markedLetterCost = 24
 
   /// The name a manifest and `keygram inspect` give it: the parameter's.
   public var name: String {
@@ -76,6 +78,7 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
     case .spellingMarginFloor: "spellingMarginFloor"
     case .secondEditCost: "secondEditCost"
     case .consonantSubstitutionCost: "consonantSubstitutionCost"
+    case .markedLetterCost: "markedLetterCost"
     }
   }
 }

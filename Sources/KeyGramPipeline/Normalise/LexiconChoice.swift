@@ -19,7 +19,9 @@ import KeyGram
 ///
 /// Which words the dictionary accepts comes from the form evidence: the written forms of a source
 /// that feeds `forms` and the words of one that feeds `accepts`, in any case, apostrophes aside.
-/// A language without either has no dictionary, and no word is left out. Deterministic: the
+/// A language without either has no dictionary: only a word written without the marks of a word
+/// `Rule.noDictionaryMarksRatio` times as frequent is left out (Turkish `cok`, Finnish `etta`),
+/// since no other slip tells a misspelling from a word without one. Deterministic: the
 /// words are visited as `WordCounts.top` orders them (by count, then by letters), and so are
 /// their neighbours and corrections.
 package struct LexiconChoice: Sendable {
@@ -39,6 +41,8 @@ package struct LexiconChoice: Sendable {
     package static let otherSlipLetters = 8
     /// The last two letters may be swapped only in words of this many letters or fewer.
     package static let endSwapLetters = 4
+    /// Without a dictionary, marks left off only, from a word this many times as frequent.
+    package static let noDictionaryMarksRatio: UInt64 = strictRatio
     /// A listed misspelling's correction is at least this many times as frequent.
     package static let listRatio: UInt64 = 10
     /// A word the corpus text writes this many times (away from a sentence start), and the other
@@ -163,13 +167,19 @@ package struct LexiconChoice: Sendable {
       }
     }
 
-    let neighbours = NeighbourIndex(top: top, accepted: accepted, textUses: textUses, markBases: markBases(of: language))
+    // Without a dictionary, every word may be the marked one.
+    let neighbours = NeighbourIndex(top: top, accepted: choice.hasDictionary ? accepted : [Bool](repeating: true, count: top.count),
+                                    textUses: textUses, markBases: markBases(of: language))
     let letterCount = language.alphabet.count
     for (index, entry) in top.enumerated() {
       let inLexicon = choice.kept.count < maximumWords
       guard inLexicon || choice.known.count < maximumKnownWords else { break }
       var removal: Removal?
-      if choice.hasDictionary && !accepted[index] {
+      if !choice.hasDictionary {
+        if let found = neighbours.bestMarked(for: entry.word, count: entry.count, ratio: Rule.noDictionaryMarksRatio) {
+          removal = Removal(word: entry.word, count: entry.count, reason: .neighbour(of: top[found].word, count: top[found].count, slip: .marks))
+        }
+      } else if !accepted[index] {
         if let found = neighbours.best(for: entry.word, count: entry.count, textUses: textUses[index], letterCount: letterCount) {
           removal = Removal(word: entry.word, count: entry.count,
                             reason: .neighbour(of: top[found.index].word, count: top[found.index].count, slip: found.slip))
@@ -277,6 +287,23 @@ private struct NeighbourIndex {
     return hash
   }
 
+  /// The most frequent accepted word that `word` writes without some of its marks, at least
+  /// `ratio` times `count` (ties: the first in `top`); none for a word of one letter.
+  func bestMarked(for word: [UInt8], count: UInt64, ratio: UInt64) -> Int? {
+    let length = word.count
+    let needed = count.multipliedReportingOverflow(by: ratio)
+    guard length >= 2, !needed.overflow else { return nil }
+    let unmarked = word.map { markBases[Int($0)] != 0 ? markBases[Int($0)] : $0 }
+    let found = unmarked.withUnsafeBufferPointer { markedPositions[Self.hash($0)] } ?? []
+    // No text veto: text that writes words without their marks was typed without them (the
+    // ASCII fortunes write Italian piu 935 times) or quotes another language (French manuals' general).
+    return found.map(Int.init).filter { index in
+      let candidate = top[index].word
+      return top[index].count >= needed.partialValue && candidate.count == length && candidate != word
+        && zip(word, candidate).allSatisfy { $0 == $1 || $0 == markBases[Int($1)] }
+    }.min()
+  }
+
   /// The most frequent accepted word one slip from `word` (ties: the first in `top`), whose
   /// count is at least the rule's ratio times `count` and with which the text, writing `word`
   /// `uses` times, agrees; and the slip.
@@ -297,19 +324,8 @@ private struct NeighbourIndex {
         }
       }
     }
-    // Marks left off: an accepted word with the same letters unmarked, whose every other letter the word writes as it is.
-    if length >= 2 {
-      for j in 0..<length { buffer[j] = markBases[Int(word[j])] != 0 ? markBases[Int(word[j])] : word[j] }
-      let needed = count.multipliedReportingOverflow(by: LexiconChoice.Rule.ratio(letters: length, slip: .marks))
-      let found = buffer.withUnsafeBufferPointer { markedPositions[Self.hash(UnsafeBufferPointer(rebasing: $0[..<length]))] } ?? []
-      for index in found.map(Int.init) where !needed.overflow && top[index].count >= needed.partialValue {
-        let candidate = top[index].word
-        // No text veto: text that writes words without their marks was typed without them (the
-        // ASCII fortunes write Italian piu 935 times) or quotes another language (French manuals' general).
-        guard candidate.count == length, candidate != word,
-              zip(word, candidate).allSatisfy({ $0 == $1 || $0 == markBases[Int($1)] }) else { continue }
-        if best == nil || index < best!.index { best = (index, .marks) }
-      }
+    if let marked = bestMarked(for: word, count: count, ratio: LexiconChoice.Rule.ratio(letters: length, slip: .marks)) {
+      best = (marked, .marks)
     }
     // Two neighbouring letters swapped, the first never; the last two only in short words.
     if length >= 3 {
