@@ -13,14 +13,14 @@ import KeyGram
 ///
 /// unless the corpus's own text disagrees (for any slip but marks left off): it writes the word
 /// at least `Rule.textUses` times (away from a sentence start) and the other word (each word of
-/// the correction) fewer than that ratio times as often. What the edited text itself uses in proportion is a word of the
-/// language (French manuals' "function" beside "fonction"); typos in it ("teh" three times in
-/// the English fortunes, beside 60,000 "the") are not.
+/// the correction) fewer than that ratio times as often. What the edited text itself uses in
+/// proportion is a word of the language (French manuals' "function" beside "fonction"); typos in
+/// it ("teh" three times in the English fortunes, beside 60,000 "the") are not.
 ///
 /// Which words the dictionary accepts comes from the form evidence: the written forms of a source
 /// that feeds `forms` and the words of one that feeds `accepts`, in any case, apostrophes aside.
 /// A language without either has no dictionary: only a word written without the marks of a word
-/// `Rule.noDictionaryMarksRatio` times as frequent is left out (Turkish `cok`, Finnish `etta`),
+/// `Rule.noDictionaryMarksRatio` times as frequent is left out (Turkish `icin`, Finnish `etta`),
 /// since no other slip tells a misspelling from a word without one. Deterministic: the
 /// words are visited as `WordCounts.top` orders them (by count, then by letters), and so are
 /// their neighbours and corrections.
