@@ -275,7 +275,7 @@ extension Keygram.Inspect {
         let correction = Self.spelled(of, in: language)
         (json.rule, json.correction, json.correctionCount, json.slip) = ("dictionary neighbour", correction, count, slip.rawValue)
         text += "removed as a misspelling of `\(correction)` (the dictionary rejects it; `\(correction)` is "
-          + "\(Self.times(count, removal.count)) times as frequent, " + (slip == .marks ? "written without its marks)" : "one \(Self.slipName(slip)) away)")
+          + "\(Self.times(count, removal.count)) times as frequent, \(Self.slipDistance(slip)))"
       case .listed(let words, let count):
         let correction = words.map { Self.spelled($0, in: language) }.joined(separator: " ")
         let rarest = words.first { word in choice.kept.first { $0.word == word }?.count == count }
@@ -332,12 +332,13 @@ extension Keygram.Inspect {
   /// `count` ÷ `of`, rounded down, grouped: the ratios the rule compares are whole.
   static func times(_ count: UInt64, _ of: UInt64) -> String { grouped(count / max(of, 1)) }
 
-  static func slipName(_ slip: LexiconChoice.Slip) -> String {
+  /// How far a word left out lies from the word it misspells.
+  static func slipDistance(_ slip: LexiconChoice.Slip) -> String {
     switch slip {
-    case .swap: "swap of two neighbouring letters"
-    case .double: "doubled or undoubled letter"
-    case .other: "replaced, added or dropped letter"
-    case .marks: "letters without their marks"
+    case .swap: "one swap of two neighbouring letters away"
+    case .double: "one doubled or undoubled letter away"
+    case .other: "one replaced, added or dropped letter away"
+    case .marks: "written without its marks"
     }
   }
 }

@@ -98,6 +98,8 @@ struct MarkedLetterMisspellingTests {
       ("a", nil), ("ß", nil), ("æ", nil), ("α", nil), ("й", nil), ("ё", nil), ("ї", nil),
     ]
     for (letter, base) in pairs { #expect(KeyGramTable.markedLetterBase(of: letter) == base, "\(letter)") }
+    // By index in an alphabet: ü's base u is there, ñ's n is not, a and ß have none.
+    #expect(KeyGramTable.markedLetterBases(alphabet: Array("auüñß".unicodeScalars)) == [-1, -1, 1, -1, -1])
     #expect(LexiconChoice.Rule.ratio(letters: 2, slip: .marks) == 20 && LexiconChoice.Rule.ratio(letters: 12, slip: .marks) == 20)
   }
 }

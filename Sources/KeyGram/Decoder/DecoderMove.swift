@@ -73,10 +73,8 @@ struct EditCosts {
     letterForLetter = parameters.letterSubstitutionCost
     keyTapLetter = parameters.keyTapLetterCost
     markedLetter = parameters.markedLetterCost
-    markBase = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { letter in
-      guard letter < table.letterCount, let base = KeyGramTable.markedLetterBase(of: table.letter(at: letter)) else { return -1 }
-      return table.letterIndex(of: base) ?? -1
-    })
+    let bases = KeyGramTable.markedLetterBases(alphabet: (0..<table.letterCount).map { table.letter(at: $0) })
+    markBase = IntBuffer(bases.isEmpty ? [-1] : bases)
     secondEdit = parameters.secondEditCost
     wordEdge = parameters.wordEdgeEditCost
     isVowel = IntBuffer((0..<Swift.max(table.letterCount, 1)).map { table.isVowel($0) ? 1 : 0 })

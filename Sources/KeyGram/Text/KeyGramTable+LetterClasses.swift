@@ -55,6 +55,13 @@ extension KeyGramTable {
     return base == scalar ? nil : base
   }
 
+  /// Per letter of `alphabet`, the index of the letter written for it without its marks
+  /// (`markedLetterBase(of:)`), or −1 where it has none or the alphabet lacks it: the one map the
+  /// builder's lexicon rule and the decoder's marked-letter reading both use.
+  package static func markedLetterBases(alphabet: [Unicode.Scalar]) -> [Int] {
+    alphabet.map { scalar in markedLetterBase(of: scalar).flatMap { alphabet.firstIndex(of: $0) } ?? -1 }
+  }
+
   /// `scalar` with its combining marks taken off, by canonical decomposition (ǘ → u).
   static func baseLetter(of scalar: Unicode.Scalar) -> Unicode.Scalar {
     var current = scalar

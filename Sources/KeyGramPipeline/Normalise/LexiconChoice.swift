@@ -167,9 +167,9 @@ package struct LexiconChoice: Sendable {
       }
     }
 
-    // Without a dictionary, every word may be the marked one.
-    let neighbours = NeighbourIndex(top: top, accepted: choice.hasDictionary ? accepted : [Bool](repeating: true, count: top.count),
-                                    textUses: textUses, markBases: markBases(of: language))
+    // Without a dictionary, every word may be the marked one, and no other slip is looked up.
+    let neighbours = NeighbourIndex(top: top, accepted: accepted, textUses: textUses, markBases: markBases(of: language),
+                                    everyWordMarked: !choice.hasDictionary)
     let letterCount = language.alphabet.count
     for (index, entry) in top.enumerated() {
       let inLexicon = choice.kept.count < maximumWords
@@ -200,12 +200,11 @@ package struct LexiconChoice: Sendable {
   }
 
   /// Per letter symbol, the symbol of the letter written for it when its marks are left off
-  /// (`KeyGramTable.markedLetterBase(of:)`), or 0: none, or not a letter of `language`.
+  /// (`KeyGramTable.markedLetterBases(alphabet:)`, as the decoder reads them), or 0: none.
   static func markBases(of language: Language) -> [UInt8] {
     var bases = [UInt8](repeating: 0, count: 256)
-    for (index, scalar) in language.alphabet.enumerated() {
-      guard let base = KeyGramTable.markedLetterBase(of: scalar), let baseIndex = language.alphabet.firstIndex(of: base) else { continue }
-      bases[Int(Symbol.letter(index))] = Symbol.letter(baseIndex)
+    for (index, base) in KeyGramTable.markedLetterBases(alphabet: language.alphabet).enumerated() where base >= 0 {
+      bases[Int(Symbol.letter(index))] = Symbol.letter(base)
     }
     return bases
   }
@@ -265,21 +264,24 @@ private struct NeighbourIndex {
   private var positions: [UInt64: [Int32]] = [:]
   /// Per letter symbol, the one written for it without its marks, or 0 (`LexiconChoice.markBases(of:)`).
   let markBases: [UInt8]
-  /// Positions in `top` of the accepted words that have a marked letter, by the hash of their
-  /// letters with every mark left off.
+  /// Positions in `top` of the accepted words (every word: `everyWordMarked`) that have a marked
+  /// letter, by the hash of their letters with every mark left off.
   private var markedPositions: [UInt64: [Int32]] = [:]
 
-  init(top: [(word: [UInt8], count: UInt64)], accepted: [Bool], textUses: [UInt64], markBases: [UInt8]) {
+  init(top: [(word: [UInt8], count: UInt64)], accepted: [Bool], textUses: [UInt64], markBases: [UInt8], everyWordMarked: Bool = false) {
     self.top = top
     self.textUses = textUses
     self.markBases = markBases
-    for (index, entry) in top.enumerated() where accepted[index] {
-      entry.word.withUnsafeBufferPointer { positions[Self.hash($0), default: []].append(Int32(index)) }
-      guard entry.word.contains(where: { markBases[Int($0)] != 0 }) else { continue }
-      let unmarked = entry.word.map { markBases[Int($0)] != 0 ? markBases[Int($0)] : $0 }
+    for (index, entry) in top.enumerated() where accepted[index] || everyWordMarked {
+      if accepted[index] { entry.word.withUnsafeBufferPointer { positions[Self.hash($0), default: []].append(Int32(index)) } }
+      let unmarked = unmarked(entry.word)
+      guard unmarked != entry.word else { continue }
       unmarked.withUnsafeBufferPointer { markedPositions[Self.hash($0), default: []].append(Int32(index)) }
     }
   }
+
+  /// `word` with every marked letter written as its base letter.
+  func unmarked(_ word: [UInt8]) -> [UInt8] { word.map { markBases[Int($0)] != 0 ? markBases[Int($0)] : $0 } }
 
   static func hash(_ letters: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
@@ -293,8 +295,7 @@ private struct NeighbourIndex {
     let length = word.count
     let needed = count.multipliedReportingOverflow(by: ratio)
     guard length >= 2, !needed.overflow else { return nil }
-    let unmarked = word.map { markBases[Int($0)] != 0 ? markBases[Int($0)] : $0 }
-    let found = unmarked.withUnsafeBufferPointer { markedPositions[Self.hash($0)] } ?? []
+    let found = unmarked(word).withUnsafeBufferPointer { markedPositions[Self.hash($0)] } ?? []
     // No text veto: text that writes words without their marks was typed without them (the
     // ASCII fortunes write Italian piu 935 times) or quotes another language (French manuals' general).
     return found.map(Int.init).filter { index in
