@@ -51,7 +51,8 @@ struct BuildReport: CustomStringConvertible {
       lines.append("lexicon fidelity: \(lexicon.fidelity)")
       if let forms = summary.writtenForms {
         lines.append("written forms: \(grouped(UInt64(forms.entries.count))) word\(forms.entries.count == 1 ? "" : "s") "
-                     + "(capitals \(grouped(UInt64(forms.capitalised))), apostrophes \(grouped(UInt64(forms.withApostrophes))))")
+                     + "(capitals \(grouped(UInt64(forms.capitalised))), apostrophes \(grouped(UInt64(forms.withApostrophes)))"
+                     + (forms.joinedElisions > 0 ? ", \(grouped(UInt64(forms.joinedElisions))) of them a clitic and a word joined)" : ")"))
       }
       if let pairs = summary.wordPairs?.stats {
         lines.append("word pairs: \(grouped(pairs.occurrences)) counted, \(grouped(UInt64(pairs.distinctPairs))) distinct, "

@@ -167,6 +167,48 @@ struct WrittenFormsTests {
     #expect(LexiconForms.choose(Self.evidence(list: [[7]: 5], text: [(0, [7], 1)]), wordCount: 5, length: 10) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [7])])
   }
 
+  @Test("boundary: a clitic and the word after its apostrophe also count as one word written with it, as web text joins them")
+  func elidedPairsAreTextEvidenceOfTheJoinedWord() throws {
+    var language = Self.french
+    language.elisions = ["c", "l", "qu"]
+    // The third C'est opens a sentence; "l' homme" has a space after the apostrophe.
+    let text = "oui c'est ça, c'est l'Inde qu'il voit. C'est l' homme\n"
+    let counted = try Self.counted([("t.txt", text)], language: language)
+    #expect(try Self.readable(counted.forms) == [
+      "T c": 2, "T est": 3, "T ça": 1, "T l": 2, "T Inde": 1, "T qu": 1, "T il": 1, "T voit": 1, "T homme": 1,
+      "T c'est": 2, "T l'Inde": 1, "T qu'il": 1,
+    ])
+    // Under the transparent rule the reader never splits there, so nothing is joined twice.
+    let transparent = try Self.counted([("t.txt", text)], language: Self.english)
+    #expect(try Self.readable(transparent.forms)["T c'est"] == 2 && Self.readable(transparent.forms)["T c"] == nil)
+  }
+
+  @Test("boundary: a word no dictionary holds, joined from an elided pair at least 5 times, is written with the apostrophe; the text alone weighs it")
+  func elidedPairsChooseTheApostrophe() {
+    let clitics: Set<[UInt8]> = [[3], [12]]  // c, l
+    func forms(_ word: String, _ evidence: LexiconForms.Evidence, wordCount: UInt64 = 13_490) -> [Form] {
+      var evidence = evidence
+      let symbols = word.unicodeScalars.map { Symbol.letter(Self.french.letterIndex[$0]!) }
+      evidence.keepElisionsOfRejectedWord(symbols, clitics: clitics)
+      return LexiconForms.choose(evidence, wordCount: wordCount, length: symbols.count)
+    }
+    // cest: c'est 486 times, C'est 15 (capitalised, under 30%: 486 of 501 → 247 of 255); the list's "ce'st" and its plain count no longer weigh.
+    #expect(forms("cest", Self.evidence(list: [[2]: 10], text: [(0, [1], 486), (1, [1], 15)])) == [Form(share: 247, casing: 0, mask: 0, apostrophes: [1])])
+    // lon: l'on 366, lon 9 (2.4%, under 10%; 366 of 375 → 249).
+    #expect(forms("lon", Self.evidence(text: [(0, [1], 366), (0, [], 9)])) == [Form(share: 249, casing: 0, mask: 0, apostrophes: [1])])
+    // Four times is too few, and a dictionary word keeps its letters however often the text elides it.
+    #expect(forms("lhomme", Self.evidence(text: [(0, [1], 4)])) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])
+    var accepted = Self.evidence(text: [(0, [1], 50), (0, [], 5)])
+    accepted.isAccepted = true
+    #expect(forms("cela", accepted) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])
+    accepted.isAccepted = false
+    accepted.dictionary = [0]
+    #expect(forms("cela", accepted) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [])])
+    // An apostrophe after letters that are no clitic is any other apostrophe: the list still weighs it.
+    #expect(forms("aujourdhui", Self.evidence(list: [[7]: 5], text: [(0, [7], 1)]), wordCount: 5) == [Form(share: 255, casing: 0, mask: 0, apostrophes: [7])])
+    #expect(forms("aujourdhui", Self.evidence(list: [[7]: 5], text: [(0, [7], 1)]), wordCount: 500) == [Form(share: 252, casing: 0, mask: 0, apostrophes: [])])
+  }
+
   // MARK: The manifest
 
   static func manifest(_ extra: String) throws(ManifestError) -> Language {

@@ -1,6 +1,8 @@
 /// The text evidence of how words are written (`FormEvidence.Kind.text`): reads running text a
 /// line at a time (a line is whole whatever the chunks or `--part`, so counts stay exact), and
-/// adds 1 to the written form of each word that does not open a sentence.
+/// adds 1 to the written form of each word that does not open a sentence. Under the `boundary`
+/// rule a clitic and the word after its apostrophe also count as one word with the apostrophe
+/// ("l'homme": lhomme), which is how web text joins them when it drops it (French cest for c'est).
 package struct FormTextCounter: Counter {
   private var reader: WrittenWordReader
   private let spelling: FormEvidence.Spelling
@@ -32,8 +34,13 @@ package struct FormTextCounter: Counter {
   private mutating func line(_ bytes: UnsafeRawBufferPointer) {
     var keys: [[UInt8]] = []
     let spelling = self.spelling
+    var previous: (word: WrittenWord, opensSentence: Bool)?
     let emit = { (word: WrittenWord, opensSentence: Bool) in
+      if word.followsElision, let clitic = previous, !clitic.opensSentence, let pair = word.joined(after: clitic.word) {
+        keys.append(spelling.key(.text, pair, keepingCase: true))
+      }
       if !opensSentence && word.hasForm { keys.append(spelling.key(.text, word, keepingCase: true)) }
+      previous = (word, opensSentence)
     }
     defer {
       // One more occurrence cannot pass UInt64.max before the text passes every disk.

@@ -53,3 +53,13 @@ package enum Symbol {
     return symbol.letterIndex ?? letterCount
   }
 }
+
+extension Language {
+  /// Under the `boundary` rule, each clitic of `elisions` in letter symbols (`Symbol.letter`),
+  /// after which an apostrophe ends a word; none under `transparent`.
+  package var cliticSymbols: [[UInt8]] {
+    guard !apostrophesAreTransparent else { return [] }
+    let index = letterIndex
+    return elisions.map { $0.unicodeScalars.map { Symbol.letter(index[$0]!) } }
+  }
+}

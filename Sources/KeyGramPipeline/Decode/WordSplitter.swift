@@ -72,13 +72,10 @@ struct WordSplitter<Letters: WordLetters> {
     self.decoder = decoder
     letterLimit = UInt8(decoder.letterCount)
     var clitics = Set<Letters>()
-    if !decoder.language.apostrophesAreTransparent {
-      let index = decoder.language.letterIndex
-      for elision in decoder.language.elisions {
-        var clitic = Letters()
-        for scalar in elision.unicodeScalars { clitic.append(Symbol.letter(index[scalar]!)) }
-        clitics.insert(clitic)
-      }
+    for symbols in decoder.language.cliticSymbols {
+      var clitic = Letters()
+      for symbol in symbols { clitic.append(symbol) }
+      clitics.insert(clitic)
     }
     self.clitics = clitics
   }

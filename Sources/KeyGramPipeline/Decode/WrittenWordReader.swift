@@ -12,12 +12,28 @@ package struct WrittenWord: Equatable, Sendable {
   package var apostrophes: [UInt8] = []
   /// False when the word had more apostrophes than a form holds: counted, but no form evidence.
   package var hasForm = true
+  /// The word came right after a clitic that its apostrophe ended, the word read before it
+  /// ("homme" in "l'homme"): the two are one word written with an apostrophe (`joined(after:)`).
+  package var followsElision = false
 
-  package init(symbols: [UInt8] = [], capitals: UInt64 = 0, apostrophes: [UInt8] = [], hasForm: Bool = true) {
+  package init(symbols: [UInt8] = [], capitals: UInt64 = 0, apostrophes: [UInt8] = [], hasForm: Bool = true,
+               followsElision: Bool = false) {
     self.symbols = symbols
     self.capitals = capitals
     self.apostrophes = apostrophes
     self.hasForm = hasForm
+    self.followsElision = followsElision
+  }
+
+  /// This word written after `clitic` with the apostrophe between them, as the transparent rule
+  /// reads "l'homme": lhomme, the apostrophe before letter 1. nil when the pair has no form
+  /// (too long for a capital mask, or too many apostrophes).
+  package func joined(after clitic: WrittenWord) -> WrittenWord? {
+    let length = clitic.symbols.count, total = length + symbols.count
+    guard clitic.hasForm, hasForm, total <= UInt64.bitWidth,
+          clitic.apostrophes.count + apostrophes.count < TableFormat.WrittenForms.maximumApostropheCount else { return nil }
+    return WrittenWord(symbols: clitic.symbols + symbols, capitals: clitic.capitals | capitals << UInt64(length),
+                       apostrophes: clitic.apostrophes + [UInt8(length)] + apostrophes.map { $0 + UInt8(length) })
   }
 }
 
@@ -42,6 +58,10 @@ package struct WrittenWordReader {
   /// An apostrophe after a letter: it stands before the next letter, if one comes.
   private var pendingApostrophe = false
   private var sentenceStart = true
+  /// The last word ended at a clitic's apostrophe and nothing has been read since.
+  private var afterElision = false
+  /// The current word began right after such a clitic.
+  private var followsElision = false
 
   package init(decoder: LetterDecoder) {
     self.decoder = decoder
@@ -62,20 +82,24 @@ package struct WrittenWordReader {
     if Language.apostrophes.contains(scalar) {
       if splitter.readApostrophe() == .ended {
         endWord(emit)
+        afterElision = true
+        return
       } else if splitter.letters.count > 0 {
         pendingApostrophe = true
       }
+      afterElision = false
       return
     }
     let action = decoder.action(for: scalar, after: splitter.letters.lastSymbol)
     switch splitter.read(action, of: scalar) {
-    case .continued: break
+    case .continued: afterElision = false
     case .addedLetter:
       // A final-form capital may come from a case mapping that Unicode's lowercasing does not know.
       let isCapital: Bool
       if case .appendAwaitingFinalForm = action { isCapital = true } else { isCapital = scalar.properties.changesWhenLowercased }
       letterAdded(isCapital: isCapital)
     case .ended:
+      afterElision = false
       endWord(emit)
       if Self.endsSentence(scalar) { sentenceStart = true }
     }
@@ -87,10 +111,11 @@ package struct WrittenWordReader {
   package mutating func read(asciiByte byte: UInt8, emit: (WrittenWord, Bool) -> Void) {
     guard byte != UInt8(ascii: "'") else { return read(Unicode.Scalar(byte), emit: emit) }
     switch splitter.read(asciiByte: byte) {
-    case .continued: break
+    case .continued: afterElision = false
     case .addedLetter:
       letterAdded(isCapital: byte &- UInt8(ascii: "A") < 26)
     case .ended:
+      afterElision = false
       endWord(emit)
       if Self.endsSentence(Unicode.Scalar(byte)) { sentenceStart = true }
     }
@@ -98,6 +123,7 @@ package struct WrittenWordReader {
 
   /// An invalid UTF-8 sequence: it spoils the run, as in the word counter.
   package mutating func readInvalid(emit: (WrittenWord, Bool) -> Void) {
+    afterElision = false
     if splitter.read(.invalidUTF8, of: nil) == .ended { endWord(emit) }
   }
 
@@ -105,12 +131,15 @@ package struct WrittenWordReader {
   package mutating func endLine(emit: (WrittenWord, Bool) -> Void) {
     if splitter.readEnd() == .ended { endWord(emit) }
     sentenceStart = true
+    afterElision = false
   }
 
   /// The splitter took a letter: an apostrophe before it joins the form, and its case is kept.
   @inline(__always)
   private mutating func letterAdded(isCapital: Bool) {
     let position = splitter.letters.count - 1
+    if position == 0 { followsElision = afterElision }
+    afterElision = false
     if pendingApostrophe {
       pendingApostrophe = false
       addApostrophe(at: position)
@@ -135,11 +164,13 @@ package struct WrittenWordReader {
       capitals = 0
       apostrophes.removeAll(keepingCapacity: true)
       tooManyApostrophes = false
+      followsElision = false
     }
     guard splitter.letters.count > 0 else { return }
     let opensSentence = sentenceStart
     sentenceStart = false
     guard !splitter.isSpoiled, !splitter.isTooLong else { return }
-    emit(WrittenWord(symbols: splitter.letters, capitals: capitals, apostrophes: apostrophes, hasForm: !tooManyApostrophes), opensSentence)
+    emit(WrittenWord(symbols: splitter.letters, capitals: capitals, apostrophes: apostrophes, hasForm: !tooManyApostrophes,
+                     followsElision: followsElision), opensSentence)
   }
 }

@@ -28,6 +28,9 @@ package struct LexiconForms: Equatable, Sendable {
     /// A case pattern is kept with at least this share of those occurrences.
     package static let minimumCaseShare = 0.30
     package static let maximumCasePatterns = 2
+    /// Under `boundary`, a clitic and a word joined (cest for c'est) take the apostrophe only
+    /// from a text that writes them so at least this many times.
+    package static let minimumElisionUses: UInt64 = 5
   }
 
   /// One way of writing a word.
@@ -63,6 +66,8 @@ package struct LexiconForms: Equatable, Sendable {
   package var entries: [Entry]
   /// The scalar every apostrophe is written as.
   package var apostrophe: Unicode.Scalar
+  /// Entries written with an apostrophe because the text writes them as a clitic and a word (cest as c'est).
+  package var joinedElisions = 0
 
   /// Entries whose best form has a capital, and entries with an apostrophe in some form (the build report).
   package var capitalised: Int { entries.filter { $0.forms[0].casing != TableFormat.WrittenForms.caseLower }.count }
@@ -76,6 +81,8 @@ package struct LexiconForms: Equatable, Sendable {
     var text: [Pattern: UInt64] = [:]
     /// The capital masks a dictionary writes the word with.
     var dictionary: Set<UInt64> = []
+    /// A list of accepted words holds the word.
+    var isAccepted = false
     struct Pattern: Hashable {
       var capitals: UInt64
       var apostrophes: [UInt8]
@@ -97,18 +104,24 @@ package struct LexiconForms: Equatable, Sendable {
       case .list: break
       case .text: evidence[position, default: Evidence()].text[Evidence.Pattern(capitals: word.capitals, apostrophes: word.apostrophes), default: 0] &+= count
       case .dictionary: evidence[position, default: Evidence()].dictionary.insert(word.capitals)
-      case .accepted, .misspelling: break  // which words are words, not how they are written
+      case .accepted: evidence[position, default: Evidence()].isAccepted = true
+      case .misspelling: break  // which words are misspellings, not how they are written
       }
     }
     let nodes = trie.wordNodes(words.map { Symbol.letterIndices($0.word) })
+    let clitics = Set(language.cliticSymbols)
     var entries: [Entry] = []
+    var joinedElisions = 0
     for (position, found) in evidence {
+      var found = found
+      let elided = !clitics.isEmpty && found.keepElisionsOfRejectedWord(words[position].word, clitics: clitics)
       let chosen = choose(found, wordCount: words[position].count, length: words[position].word.count)
       guard !(chosen.count == 1 && chosen[0].isPlain) else { continue }
       entries.append(Entry(node: nodes[position], forms: chosen))
+      if elided && !chosen[0].apostrophes.isEmpty { joinedElisions += 1 }
     }
     entries.sort { $0.node < $1.node }
-    return LexiconForms(entries: entries, apostrophe: language.apostrophe)
+    return LexiconForms(entries: entries, apostrophe: language.apostrophe, joinedElisions: joinedElisions)
   }
 
   /// The rule above for one word of `length` letters counted `wordCount` times.
@@ -166,6 +179,30 @@ package struct LexiconForms: Equatable, Sendable {
     if keptPatterns.count > 1 { forms.append(form(keptPatterns[1], keptVariants[0])) }
     forms.sort { $0.share != $1.share ? $0.share > $1.share : $0.encoded.lexicographicallyPrecedes($1.encoded) }
     return Array(forms.prefix(W.maximumFormCount))
+  }
+}
+
+extension LexiconForms.Evidence {
+  /// Under `boundary`, the text evidence that reads `word` as a clitic and a word joined by an
+  /// apostrophe (cest as c'est; `FormTextCounter`) stays only for a word no dictionary holds
+  /// that the text writes so at least `Rule.minimumElisionUses` times: "dont" stays as written.
+  /// Where it stays, the text alone weighs the apostrophes: a word list cuts the clitic's
+  /// apostrophe as the reader does, so its count of the joined letters is web text that left it out.
+  /// Returns whether that evidence stays.
+  @discardableResult
+  mutating func keepElisionsOfRejectedWord(_ word: [UInt8], clitics: Set<[UInt8]>) -> Bool {
+    func isElided(_ pattern: Pattern) -> Bool {
+      guard let first = pattern.apostrophes.first else { return false }
+      return clitics.contains(Array(word.prefix(Int(first))))
+    }
+    let uses = text.reduce(UInt64(0)) { isElided($1.key) ? $0 &+ $1.value : $0 }
+    guard uses > 0 else { return false }
+    guard !isAccepted, dictionary.isEmpty, uses >= LexiconForms.Rule.minimumElisionUses else {
+      text = text.filter { !isElided($0.key) }
+      return false
+    }
+    list = [:]
+    return true
   }
 }
 
