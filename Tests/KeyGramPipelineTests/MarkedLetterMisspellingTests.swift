@@ -90,6 +90,39 @@ struct MarkedLetterMisspellingTests {
     #expect(Set(choice.kept.map { spelled($0.word) }) == ["çok", "the", "ölüm", "güzel", "teh", "guzel"])
   }
 
+  @Test("marks the layout types on their base letter's key go from a word 5 times as frequent, other marks from 20 times")
+  func marksOnTheBaseKey() throws {
+    // á, í and ç share their base letters' keys, ñ has a key of its own; no layout: every mark is strict.
+    let layout = KeyboardLayoutSpec(name: "Toy", rows: [[["q"], ["w"], ["e"], ["r"], ["t"], ["y"], ["u"], ["i", "í"], ["o"], ["p"]],
+                                                          [["a", "á"], ["s"], ["d"], ["f"], ["g"], ["h"], ["j"], ["k"], ["l"], ["ñ"]],
+                                                          [["z"], ["x"], ["c", "ç"], ["v"], ["b"], ["n"], ["m"]]])
+    // aqui: 6 times rarer than aquí, goes with the layout; nino: 6 times rarer than niño, stays;
+    // mas: exactly 5 times rarer than más, goes; masa: 4.9 times rarer than mása, stays.
+    // The dictionary writes CA only in capitals (an acronym): ca is ça typed plainly, and goes;
+    // it writes Si capitalised, a word: si stays beside sí.
+    let list = "aquí\t6000\nniño\t6000\nmás\t5000\nmása\t4900\nça\t6000\nsí\t6000\naqui\t1000\nnino\t1000\nmas\t1000\nmasa\t1000\nca\t1000\nsi\t1000\n"
+    let dictionary = "aquí\nniño\nmás\nmása\nça\nsí\nCA\nSi\n"
+    func removed(layout: KeyboardLayoutSpec?) throws -> [String: String] {
+      var language = Language(code: "xx", name: "Keyed", alphabet: Array("abcdefghijklmnopqrstuvwxyzáíñç".unicodeScalars),
+                              sources: [SourceRule(files: "*.freq.txt", feeds: .words), SourceRule(files: "dict.txt", feeds: .forms),
+                                        SourceRule(files: "*", feeds: .letters)])
+      language.layout = layout
+      let folder = Fixtures.temporaryFolder()
+      let paths = [("words.freq.txt", list), ("dict.txt", dictionary), ("text.txt", "x\n")].map { Fixtures.file($0.0, Array($0.1.utf8), in: folder) }
+      let counted = try CorpusCounter.count(paths, decoder: LetterDecoder(language: language))
+      let choice = try LexiconChoice.make(words: counted.words, forms: counted.forms, language: language, maximumWords: 1_000)
+      func spelled(_ symbols: [UInt8]) -> String { String(String.UnicodeScalarView(symbols.map { language.alphabet[Symbol.letterIndex(of: $0)] })) }
+      return Dictionary(uniqueKeysWithValues: choice.removed.map { removal -> (String, String) in
+        guard case .neighbour(let of, _, .marks) = removal.reason else { return (spelled(removal.word), "?") }
+        return (spelled(removal.word), spelled(of))
+      })
+    }
+    let withLayout = try removed(layout: layout), withoutLayout = try removed(layout: nil)
+    #expect(withLayout == ["aqui": "aquí", "mas": "más", "ca": "ça"])
+    #expect(withoutLayout == [:])
+    #expect(LexiconChoice.Rule.baseKeyMarksRatio == 5)
+  }
+
   @Test("a letter's base without its marks: Latin and Greek by canonical decomposition, four by custom, none for other scripts")
   func markedLetterBases() {
     let pairs: [(Unicode.Scalar, Unicode.Scalar?)] = [

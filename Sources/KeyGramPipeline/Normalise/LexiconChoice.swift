@@ -43,6 +43,11 @@ package struct LexiconChoice: Sendable {
     package static let endSwapLetters = 4
     /// Without a dictionary, marks left off only, from a word this many times as frequent.
     package static let noDictionaryMarksRatio: UInt64 = strictRatio
+    /// Marks left off that the layout types on their base letter's key (Spanish á on a, French é
+    /// on e): the decoder reads such a touch as the marked letter at no cost, so a word a quarter
+    /// of the ratio as rare as its marked twin (Spanish tambien, 16 times rarer than también; aqui, 6)
+    /// is that twin typed plainly, and keeping it would only stop the decoder writing the twin.
+    package static let baseKeyMarksRatio: UInt64 = ratio / 4
     /// A listed misspelling's correction is at least this many times as frequent.
     package static let listRatio: UInt64 = 10
     /// A word the corpus text writes this many times (away from a sentence start), and the other
@@ -82,7 +87,8 @@ package struct LexiconChoice: Sendable {
     case other
     /// Letters written without their marks, any number of them, in a word of 2 letters or more
     /// (Spanish informacion, German fur, Polish sie, Swedish fran): each the base letter
-    /// `KeyGramTable.markedLetterBase(of:)` gives, which the alphabet holds.
+    /// `KeyGramTable.markedLetterBase(of:)` gives, which the alphabet holds. The ratio is
+    /// `Rule.baseKeyMarksRatio` where the layout types every one on its base letter's key.
     case marks
   }
 
@@ -147,6 +153,8 @@ package struct LexiconChoice: Sendable {
 
     // The evidence about these words: accepted, written by the text, listed as misspellings.
     var accepted = [Bool](repeating: false, count: top.count)
+    // Accepted in lowercase or capitalised, not only in capitals or mixed case (French CA, cA).
+    var acceptedAsAWord = [Bool](repeating: false, count: top.count)
     var textUses = [UInt64](repeating: 0, count: top.count)
     var corrections: [Int: [[[UInt8]]]] = [:]
     var choice = LexiconChoice()
@@ -156,7 +164,10 @@ package struct LexiconChoice: Sendable {
       switch kind {
       case .accepted, .dictionary:
         choice.hasDictionary = true
-        if let word = spelling.word(of: key)?.word.symbols, let index = position[word] { accepted[index] = true }
+        if let word = spelling.word(of: key)?.word, let index = position[word.symbols] {
+          accepted[index] = true
+          if kind == .accepted || word.capitals <= 1 { acceptedAsAWord[index] = true }
+        }
       case .text:
         if let word = spelling.word(of: key)?.word.symbols, let index = position[word] { textUses[index] &+= count }
       case .misspelling:
@@ -169,7 +180,7 @@ package struct LexiconChoice: Sendable {
 
     // Without a dictionary, every word may be the marked one, and no other slip is looked up.
     let neighbours = NeighbourIndex(top: top, accepted: accepted, textUses: textUses, markBases: markBases(of: language),
-                                    everyWordMarked: !choice.hasDictionary)
+                                    onBaseKey: marksOnBaseKeys(of: language), everyWordMarked: !choice.hasDictionary)
     let letterCount = language.alphabet.count
     for (index, entry) in top.enumerated() {
       let inLexicon = choice.kept.count < maximumWords
@@ -188,6 +199,10 @@ package struct LexiconChoice: Sendable {
                                                     accepted: accepted, allTextUses: textUses) {
           removal = Removal(word: entry.word, count: entry.count, reason: .listed(correction: correction.words, count: correction.count))
         }
+      } else if !acceptedAsAWord[index],
+                let found = neighbours.bestMarked(for: entry.word, count: entry.count, ratio: Rule.ratio, onBaseKeyRatio: Rule.baseKeyMarksRatio) {
+        // An acronym or a symbol the dictionary writes only in capitals is no word typed in lowercase: French ca is ça.
+        removal = Removal(word: entry.word, count: entry.count, reason: .neighbour(of: top[found].word, count: top[found].count, slip: .marks))
       }
       switch (removal, inLexicon) {
       case (let removal?, true): choice.removed.append(removal)
@@ -207,6 +222,18 @@ package struct LexiconChoice: Sendable {
       bases[Int(Symbol.letter(index))] = Symbol.letter(base)
     }
     return bases
+  }
+
+  /// Per letter symbol, whether it is a marked letter that the language's layout types on its
+  /// base letter's key (`markBases(of:)`); false for all without a layout.
+  static func marksOnBaseKeys(of language: Language) -> [Bool] {
+    var onBaseKey = [Bool](repeating: false, count: 256)
+    let bases = markBases(of: language), index = language.letterIndex
+    for key in language.layout?.keys ?? [] {
+      let symbols = Set(key.compactMap { index[$0].map(Symbol.letter) })
+      for symbol in symbols where bases[Int(symbol)] != 0 && symbols.contains(bases[Int(symbol)]) { onBaseKey[Int(symbol)] = true }
+    }
+    return onBaseKey
   }
 
   /// Of `listed`, the corrections of `word` whose every word the dictionary accepts and the lists
@@ -264,14 +291,18 @@ private struct NeighbourIndex {
   private var positions: [UInt64: [Int32]] = [:]
   /// Per letter symbol, the one written for it without its marks, or 0 (`LexiconChoice.markBases(of:)`).
   let markBases: [UInt8]
+  /// Per letter symbol, whether the layout types it on its base letter's key (`LexiconChoice.marksOnBaseKeys(of:)`).
+  let onBaseKey: [Bool]
   /// Positions in `top` of the accepted words (every word: `everyWordMarked`) that have a marked
   /// letter, by the hash of their letters with every mark left off.
   private var markedPositions: [UInt64: [Int32]] = [:]
 
-  init(top: [(word: [UInt8], count: UInt64)], accepted: [Bool], textUses: [UInt64], markBases: [UInt8], everyWordMarked: Bool = false) {
+  init(top: [(word: [UInt8], count: UInt64)], accepted: [Bool], textUses: [UInt64], markBases: [UInt8], onBaseKey: [Bool],
+       everyWordMarked: Bool = false) {
     self.top = top
     self.textUses = textUses
     self.markBases = markBases
+    self.onBaseKey = onBaseKey
     for (index, entry) in top.enumerated() where accepted[index] || everyWordMarked {
       if accepted[index] { entry.word.withUnsafeBufferPointer { positions[Self.hash($0), default: []].append(Int32(index)) } }
       let unmarked = unmarked(entry.word)
@@ -290,18 +321,23 @@ private struct NeighbourIndex {
   }
 
   /// The most frequent accepted word that `word` writes without some of its marks, at least
-  /// `ratio` times `count` (ties: the first in `top`); none for a word of one letter.
-  func bestMarked(for word: [UInt8], count: UInt64, ratio: UInt64) -> Int? {
+  /// `ratio` times `count`, or `onBaseKeyRatio` times where every mark left off is typed on its
+  /// base letter's key (ties: the first in `top`); none for a word of one letter.
+  func bestMarked(for word: [UInt8], count: UInt64, ratio: UInt64, onBaseKeyRatio: UInt64? = nil) -> Int? {
     let length = word.count
     let needed = count.multipliedReportingOverflow(by: ratio)
-    guard length >= 2, !needed.overflow else { return nil }
+    let neededOnBaseKey = count.multipliedReportingOverflow(by: onBaseKeyRatio ?? ratio)
+    guard length >= 2, !needed.overflow, !neededOnBaseKey.overflow else { return nil }
     let found = unmarked(word).withUnsafeBufferPointer { markedPositions[Self.hash($0)] } ?? []
     // No text veto: text that writes words without their marks was typed without them (the
     // ASCII fortunes write Italian piu 935 times) or quotes another language (French manuals' general).
     return found.map(Int.init).filter { index in
       let candidate = top[index].word
-      return top[index].count >= needed.partialValue && candidate.count == length && candidate != word
-        && zip(word, candidate).allSatisfy { $0 == $1 || $0 == markBases[Int($1)] }
+      guard candidate.count == length, candidate != word, zip(word, candidate).allSatisfy({ $0 == $1 || $0 == markBases[Int($1)] }) else {
+        return false
+      }
+      let everyMarkOnBaseKey = zip(word, candidate).allSatisfy { $0 == $1 || onBaseKey[Int($1)] }
+      return top[index].count >= (everyMarkOnBaseKey ? neededOnBaseKey : needed).partialValue
     }.min()
   }
 
@@ -325,7 +361,8 @@ private struct NeighbourIndex {
         }
       }
     }
-    if let marked = bestMarked(for: word, count: count, ratio: LexiconChoice.Rule.ratio(letters: length, slip: .marks)) {
+    if let marked = bestMarked(for: word, count: count, ratio: LexiconChoice.Rule.ratio(letters: length, slip: .marks),
+                               onBaseKeyRatio: LexiconChoice.Rule.baseKeyMarksRatio) {
       best = (marked, .marks)
     }
     // Two neighbouring letters swapped, the first never; the last two only in short words.
