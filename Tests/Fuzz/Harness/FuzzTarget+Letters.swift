@@ -3,8 +3,10 @@ import KeyGramPipeline
 /// `LetterCounter` (the byte-class fast path, the UTF-8 slow path, sequences cut by chunk ends)
 /// against `ReferenceDecoder`. Input: byte 0 picks a `FuzzLanguages` language (the wide one,
 /// whose 66³ dense counts cost 10 ms a run under ASan, only at 0xFF), byte 1 the chunk size (0: one
-/// chunk), the rest is the text. Promise checked: the same n-gram counts (and so the same
-/// letter counts) and the same tallies of letters outside the alphabet and invalid UTF-8.
+/// chunk), the rest is the text. Promises checked: the same n-gram counts (and so the same
+/// letter counts) and the same tallies of letters outside the alphabet and invalid UTF-8; and
+/// for the small languages, the same written-form evidence (`FormTextCounter`, a boundary
+/// language's clitics joined to the next word too) whether the text comes whole or in chunks.
 extension FuzzTarget {
   static func letters(_ input: [UInt8], _ findings: inout FuzzFindings) {
     guard input.count >= 2 else { return }
@@ -22,6 +24,10 @@ extension FuzzTarget {
     }
     counter.finishFile()
     let counts = counter.counts
+    if choice != FuzzLanguages.wide && chunkSize != 0 {
+      let whole = formEvidence(text, chunkSize: 0, language: choice), chunked = formEvidence(text, chunkSize: chunkSize, language: choice)
+      findings.expect(whole == chunked, "\(FuzzLanguages.all[choice].name): the written-form evidence differs in chunks of \(chunkSize) bytes")
+    }
 
     let reference = ReferenceDecoder(language: FuzzLanguages.all[choice])
     let (symbols, outsideAlphabet, invalidUTF8) = reference.symbols(of: text)
@@ -41,5 +47,19 @@ extension FuzzTarget {
       for symbol in symbols where symbol != Symbol.wordBoundary { letters[Symbol.letterIndex(of: symbol)] += 1 }
       findings.expect(counts.unigrams == letters, "\(name): letter counts \(counts.unigrams), the reference's \(letters)")
     }
+  }
+
+  private static func formEvidence(_ text: [UInt8], chunkSize: Int, language: Int) -> FormEvidence {
+    var counter = FormTextCounter(decoder: FuzzLanguages.decoders[language])
+    text.withUnsafeBytes { bytes in
+      var start = 0
+      repeat {
+        let end = chunkSize == 0 ? bytes.count : min(start + chunkSize, bytes.count)
+        counter.consume(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+        start = end
+      } while start < bytes.count
+    }
+    counter.finishFile()
+    return counter.evidence
   }
 }
