@@ -120,23 +120,26 @@ extension WordDecoder {
       guard costs.allows(.transposedLetters, after: flags), parentScore + bestLate + bestEarly > beam.threshold(capacity: beam.width) else { continue }
       let evidence = beam.logEvidence[slot], touchScore = beam.touchScore[slot] - cost
       let lexiconNode = beam.lexiconNode[slot], historyNode = beam.historyNode[slot]
+      // Both letter lists ascend, as trie children do: one forward scan per list finds them all.
+      var firstCursor = LetterScan(trie: children.trie, node: lexiconNode)
       for lateIndex in 0..<lateCount {
         // The later touch typed the word's first letter of the two.
         let first = lateLetters[lateIndex], firstKey = keyOfLetter[first]
         let late = spatial[lateBase + firstKey]
         guard parentScore + late + bestEarly > beam.threshold(capacity: beam.width) else { continue }
-        let lexiconFirst = lexiconChild(of: lexiconNode, letter: first), historyFirst = historyChild(of: historyNode, letter: first)
+        let lexiconFirst = firstCursor.child(letter: first), historyFirst = historyChild(of: historyNode, letter: first)
         guard lexiconFirst >= 0 || historyFirst >= 0 else { continue }
-        let firstEvidence = lexiconFirst >= 0 ? evidence + prior.logOfShare(children.trie!.share(of: Int(lexiconFirst))) : -.infinity
+        let firstEvidence = lexiconFirst >= 0 ? evidence + prior.logOfShare(children.trie!.shareOfChild(Int(lexiconFirst))) : -.infinity
+        var secondCursor = LetterScan(trie: children.trie, node: lexiconFirst)
         for earlyIndex in 0..<earlyCount {
           let second = earlyLetters[earlyIndex], secondKey = keyOfLetter[second]
           guard secondKey != firstKey else { continue }
           let early = spatial[earlyBase + secondKey]
           guard parentScore + late + early > beam.threshold(capacity: beam.width) else { continue }
-          let lexiconSecond = lexiconChild(of: lexiconFirst, letter: second), historySecond = historyChild(of: historyFirst, letter: second)
+          let lexiconSecond = secondCursor.child(letter: second), historySecond = historyChild(of: historyFirst, letter: second)
           let count = historySecond >= 0 ? wordHistory!.count(of: Int(historySecond)) : 0
           guard count > 0 || lexiconSecond >= 0 else { continue }
-          let childEvidence = lexiconSecond >= 0 ? firstEvidence + prior.logOfShare(children.trie!.share(of: Int(lexiconSecond))) : -.infinity
+          let childEvidence = lexiconSecond >= 0 ? firstEvidence + prior.logOfShare(children.trie!.shareOfChild(Int(lexiconSecond))) : -.infinity
           let total = touchScore + late + early
           beam.insert(base: (step + 1) * beam.stride, capacity: beam.width, lexicon: lexiconSecond, history: historySecond, parent: slot,
                       info: Beam.kindTransposed | flags | Beam.transposedLetters | Int32(first) | Int32(second) << 8,

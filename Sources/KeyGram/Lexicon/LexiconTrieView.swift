@@ -96,3 +96,32 @@ package struct LexiconTrieView: @unchecked Sendable {
     for child in children(of: node) { body(letter(of: child), child, shareOfChild(child)) }
   }
 }
+
+/// A node's children looked up by ascending letters: each lookup resumes where the last stopped,
+/// so a sorted list of letters costs one pass over the children and one rank of the first child.
+@frozen @usableFromInline
+struct LetterScan {
+  @usableFromInline let trie: LexiconTrieView?
+  @usableFromInline var next: Int
+  @usableFromInline let end: Int
+
+  /// The children of `node` in `trie` (none when either is missing: −1 or nil).
+  @inlinable @inline(__always)
+  init(trie: LexiconTrieView?, node: Int32) {
+    self.trie = trie
+    let range = node >= 0 ? trie?.children(of: Int(node)) ?? 0..<0 : 0..<0
+    (next, end) = (range.lowerBound, range.upperBound)
+  }
+
+  /// The child by `letter`, or −1; `letter` is not below the one asked before.
+  @inlinable @inline(__always)
+  mutating func child(letter: Int) -> Int32 {
+    guard let trie else { return -1 }
+    while next < end {
+      let label = trie.letter(of: next)
+      if label >= letter { return label == letter ? Int32(truncatingIfNeeded: next) : -1 }
+      next &+= 1
+    }
+    return -1
+  }
+}
