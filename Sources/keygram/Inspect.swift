@@ -274,7 +274,8 @@ extension Keygram.Inspect {
       case .neighbour(let of, let count, let slip):
         let correction = Self.spelled(of, in: language)
         (json.rule, json.correction, json.correctionCount, json.slip) = ("dictionary neighbour", correction, count, slip.rawValue)
-        text += "removed as a misspelling of `\(correction)` (the dictionary rejects it; `\(correction)` is "
+        // Marks left off include words the dictionary writes only in capitals (French CA for ca).
+        text += "removed as a misspelling of `\(correction)` (the dictionary rejects it\(slip == .marks ? " in lowercase" : ""); `\(correction)` is "
           + "\(Self.times(count, removal.count)) times as frequent, \(Self.slipDistance(slip)))"
       case .listed(let words, let count):
         let correction = words.map { Self.spelled($0, in: language) }.joined(separator: " ")
