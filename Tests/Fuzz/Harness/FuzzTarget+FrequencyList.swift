@@ -24,14 +24,7 @@ extension FuzzTarget {
   private static func count(_ text: [UInt8], chunkSize: Int, language: Int, source: SourceRule) -> Counted {
     var counter = FrequencyListCounter(decoder: FuzzLanguages.decoders[language], path: "list.freq", source: source)
     do {
-      try text.withUnsafeBytes { bytes in
-        var start = 0
-        repeat {
-          let end = chunkSize == 0 ? bytes.count : min(start + chunkSize, bytes.count)
-          try counter.consume(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-          start = end
-        } while start < bytes.count
-      }
+      try feed(text, chunkSize: chunkSize) { try counter.consume($0) }
       try counter.finishFile()
     } catch let error as FrequencyListError {
       return .failure(error)

@@ -14,14 +14,7 @@ extension FuzzTarget {
     let chunkSize = Int(input[1])
     let text = Array(input[2...])
     var counter = LetterCounter(decoder: FuzzLanguages.decoders[choice])
-    text.withUnsafeBytes { bytes in
-      var start = 0
-      repeat {
-        let end = chunkSize == 0 ? bytes.count : min(start + chunkSize, bytes.count)
-        counter.consume(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-        start = end
-      } while start < bytes.count
-    }
+    feed(text, chunkSize: chunkSize) { counter.consume($0) }
     counter.finishFile()
     let counts = counter.counts
     if choice != FuzzLanguages.wide && chunkSize != 0 {
@@ -51,14 +44,7 @@ extension FuzzTarget {
 
   private static func formEvidence(_ text: [UInt8], chunkSize: Int, language: Int) -> FormEvidence {
     var counter = FormTextCounter(decoder: FuzzLanguages.decoders[language])
-    text.withUnsafeBytes { bytes in
-      var start = 0
-      repeat {
-        let end = chunkSize == 0 ? bytes.count : min(start + chunkSize, bytes.count)
-        counter.consume(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-        start = end
-      } while start < bytes.count
-    }
+    feed(text, chunkSize: chunkSize) { counter.consume($0) }
     counter.finishFile()
     return counter.evidence
   }

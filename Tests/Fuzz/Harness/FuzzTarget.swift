@@ -73,3 +73,17 @@ struct FuzzFindings {
     if !promise { list.append(FuzzFinding(target: target, message: message())) }
   }
 }
+
+extension FuzzTarget {
+  /// Hands `text` to `consume` in chunks of `chunkSize` bytes (0: one chunk), as a file's reads would.
+  static func feed(_ text: [UInt8], chunkSize: Int, to consume: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    try text.withUnsafeBytes { bytes in
+      var start = 0
+      repeat {
+        let end = chunkSize == 0 ? bytes.count : min(start + chunkSize, bytes.count)
+        try consume(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+        start = end
+      } while start < bytes.count
+    }
+  }
+}
