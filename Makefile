@@ -16,12 +16,12 @@ help:
 	@echo "make test     run the test suite"
 	@echo "make canonical-pairs  regenerate the runtime's canonical pairs (Sources/KeyGram/Text/generated/) from Python's Unicode data"
 	@echo "make verify   check tables are normalised, intact and up to date (the CI gate)"
-	@echo "make check-docs  redraw the pictures and recheck README's examples: fails when the docs drift"
+	@echo "make check-docs  redraw the pictures and recheck docs/CLI.md's inspect example: fails when the docs drift"
 	@echo "make docs     the runtime's API reference (DocC) in .build-docs/KeyGram.doccarchive; fails on a broken link"
 	@echo "make workflows  a table from your own text verified as your CI would, and a language added to a copy of the repository"
 	@echo "make bench    benchmarks: build throughput vs zlib/gzip/Python, runtime ns/op and mallocs"
 	@echo "make accuracy the typing simulator: tuning sweep and error rates on held-out text"
-	@echo "make images   redraw the README's pictures (docs/images/) with the current tables and defaults"
+	@echo "make images   redraw the pictures of README and docs/Simulator.md (docs/images/) with the current tables and defaults"
 	@echo "make corpora  re-derive corpora/<lang>/*.gz from their Debian packages"
 	@echo "make spark-test  the Spark counting job (spark/keygram_count.py) on local[2] must give tables/en.keygram"
 	@echo "make fuzz     libFuzzer + ASan on every parser, FUZZ_SECONDS (600) each; make fuzz-smoke: 20 s each"
@@ -119,7 +119,7 @@ docs:
 	  --output-path $(DOCS)/KeyGram.doccarchive --warnings-as-errors
 	@echo "API reference: $(DOCS)/KeyGram.doccarchive"
 
-# What the docs show that can be made again (pictures, README's inspect example) is made again
+# What the docs show that can be made again (pictures, docs/CLI.md's inspect example) is made again
 # and compared; README and docs/ must not speak of development history.
 check-docs: $(KEYGRAM)
 	bash Tests/Docs/check-docs.sh

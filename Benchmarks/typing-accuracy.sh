@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make accuracy`: the typing-accuracy figures of README.md and docs/Simulator.md. Tunes on
+# `make accuracy`: the typing-accuracy figures of docs/Simulator.md (and README's headline). Tunes on
 # the tuning text (the resolvers' parameters, the lexicon balance, the word decoder), then types
 # both held-out evaluation texts at σ = 4 … 12 pt, seed 1, with corrected and uncorrected errors,
 # the word decoder's rows, skipped and doubled touches, the keys without a letter as on a phone with

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make check-docs`: what the docs show that can be made again is made again and compared.
 # - the pictures in docs/images/ (make images) are what the current tables and defaults draw;
-# - README's `inspect --json` example holds the values tables/en.keygram gives;
+# - docs/CLI.md's `inspect --json` example holds the values tables/en.keygram gives;
 # - README and docs/ speak of the product, not of how it was developed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,11 +21,11 @@ for picture in hitmap-en-t bigrams-en learning-curve-en; do
 done
 
 "$keygram" inspect tables/en.keygram --json > "$work/en.json"
-python3 - "$work/en.json" README.md <<'PY' || failed=1
+python3 - "$work/en.json" docs/CLI.md <<'PY' || failed=1
 import json, re, sys
 table = json.load(open(sys.argv[1]))
-readme = open(sys.argv[2]).read()
-example = readme[readme.index('{"language": "en",'):]
+doc = open(sys.argv[2]).read()
+example = doc[doc.index('{"language": "en",'):]
 example = example[:example.index("```")]
 checks = {
     '"unigram":  {"a": ': table["unigram"]["a"], '"initial":  {"a": ': table["initial"]["a"],
@@ -47,7 +47,7 @@ shown = f'"lexicon":  {{"words": {lexicon["words"]}, "nodes": {lexicon["nodes"]}
 if shown not in example:
     bad.append(f"the lexicon line is not {shown}")
 for problem in bad:
-    print(f"check-docs: README's inspect --json example: {problem}")
+    print(f"check-docs: docs/CLI.md's inspect --json example: {problem}")
 sys.exit(1 if bad else 0)
 PY
 
@@ -55,5 +55,5 @@ if grep -nIiE '\bsessions?\b|\bissue [0-9]+|next lever|\bgoals?\b' README.md doc
   echo "check-docs: README and docs/ speak of development history (above); it belongs in CHANGELOG.md"
   failed=1
 fi
-[ "$failed" = 0 ] && echo "check-docs: ok (pictures, README's inspect example, no development history)"
+[ "$failed" = 0 ] && echo "check-docs: ok (pictures, docs/CLI.md's inspect example, no development history)"
 exit "$failed"

@@ -525,7 +525,7 @@ struct OpenAllocationTests {
     #expect(count < 400, "\(count) mallocs")
   }
 
-  /// The exact count README states for an open in an optimised build, over 100 opens (after
+  /// The exact count docs/Benchmarks.md states for an open in an optimised build, over 100 opens (after
   /// a warm-up open), so no one-time or amortised allocation hides in a single measurement.
   @Test(arguments: EnglishTable.Source.allCases)
   func everyOpenMakesExactlyTheStatedMallocs(source: EnglishTable.Source) {
@@ -549,7 +549,7 @@ struct OpenAllocationTests {
   }
 
   /// Per open in a release build: the table object and its section list; embedded, also the
-  /// decoded image (README, "Performance").
+  /// decoded image (docs/Benchmarks.md, "Performance").
   static let mallocsPerMappedOpen: UInt64 = 2
   static let mallocsPerEmbeddedOpen: UInt64 = 3
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A table built from a user's own text in a repository that is not this one, checked as that
-# repository's CI would (README, "Use in your CI"): build, verify against the sources, the same
+# repository's CI would (docs/CLI.md, "Use in your CI"): build, verify against the sources, the same
 # bytes from a second checkout at another path, and a changed source caught.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
