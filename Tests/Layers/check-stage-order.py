@@ -22,8 +22,8 @@ RUNTIME_ROOT = SOURCES / "KeyGram"
 # The runtime's rooms, lowest first: fixed buffers and bytes, the table, the text rules (typed
 # scalars → letter symbols: apostrophes, composition, final forms), its lexicon and the user's word
 # history, the typing context, the keyboard's geometry, touch learning, the per-keystroke
-# resolvers, the word decoder.
-RUNTIME_LAYERS = ["Internals", "Table", "Text", "Lexicon", "Context", "Geometry", "Touch", "Resolvers", "Decoder"]
+# resolvers, the word decoder, the typing engine that drives them all.
+RUNTIME_LAYERS = ["Internals", "Table", "Text", "Lexicon", "Context", "Geometry", "Touch", "Resolvers", "Decoder", "Engine"]
 # The loops the runtime has today: (file, type) → why. Each is a use of a later room's type;
 # new ones fail the check.
 RUNTIME_UPWARD_USES = {

@@ -56,6 +56,13 @@ extension WordDecoder {
           chosen = index
           break
         }
+      } else if typedMask & 1 == 0 && forms[0].capitalMask(length: length) == 1 {
+        // A word written capitalised mostly at sentence starts ("Hello") keeps a typed lowercase
+        // first letter when the language writes it so too; a name ("London") has no such form.
+        for index in 1..<forms.count where forms[index].capitalMask(length: length) == 0 && forms[index].apostropheCount == forms[0].apostropheCount {
+          chosen = index
+          break
+        }
       }
       slots.formCounts[target] = forms.count
       let form = forms[chosen]

@@ -106,7 +106,7 @@ extension WordHistory {
   /// `sentenceStartNode`). Nothing happens for a node that is not live, a `second` of 0, or a
   /// `pairCapacity` of 0. A full table first makes room (see the extension's notes).
   public func learnPair(first: Int, second: Int) {
-    guard pairCapacity > 0, let key = pairKey(first: first, second: second) else { return }
+    guard isLearning, pairCapacity > 0, let key = pairKey(first: first, second: second) else { return }
     var index = pairIndex(of: key)
     if index < keptPairCount && pairKeys[index] == key {
       pairCounts[index] += 1
@@ -131,7 +131,7 @@ extension WordHistory {
   /// Takes back one occurrence of a pair (the user undid its second word): its count drops by
   /// one, and the pair goes when that leaves nothing. Nothing happens to a pair never learned.
   public func unlearnPair(first: Int, second: Int) {
-    guard let key = pairKey(first: first, second: second) else { return }
+    guard isLearning, let key = pairKey(first: first, second: second) else { return }
     let index = pairIndex(of: key)
     guard index < keptPairCount && pairKeys[index] == key else { return }
     pairCounts[index] -= 1

@@ -75,6 +75,9 @@ public final class WordHistory {
 
   /// The longest word it learns, in letters (longer ones are not learned).
   public static let maximumWordLength = 48
+  /// Whether `learn`, `unlearn` and the pair calls change anything: false in a secure field, or
+  /// when the user turned learning off. What was learned still counts.
+  public var isLearning = true
 
   /// An empty history of `capacity` nodes (clamped to 64 ... 65,535) and `pairCapacity` word
   /// pairs (clamped to 0 ... 1,048,576; 0 learns no pairs).
@@ -116,6 +119,7 @@ public final class WordHistory {
   /// it was not learned.
   @discardableResult
   public func learn(length: Int, letter: (Int) -> Int) -> Int? {
+    guard isLearning else { return nil }
     guard length > 0, length <= Self.maximumWordLength else { return nil }
     for position in 0..<length where letter(position) < 0 || letter(position) >= Int(UInt16.max) { return nil }
     while nodeCount + length > capacity { compact() }
@@ -151,6 +155,7 @@ public final class WordHistory {
   /// Returns whether an occurrence was taken back.
   @discardableResult
   public func unlearn(length: Int, letter: (Int) -> Int) -> Bool {
+    guard isLearning else { return false }
     guard length > 0, length <= Self.maximumWordLength else { return false }
     var node = 0
     for position in 0..<length {
