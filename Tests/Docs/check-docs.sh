@@ -2,6 +2,7 @@
 # `make check-docs`: what the docs show that can be made again is made again and compared.
 # - the pictures in docs/images/ (make images) are what the current tables and defaults draw;
 # - docs/CLI.md's `inspect --json` example holds the values tables/en.keygram gives;
+# - README's keyboard integration compiles and types as it says (Tests/Workflows/consumer.sh);
 # - README and docs/ speak of the product, not of how it was developed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -50,6 +51,9 @@ for problem in bad:
     print(f"check-docs: docs/CLI.md's inspect --json example: {problem}")
 sys.exit(1 if bad else 0)
 PY
+
+# README's keyboard integration, compiled against stand-ins for UIKit and typed on (it is also a workflow).
+bash Tests/Workflows/consumer.sh || failed=1
 
 if grep -nIiE '\bsessions?\b|\bissue [0-9]+|next lever|\bgoals?\b' README.md docs/*.md; then
   echo "check-docs: README and docs/ speak of development history (above); it belongs in CHANGELOG.md"

@@ -81,7 +81,10 @@ extension TypingEngine {
   /// The cursor moved, or a new text field: `text` is the text before the cursor
   /// (`documentContextBeforeInput`, empty for an empty field). The current word and any
   /// revert are forgotten; the engine reads the text as the table reads text.
+  /// Text the engine has already (a host that reports every change, its own edits too)
+  /// changes nothing: the current word and the revert stand.
   public func reset(textBeforeCursor text: some StringProtocol) {
+    if isKnown(textBeforeCursor: text) { return }
     revertArmed = false
     typingContext.reset(textBeforeCursor: text)
     let scalars = text.unicodeScalars
@@ -121,5 +124,21 @@ extension TypingEngine {
   func forgetWord(continuing: Bool) {
     decoder.reset()
     decoder.isIncomplete = continuing
+  }
+}
+
+extension TypingEngine {
+  /// Whether `text` is the text before the cursor as the engine has it: the same scalars, all
+  /// of them unless the engine's view is truncated (then its kept scalars end `text`).
+  func isKnown(textBeforeCursor text: some StringProtocol) -> Bool {
+    let scalars = text.unicodeScalars
+    var index = scalars.endIndex, kept = mirror.count
+    while kept > 0 {
+      guard index > scalars.startIndex else { return false }
+      scalars.formIndex(before: &index)
+      kept -= 1
+      guard scalars[index] == mirror.scalar(at: kept) else { return false }
+    }
+    return mirror.isTruncated || index == scalars.startIndex
   }
 }

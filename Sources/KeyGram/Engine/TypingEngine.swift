@@ -24,9 +24,11 @@ public final class TypingEngine {
     public var decoder: WordDecoder.Parameters? = nil
     /// The touch model's parameters.
     public var touchModel = TouchModel.Parameters()
-    /// The word history's nodes and pairs, and its balance against the lexicon.
+    /// The word history's trie nodes (`WordHistory.capacity`).
     public var historyCapacity = WordHistory.defaultCapacity
+    /// The word history's word pairs (`WordHistory.pairCapacity`).
     public var historyPairCapacity = WordHistory.defaultPairCapacity
+    /// The word history's balance against the lexicon (`WordHistory.balance`).
     public var historyBalance = WordHistory.defaultBalance
     /// How strongly the lexicon weighs in the resolver's next-letter weights (`TypingContext`).
     public var lexiconBalance = TypingContext.defaultLexiconBalance
