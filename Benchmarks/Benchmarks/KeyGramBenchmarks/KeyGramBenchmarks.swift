@@ -555,6 +555,11 @@ let benchmarks: @Sendable () -> Void = {
     let frame = layout[key].frame
     return (TouchPoint(x: frame.midX + jitter() / 2, y: frame.midY + jitter() / 2), letter)
   }
+  registerTypingEngineBenchmarks(table: table, layout: layout, touches: sentence.map { scalar in
+    let key = scalar == " " ? layout.keyIndex(of: .space)! : letterKeys.keyIndex(ofLetter: table.letterIndex(of: scalar)!)!
+    let frame = layout[key].frame
+    return scalar == " " ? TouchPoint(x: frame.midX, y: frame.midY) : TouchPoint(x: frame.midX + jitter() / 2, y: frame.midY + jitter() / 2)
+  })
   let keystrokeResolver = GaussianKeyResolver(layout: layout, table: table)
   for attached in [false, true] {
     let keystrokeHistory = WordHistory()

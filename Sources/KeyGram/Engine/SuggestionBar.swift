@@ -41,8 +41,11 @@ public struct SuggestionBar: RandomAccessCollection {
 
   let storage: BarStorage
 
+  /// 0.
   public var startIndex: Int { 0 }
+  /// The number of slots filled (at most three).
   public var endIndex: Int { storage.count }
+  /// The slot at `position`, best first.
   public subscript(position: Int) -> Slot {
     precondition(position >= 0 && position < storage.count, "SuggestionBar index out of range")
     return Slot(kind: Kind(rawValue: storage.kinds[position]) ?? .word, storage: storage, index: position)
