@@ -15,19 +15,22 @@ public struct TextEdit {
   /// The role of the key the touch resolved to, or nil (no touch, or off the keyboard). The host
   /// acts on the keys the engine leaves to it: `.modeChange` and `.other`.
   public let key: Key.Role?
+  /// The key the touch resolved to, or nil.
+  public let keyIndex: KeyIndex?
 
   let storage: UInt32Buffer
   let engineCount: Int
   /// Text the host passed to `TypingEngine.insert(_:)`, inserted after the engine's part.
   let hostText: String?
 
-  init(deleteCount: Int, storage: UInt32Buffer, engineCount: Int, hostText: String?, correctsWord: Bool, key: Key.Role?) {
+  init(deleteCount: Int, storage: UInt32Buffer, engineCount: Int, hostText: String?, correctsWord: Bool, key: Key.Role?, keyIndex: KeyIndex?) {
     self.deleteCount = deleteCount
     self.storage = storage
     self.engineCount = engineCount
     self.hostText = hostText
     self.correctsWord = correctsWord
     self.key = key
+    self.keyIndex = keyIndex
   }
 
   /// Whether the edit changes nothing.

@@ -7,10 +7,17 @@ extension TypingEngine {
   /// reverts the correction just made; shift changes `shift`. `.modeChange` and `.other` are
   /// the host's to act on (`TextEdit.key`). A touch off every key does nothing.
   public func tap(_ touch: TouchPoint) -> TextEdit {
+    tap(touch, on: resolver.resolve(touch, after: typingContext))
+  }
+
+  /// A touch at `touch` on `key`, which the host chose itself (its own hit-testing of buttons,
+  /// say): acted on as `tap(_:)` acts, without the resolver's choice; the decoder still reads
+  /// the point when the word ends. nil or a key outside the layout: a touch off every key.
+  public func tap(_ touch: TouchPoint, on key: KeyIndex?) -> TextEdit {
     beginEvent()
-    guard let key = resolver.resolve(touch, after: typingContext) else {
+    guard let key, key.rawValue >= 0, key.rawValue < layout.keys.count else {
       revertArmed = false
-      return finishEvent(key: nil)
+      return finishEvent(key: nil, keyIndex: nil)
     }
     let role = layout[key].role
     var corrects = false
@@ -30,15 +37,15 @@ extension TypingEngine {
     case .shift:
       revertArmed = false
       tapShift(touch, key: key)
-      return finishEvent(key: role)
+      return finishEvent(key: role, keyIndex: key)
     case .modeChange, .other:
       revertArmed = false
       // Inside a word the tap may have been a letter that missed: the decoder keeps it.
       decoder.addTapWithoutLetter(touch, key: key)
-      return finishEvent(key: role)
+      return finishEvent(key: role, keyIndex: key)
     }
     updateAutomaticShift()
-    return finishEvent(key: role, correctsWord: corrects)
+    return finishEvent(key: role, keyIndex: key, correctsWord: corrects)
   }
 
   /// Text from the host's own keys (a digit or symbol page, an emoji, a paste), inserted at the
@@ -58,7 +65,7 @@ extension TypingEngine {
     let start = mirror.editStart, written = mirror.count - start
     for index in 0..<written { editScalars[index] = UInt32(mirror.scalars[start + index]) }
     let edit = TextEdit(deleteCount: mirror.deletedCharacters, storage: editScalars, engineCount: written, hostText: text,
-                        correctsWord: corrects, key: nil)
+                        correctsWord: corrects, key: nil, keyIndex: nil)
     appendHostText(text.unicodeScalars)
     mirror.endEdit()
     bar.isStale = true

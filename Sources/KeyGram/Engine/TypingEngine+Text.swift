@@ -7,11 +7,11 @@ extension TypingEngine {
   }
 
   /// Ends an event: copies the scalars it wrote into the edit (`TextEdit`), `hostText` after them.
-  func finishEvent(key: Key.Role?, correctsWord: Bool = false, hostText: String? = nil) -> TextEdit {
+  func finishEvent(key: Key.Role?, keyIndex: KeyIndex? = nil, correctsWord: Bool = false, hostText: String? = nil) -> TextEdit {
     let start = mirror.editStart, written = mirror.count - start
     for index in 0..<written { editScalars[index] = UInt32(mirror.scalars[start + index]) }
     let edit = TextEdit(deleteCount: mirror.deletedCharacters, storage: editScalars, engineCount: written, hostText: hostText,
-                        correctsWord: correctsWord, key: key)
+                        correctsWord: correctsWord, key: key, keyIndex: keyIndex)
     mirror.endEdit()
     bar.isStale = true
     return edit

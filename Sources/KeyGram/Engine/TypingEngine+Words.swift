@@ -3,7 +3,7 @@
 // a plain delete) lives here and nowhere else.
 extension TypingEngine {
   /// The model the decoder teaches, or nil when the user turned learning off.
-  var teacher: TouchModel? { settings.learns ? touchModel : nil }
+  var teacher: TouchModel? { settings.learns && parameters.learnsTouches ? touchModel : nil }
 
   /// A letter key: its letter typed (its capital under shift) and noted by the decoder.
   func typeLetter(_ cap: Unicode.Scalar, touch: TouchPoint, key: KeyIndex) {
@@ -41,7 +41,7 @@ extension TypingEngine {
     } else {
       revertArmed = armed
     }
-    if settings.learns {
+    if teacher != nil {
       resolver.adapt(to: touchModel)
       decoder.adapt(to: touchModel)
     }
@@ -54,7 +54,8 @@ extension TypingEngine {
   /// revert when something was replaced. Returns whether something was.
   func decideWord() -> Bool {
     if !settings.autocorrection.isOn { decoder.keepCurrentWordAsTyped() }
-    let decision = decoder.decide(after: typingContext.wordContext, limit: 1)
+    let decision = decoder.decide(after: typingContext.wordContext, limit: decisionObserver == nil ? 1 : WordDecoder.maximumAlternatives)
+    decisionObserver?(decision)
     var replaced = 0
     if let join = decision.join, join.replaces {
       replaced = join.replacedCharacterCount

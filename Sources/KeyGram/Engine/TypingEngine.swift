@@ -34,6 +34,11 @@ public final class TypingEngine {
     public var lexiconBalance = TypingContext.defaultLexiconBalance
     /// Two shift taps at most this many seconds apart lock capitals (timed touches only).
     public var capsLockInterval = 0.35
+    /// Whether the engine keeps a word history at all: false for a keyboard that never stores
+    /// the user's words (the decoder and the context then see the lexicon alone).
+    public var keepsWordHistory = true
+    /// Whether the touch model learns: false keeps every key's aim and spread as the layout has them.
+    public var learnsTouches = true
 
     /// The defaults: the table's tuned decoder.
     public init() {}
@@ -85,6 +90,9 @@ public final class TypingEngine {
   let revertScalars = UInt32Buffer(repeating: 0, count: BarStorage.slotCapacity)
   var revertCount = 0
 
+  /// Sees each word's decision as it is made (the lab's decision log).
+  @_spi(Lab) public var decisionObserver: ((WordDecision) -> Void)?
+
   /// Shift was turned on by a sentence start, not by the user.
   var shiftIsAutomatic = false
   var lastShiftTap: Double?
@@ -114,8 +122,9 @@ public final class TypingEngine {
     wordHistory.isLearning = settings.learns
     let letterKeys = LetterKeyMap(layout: layout, table: table)
     resolver = GaussianKeyResolver(layout: layout, letterKeys: letterKeys, parameters: parameters.resolver)
-    decoder = WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: parameters.decoder, wordHistory: wordHistory)
-    typingContext = TypingContext(table: table, lexiconBalance: parameters.lexiconBalance, wordHistory: wordHistory)
+    let attached = parameters.keepsWordHistory ? wordHistory : nil
+    decoder = WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: parameters.decoder, wordHistory: attached)
+    typingContext = TypingContext(table: table, lexiconBalance: parameters.lexiconBalance, wordHistory: attached)
     resolver.adapt(to: touchModel)
     decoder.adapt(to: touchModel)
     mirror.removeAll(isTruncated: false)

@@ -1,10 +1,12 @@
-import KeyGram
+@_spi(Lab) import KeyGram
 
 extension TypingSimulator {
-  /// One method's keyboard, driven through the engine calls a keyboard makes: its typing context
-  /// records every keystroke, its resolver updates for the context and resolves the touch, its
-  /// word decoder (decoded methods) decides each word, and its touch model (adaptive methods)
-  /// learns the touches. It keeps the keys it typed and committed of the current word.
+  /// One method's keyboard. A decoded method is the keyboard engine a user ships
+  /// (`TypingEngine`, TypingSimulator+Engine.swift): the typist's taps go in as events and its
+  /// edits come back into the committed text. A method without a decoder measures a resolver
+  /// alone: its typing context records every keystroke, its resolver updates for the context
+  /// and resolves the touch, and its touch model (adaptive methods) learns the touches. It keeps
+  /// the keys it typed and committed of the current word.
   struct KeyboardUnderTest {
     let method: Method
     /// The method's place in `run`'s methods, for the decision log.
@@ -12,18 +14,25 @@ extension TypingSimulator {
     let table: KeyGramTable
     let layout: KeyboardLayout
     let errors: Errors
+    /// A decoded method's keyboard engine; nil for a resolver alone.
+    let engine: TypingEngine?
     let resolver: any KeyResolver
     var context: TypingContext
-    let decoder: WordDecoder?
     let touchModel: TouchModel?
     /// Each letter's key index (-1: none), and the keys that type a letter.
     let keyOfLetter: [Int]
     let letterKeyIndices: [Int]
     /// Whether the text each word was committed as is kept (`committedText`).
     let keepsText: Bool
-    let decisionLog: ((LoggedDecision) -> Void)?
-    /// What tapping a key without a letter does.
+    /// The decision log's view of the words around each decision, when there is a log.
+    let logState: DecisionLogState?
+    /// What tapping a key without a letter does (a decoded method's keys do what they do on a phone).
     let keyEffects: KeyEffects
+    /// The number page's keys, where a touch after "123" lands (the letter layout's cells).
+    let numberPage: StaticKeyResolver
+    /// The space bar and its centre, where a typed space lands.
+    let spaceKey: KeyIndex?
+    let spaceCentre: TouchPoint
     /// The keys each tap of the current word of the text resolved to (-1: none), for the word log.
     var wordTyped: [Int] = []
     /// The open segment: the text's words since the last boundary the keyboard typed too, and
@@ -36,8 +45,6 @@ extension TypingSimulator {
     /// Shift was tapped: the next letter is a capital. The number layer is showing ("123").
     var shiftPending = false
     var numberLayer = false
-    /// The letters of the last word it committed (for the decision log).
-    var previousWord: [Int] = []
     /// The current word's intended keys when the typist spelled it right, and whether the typist
     /// undoes a replacement of it if it was typed exactly (`startWord`).
     var spelledRight: [Int]?
@@ -63,23 +70,40 @@ extension TypingSimulator {
       let history = method.context == .history ? WordHistory(capacity: historyCapacity, balance: historyBalance) : nil
       context = TypingContext(table: table, lexiconBalance: method.context == .lexicon || method.context == .history ? lexiconBalance : .infinity,
                               wordHistory: history)
-      decoder = method.decoder.map { WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: $0, wordHistory: history) }
+      engine = Self.engine(for: method, table: table, layout: layout, lexiconBalance: lexiconBalance, historyBalance: historyBalance,
+                           historyCapacity: historyCapacity)
       // The model's speed term is shaped by its resolver's FFitts constants.
-      if method.adaptive {
+      if method.adaptive && engine == nil {
         var parameters = TouchModel.Parameters()
         if case .gaussian(let gaussian) = method.kind { parameters.motion = gaussian.motion }
         touchModel = TouchModel(layout: layout, parameters: parameters)
       } else {
         touchModel = nil
       }
+      if let engine, let decisionLog {
+        let state = DecisionLogState()
+        logState = state
+        engine.decisionObserver = { decision in
+          if decision.isDecoded {
+            decisionLog(LoggedDecision(method: index, previous: state.previous, intended: state.intended, spanned: state.spanned,
+                                       decision: decision))
+          }
+          let stood = decision.replaces ? decision.best : decision.typed
+          state.previous = (0..<stood.count).map { stood.letter(at: $0) }
+        }
+      } else {
+        logState = nil
+      }
       self.keyOfLetter = keyOfLetter
       self.letterKeyIndices = letterKeyIndices
       self.keepsText = keepsText
-      self.keyEffects = keyEffects
-      self.decisionLog = decisionLog
+      self.keyEffects = engine == nil ? keyEffects : .real
+      numberPage = StaticKeyResolver(layout: layout)
+      spaceKey = layout.keyIndex(of: .space)
+      spaceCentre = spaceKey.map { TouchPoint(x: layout[$0].frame.midX, y: layout[$0].frame.midY) } ?? TouchPoint(x: 0, y: 0)
     }
 
-    var isDecoded: Bool { decoder != nil }
+    var isDecoded: Bool { engine != nil }
 
     /// The nearest letter key to `touch`, for `specialKeysTypeLetters`.
     func nearestLetterKey(_ touch: TouchPoint) -> KeyIndex {
@@ -93,45 +117,27 @@ extension TypingSimulator {
     }
 
     /// Types one touch aimed at `key` for the text's letter `letter`, and returns the key it
-    /// resolved. `isCapital`: the host capitalises the letter (a decoded method types it as a
-    /// capital). `intendedLetters`: the word's letters so far, for the decision log.
+    /// resolved. `isCapital`: the host capitalises the letter (the engine does so itself).
     mutating func type(_ aimed: TouchPoint, key: KeyIndex, letter: Int, isCapital: Bool, intendedLetters: [Int]) -> KeyIndex? {
       let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
-      var resolved = resolve(touch)
-      if method.specialKeysTypeLetters && decoder != nil, let shown = resolved, layout[shown].isSpecial {
-        resolved = nearestLetterKey(touch)
-      }
+      if let engine { return typeThroughEngine(touch, engine: engine) }
+      let resolved = resolve(touch)
       wordTyped.append(resolved?.rawValue ?? -1)
       // The space before this word stands once a tap other than backspace follows it.
       if closable && !(keyEffects == .real && resolved.map { layout[$0].role } == .backspace) { closeSegment() }
       if keyEffects == .real, let special = resolved.map({ layout[$0] }), special.isSpecial || numberLayer {
         if special.isSpecial { segment.keyWithoutLetter = true }
-        apply(special.role, intendedLetters: intendedLetters, tap: resolved.map { (touch, $0) })
+        apply(special.role)
         return resolved
       }
       if keyEffects == .real && resolved == nil { return nil }
-      let decoded = decoder != nil, typesLetter = resolved.flatMap { layout[$0].letter } != nil
+      let typesLetter = resolved.flatMap { layout[$0].letter } != nil
       segment.typed.append(resolved?.rawValue ?? -1)
       if !typesLetter { segment.keyWithoutLetter = true }
-      // A decoded method's word ends at a key without a letter: decided before that key.
-      if decoded && !typesLetter { decideWord(intendedLetters: intendedLetters) }
       segment.committed.append(resolved?.rawValue ?? -1)
       // Corrected, a miss is deleted, so never learned; uncorrected, it stays typed and is.
-      if !decoded, let resolved, resolved == key || errors == .uncorrected { touchModel?.observe(touch, key: resolved) }
-      let capital = isCapital || shiftPending
+      if let resolved, resolved == key || errors == .uncorrected { touchModel?.observe(touch, key: resolved) }
       if let resolved, layout[resolved].letter != nil { shiftPending = false }
-      if decoded {
-        // What it typed, uncorrected; a key without a letter ends the word there.
-        if let resolved, let capLetter = layout[resolved].letter, let capIndex = table.letterIndex(of: capLetter) {
-          // On the intended key the typist gets the intended letter (é by a long press on e).
-          let shown = resolved == key ? letter : capIndex
-          decoder!.add(touch, key: resolved, letter: shown, isCapital: capital)
-          context.record(table.letter(at: shown))
-        } else {
-          context.recordBoundary()
-        }
-        return resolved
-      }
       switch errors {
       case .corrected: context.record(table.letter(at: letter))
       case .uncorrected:
@@ -164,28 +170,21 @@ extension TypingSimulator {
 
     /// A tap with `KeyEffects.real` on a key of `role` (or, on the number layer, on any key):
     /// what that key does on a phone.
-    /// `tap`: the touch and the key it landed on, which a decoder keeps as a key tap.
-    mutating func apply(_ role: Key.Role, intendedLetters: [Int], tap: (touch: TouchPoint, key: KeyIndex)?) {
+    mutating func apply(_ role: Key.Role) {
       switch role {
       case .space, .returnKey:
-        typeSpace(intendedLetters: intendedLetters)
-        if let tap { decoder?.noteSpaceTap(tap.touch, key: tap.key) }
+        typeSpace()
       case .backspace:
-        deleteBackward(tap: tap)
+        deleteBackward()
       case .shift, .other:
         if role == .shift && !numberLayer { shiftPending = true }
-        if let tap, !numberLayer { decoder?.addTapWithoutLetter(tap.touch, key: tap.key) }
       case .modeChange:
-        if decoder != nil { decideWord(intendedLetters: intendedLetters) }
         numberLayer.toggle()
       case .punctuation, .letter:
         // A mark, or a digit or symbol on the number layer: no letter, and the word ends there.
-        if decoder != nil { decideWord(intendedLetters: intendedLetters) }
         segment.typed.append(-1)
         segment.committed.append(-1)
         context.recordBoundary()
-        // A mark key of the letter rows (French ', Greek ;) may have been a letter, as a space tap may.
-        if case .punctuation = role, !numberLayer, let tap { decoder?.noteSpaceTap(tap.touch, key: tap.key) }
       }
     }
 
@@ -193,41 +192,35 @@ extension TypingSimulator {
     /// on backspace, and does what the key it lands on does elsewhere.
     mutating func tapBackspace(_ aimed: TouchPoint, intendedLetters: [Int]) {
       let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
+      if let engine { return tapBackspaceThroughEngine(touch, engine: engine) }
       guard let resolved = resolve(touch) else { return }
       if layout[resolved].letter != nil && !numberLayer {
-        type(resolvedLetterKey: resolved, touch: touch, intendedLetters: intendedLetters)
+        type(resolvedLetterKey: resolved, touch: touch)
       } else if layout[resolved].role == .backspace || keyEffects == .real {
-        apply(layout[resolved].role, intendedLetters: intendedLetters, tap: (touch, resolved))
+        apply(layout[resolved].role)
       } else {
         // Every key without a letter ends the word: the backspace acts as one.
         segment.keyWithoutLetter = true
-        apply(.space, intendedLetters: intendedLetters, tap: nil)
+        apply(.space)
       }
     }
 
-    /// A space typed inside a word: the word is decided and a boundary committed.
-    mutating func typeSpace(intendedLetters: [Int]) {
-      if decoder != nil { decideWord(intendedLetters: intendedLetters) }
+    /// A space typed inside a word: a boundary committed.
+    mutating func typeSpace() {
       segment.typed.append(Segment.boundaryMark)
       segment.committed.append(Segment.boundaryMark)
       context.record(" ")
       numberLayer = false
     }
 
-    /// Backspace: deletes the character before, the word's last letter or the space before it;
-    /// a decoder keeps the `tap` with the deleted letter's touch.
-    mutating func deleteBackward(tap: (touch: TouchPoint, key: KeyIndex)?) {
+    /// Backspace: deletes the character before, the word's last letter or the space before it.
+    mutating func deleteBackward() {
       guard let last = segment.committed.last else { return }
       segment.committed.removeLast()
       if !segment.typed.isEmpty { segment.typed.removeLast() }
       context.recordDeletion()
-      if last == Segment.boundaryMark {
-        // The space before the word goes: it joins the word before, unless the decoder puts it back.
-        closable = false
-        if let decoder, let tap { decoder.removeLast(tappedAt: tap.touch, key: tap.key) }
-      } else if last >= 0, let decoder, decoder.touchCount > 0 {
-        if let tap { decoder.removeLast(tappedAt: tap.touch, key: tap.key) } else { decoder.removeLast() }
-      }
+      // The space before the word goes: it joins the word before.
+      if last == Segment.boundaryMark { closable = false }
     }
 
     /// A word of the text starts: `spelledRight` its intended keys, nil when the typist
@@ -238,166 +231,59 @@ extension TypingSimulator {
       wordTyped.removeAll(keepingCapacity: true)
     }
 
-    /// Applies the decoder's decision to what it typed since the last decision.
-    @discardableResult
-    mutating func decideWord(intendedLetters: [Int]) -> WordDecision? {
-      guard let decoder else { return nil }
-      let decision = decoder.decide(after: context.wordContext, limit: decisionLog == nil ? 1 : WordDecoder.maximumAlternatives)
-      if let decisionLog, decision.isDecoded {
-        decisionLog(LoggedDecision(method: index, previous: previousWord, intended: intendedLetters,
-                                   spanned: segment.words.map(\.letters), decision: decision))
-      }
-      if let join = decision.join, join.replaces {
-        // One word in place of the previous word, the space tapped and the typed letters.
-        previousWord = (0..<join.word.count).map { join.word.letter(at: $0) }
-        // A space the text has too closed the segment: the two are scored as one now.
-        if segment.committed.count < join.replacedCharacterCount, let earlier = closed.popLast() { segment = earlier.followed(by: segment) }
-        if keepsText { segment.committedText = String(segment.committedText.unicodeScalars.dropLast(join.replacedCharacterCount - 1 - decision.typedLength)) + join.word.text }
-        for _ in 0..<join.replacedCharacterCount { context.recordDeletion() }
-        segment.committed.removeLast(join.replacedCharacterCount)
-        commit(join.word)
-      } else if let split = decision.split, split.replaces {
-        // Two words in place of the typed letters, as a host types them: the first, a space, the second.
-        previousWord = (0..<split.second.count).map { split.second.letter(at: $0) }
-        if keepsText { segment.committedText += split.text }
-        for _ in 0..<decision.typedLength { context.recordDeletion() }
-        segment.committed.removeLast(decoder.typedCount)
-        commit(split.first)
-        context.record(" ")
-        segment.committed.append(Segment.boundaryMark)
-        commit(split.second)
-      } else {
-        let committedWord = decision.replaces ? decision.best : decision.typed
-        previousWord = (0..<committedWord.count).map { committedWord.letter(at: $0) }
-        if keepsText { segment.committedText += committedWord.text }
-        if decision.replaces {
-          for _ in 0..<decision.typedLength { context.recordDeletion() }
-          segment.committed.removeLast(decoder.typedCount)
-          if decision.restoresSpace {
-            context.record(" ")
-            segment.committed.append(Segment.boundaryMark)
-          }
-          commit(decision.best)
-        }
-      }
-      decoder.finishWord(decision, teaching: touchModel)
-      return decision
-    }
-
-    /// `word`'s letters typed into the text and the committed keys.
-    private mutating func commit(_ word: DecodedWord) {
-      for position in 0..<word.count {
-        context.record(table.letter(at: word.letter(at: position)))
-        segment.committed.append(keyOfLetter[word.letter(at: position)])
-      }
-    }
-
-    /// A join that the typist's own space put in (`noteSpaceTap`): the word before a space tap
-    /// that typed its last letter, that tap and this space, replaced by the word and this space.
-    mutating func putIn(lastLetter join: WordJoin, endsSentence: Bool) {
-      previousWord = (0..<join.word.count).map { join.word.letter(at: $0) }
-      // A space the text has too closed the segment: the two are scored as one now.
-      if segment.committed.count < join.replacedCharacterCount, let earlier = closed.popLast() { segment = earlier.followed(by: segment) }
-      if keepsText { segment.committedText = String(segment.committedText.unicodeScalars.dropLast(join.replacedCharacterCount - 2)) + join.word.text }
-      for _ in 0..<join.replacedCharacterCount { context.recordDeletion() }
-      segment.committed.removeLast(join.replacedCharacterCount)
-      commit(join.word)
-      context.record(endsSentence ? "." : " ")
-      segment.committed.append(Segment.boundaryMark)
-    }
-
-    /// The typist's backspace right after the decoder replaced a word they typed as meant: the
-    /// host puts the typed letters back (`undoReplacement`), and the typist types the boundary
-    /// again. The committed keys keep the replacement: it was a broken word all the same.
-    mutating func undo(_ decision: WordDecision, endsSentence: Bool) {
-      guard let decoder else { return }
-      context.recordDeletion()
-      let split = decision.split.flatMap { $0.replaces ? $0 : nil }
-      let replacedCount = split.map { $0.first.count + 1 + $0.second.count } ?? decision.best.count
-      for _ in 0..<replacedCount { context.recordDeletion() }
-      let typed = decision.typed
-      for position in 0..<typed.count { context.record(table.letter(at: typed.letter(at: position))) }
-      guard decoder.undoReplacement(teaching: touchModel) != nil else { return }
-      let again = decoder.decide(after: context.wordContext, limit: 1)
-      decoder.finishWord(again, teaching: touchModel)
-      context.record(endsSentence ? "." : " ")
-      segment.wasUndone = true
-    }
-
     /// A boundary of the text after `word`, as the typist makes it (`boundary`): a space typed or
-    /// tapped ends the word (the decoder decides it, the context records the boundary, a full
-    /// stop when the next word starts a sentence, so its word context knows); a space left out
-    /// or a tap that typed no space lets the next word run on. An adaptive method adapts to
-    /// what its touch model has learnt.
+    /// tapped ends the word (the context records the boundary, a full stop when the next word
+    /// starts a sentence, so its word context knows); a space left out or a tap that typed no
+    /// space lets the next word run on. An adaptive method adapts to what its model has learnt.
     mutating func endWord(_ word: SegmentWord, intendedLetters: [Int], endsSentence: Bool, boundary: Boundary) {
-      // The segment's words so far are the ones this word's decision may span.
+      if let engine {
+        return endWordThroughEngine(word, engine: engine, intendedLetters: intendedLetters, endsSentence: endsSentence, boundary: boundary)
+      }
+      // The segment's words so far are the ones this word's boundary may span.
       defer { segment.words.append(word) }
       var typesSpace = true
       switch boundary {
       case .typed: break
       case .omitted:
-        typesSpace = method.specialKeysTypeLetters && decoder != nil
-        segment.omittedSpace = segment.omittedSpace || !typesSpace
+        typesSpace = false
+        segment.omittedSpace = true
       case .tapped(let aimed):
-        if !(method.specialKeysTypeLetters && decoder != nil) {
-          let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
-          let resolved = resolve(touch)
-          let role = resolved.map { layout[$0].role }
-          let typesLetter = resolved.map { layout[$0].letter != nil } ?? false
-          typesSpace = keyEffects == .real ? role == .space || role == .returnKey : !typesLetter
-          if !typesSpace {
-            segment.spaceTapMissed = true
-            if let resolved, typesLetter && !numberLayer {
-              type(resolvedLetterKey: resolved, touch: touch, intendedLetters: intendedLetters)
-            } else if let role {
-              apply(role, intendedLetters: intendedLetters, tap: resolved.map { (touch, $0) })
-            }
+        let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
+        let resolved = resolve(touch)
+        let role = resolved.map { layout[$0].role }
+        let typesLetter = resolved.map { layout[$0].letter != nil } ?? false
+        typesSpace = keyEffects == .real ? role == .space || role == .returnKey : !typesLetter
+        if !typesSpace {
+          segment.spaceTapMissed = true
+          if let resolved, typesLetter && !numberLayer {
+            type(resolvedLetterKey: resolved, touch: touch)
+          } else if let role {
+            apply(role)
           }
         }
       }
       if typesSpace {
-        let wordKeys = Segment.words(of: segment.committed).last ?? []
-        let decision = decoder != nil ? decideWord(intendedLetters: intendedLetters) : nil
-        var lastLetter: WordJoin?
-        if case .tapped(let aimed) = boundary, let decoder, !method.specialKeysTypeLetters {
-          let touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y)
-          if let key = resolve(touch), layout[key].role == .space || layout[key].role == .returnKey {
-            lastLetter = decoder.noteSpaceTap(touch, key: key)
-          }
-        }
         context.record(endsSentence ? "." : " ")
-        let committedNow = Segment.words(of: segment.committed).last ?? []
-        // The typist undoes a word's own replacement; a join across the space before it is not undone here.
-        if let decision, decision.replaces || decision.split?.replaces == true, decision.join?.replaces != true, undoesReplacement,
-           let spelledRight, segment.words.isEmpty, wordKeys == spelledRight, committedNow != spelledRight {
-          undo(decision, endsSentence: endsSentence)
-        }
         segment.typed.append(Segment.boundaryMark)
         segment.committed.append(Segment.boundaryMark)
-        if let lastLetter { putIn(lastLetter: lastLetter, endsSentence: endsSentence) }
         numberLayer = false
         closable = true
       }
       if let touchModel {
-        if decoder == nil { touchModel.commit() }
+        touchModel.commit()
         (resolver as? GaussianKeyResolver)?.adapt(to: touchModel)
         (resolver as? BoundaryShiftResolver)?.adapt(to: touchModel)
-        decoder?.adapt(to: touchModel)
       }
     }
 
     /// A space-bar tap that landed on letter key `key`: it types that key's letter into the word.
-    mutating func type(resolvedLetterKey key: KeyIndex, touch: TouchPoint, intendedLetters: [Int]) {
-      guard let capLetter = layout[key].letter, let letter = table.letterIndex(of: capLetter) else { return }
+    mutating func type(resolvedLetterKey key: KeyIndex, touch: TouchPoint) {
+      guard let capLetter = layout[key].letter else { return }
       segment.typed.append(key.rawValue)
       segment.committed.append(key.rawValue)
-      if let decoder {
-        decoder.add(touch, key: key, letter: letter, isCapital: shiftPending)
-      } else if errors == .uncorrected {
-        touchModel?.observe(touch, key: key)
-      }
+      if errors == .uncorrected { touchModel?.observe(touch, key: key) }
       shiftPending = false
-      if decoder != nil || errors == .uncorrected { context.record(capLetter) }
+      if errors == .uncorrected { context.record(capLetter) }
     }
 
     /// Closes the open segment for the tally.

@@ -79,6 +79,10 @@ extension TypingSimulator {
   /// separated by `boundaryMark` and a character that is no letter written `-1`.
   struct Segment {
     static let boundaryMark = -2
+    /// A sentence's full stop before its space: neither a letter nor a boundary of its own.
+    static let sentenceMark = -3
+    /// An apostrophe the keyboard wrote inside a word ("don't" for "dont"): not a key of its letters.
+    static let apostropheMark = -4
     var words: [SegmentWord] = []
     var typed: [Int] = []
     var committed: [Int] = []
@@ -109,7 +113,7 @@ extension TypingSimulator {
 
     /// The keys of `stream` split at its boundaries, a trailing boundary dropped.
     static func words(of stream: [Int]) -> [[Int]] {
-      var stream = stream[...]
+      var stream = stream.filter { $0 != sentenceMark && $0 != apostropheMark }[...]
       while stream.last == boundaryMark { stream = stream.dropLast() }
       return stream.split(separator: boundaryMark, omittingEmptySubsequences: false).map(Array.init)
     }
