@@ -75,7 +75,7 @@ struct SimulatorBoundaryTests {
     var keyboard = keyboard(decoded: true)
     type("numbers", on: &keyboard, landings: [3: centre(of: .backspace)])
     // n, u and e, r, s: the m's touch went with the backspace.
-    #expect(keyboard.decoder!.touchCount == 5)
+    #expect(keyboard.engine!.decoder.touchCount == 5)
   }
 
   @Test func aBackspaceAtAWordsStartJoinsItToTheWordBefore() {

@@ -96,7 +96,7 @@ extension TypingSimulator.KeyboardUnderTest {
   /// The boundary after `word` through the engine: a full stop first at a sentence's end (from
   /// the host's page), then the space typed, tapped or left out. The typist undoes a
   /// replacement of a word they spelled right with a backspace (the engine reverts it) and the
-  /// space again.
+  /// space again; the replacement is scored all the same.
   mutating func endWordThroughEngine(_ word: TypingSimulator.SegmentWord, engine: TypingEngine, intendedLetters: [Int], endsSentence: Bool,
                                      boundary: TypingSimulator.Boundary) {
     defer { segment.words.append(word) }
@@ -129,8 +129,11 @@ extension TypingSimulator.KeyboardUnderTest {
     let committedNow = TypingSimulator.Segment.words(of: segment.committed).last ?? []
     if edit.correctsWord, !endsSentence, undoesReplacement, let spelledRight, segment.words.isEmpty,
        wordKeys == spelledRight, committedNow != spelledRight {
+      // The committed keys keep the replacement: it was a broken word all the same.
+      let (replaced, replacedText) = (segment.committed, segment.committedText)
       take(engine.deleteBackward())
       take(engine.tap(spaceCentre, on: spaceKey))
+      (segment.committed, segment.committedText) = (replaced, replacedText)
       segment.wasUndone = true
     }
     numberLayer = false
