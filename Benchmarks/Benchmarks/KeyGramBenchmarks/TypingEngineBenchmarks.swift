@@ -63,13 +63,42 @@ func registerTypingEngineBenchmarks(table: KeyGramTable, layout: KeyboardLayout,
       blackHole(sum)
     }
   }
-  // Letters alone: with autocorrection off a space decides nothing, so the taps are the
-  // keystroke above ("decoder attached") plus the engine's own bookkeeping.
-  Benchmark("Typing engine: tap, autocorrection off", configuration: configuration) { benchmark in
-    let engine = TypingEngine(table: table, layout: layout, settings: TypingSettings(autocorrection: .off, capitalizesSentences: false))
+  // Letters alone: words of 40 letters (the sentence's letters run together), each ended by a
+  // space that decides nothing (by hand: a boundary and a reset; the engine: autocorrection and
+  // learning off), so a letter's cost dominates: by hand, the keystroke with the decoder
+  // attached; the engine, that keystroke and its own bookkeeping.
+  let letters = touches.filter { $0 != spaceTouch }
+  Benchmark("Keystroke by hand: a letter (words of 40 letters)", configuration: configuration) { benchmark in
+    let resolver = GaussianKeyResolver(layout: layout, table: table)
+    let history = WordHistory()
+    let decoder = WordDecoder(table: table, layout: layout, wordHistory: history)
+    var context = TypingContext(table: table, wordHistory: history)
     var sum = 0
     benchmark.startMeasurement()
-    for index in benchmark.scaledIterations { sum &+= engine.tap(touches[index % touches.count]).engineInsertedCount }
+    for index in benchmark.scaledIterations {
+      let key = resolver.resolve(letters[index % letters.count], after: context) ?? KeyIndex(0)
+      if let cap = layout[key].letter, let letter = table.letterIndex(of: cap) {
+        decoder.add(letters[index % letters.count], key: key, letter: letter)
+        context.record(table.letter(at: letter))
+      }
+      sum &+= key.rawValue
+      if index % 40 == 39 {
+        context.recordBoundary()
+        decoder.reset()
+      }
+    }
+    benchmark.stopMeasurement()
+    blackHole(sum)
+  }
+  Benchmark("Typing engine: a letter tap (words of 40 letters)", configuration: configuration) { benchmark in
+    let engine = TypingEngine(table: table, layout: layout,
+                              settings: TypingSettings(autocorrection: .off, learns: false, capitalizesSentences: false))
+    var sum = 0
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations {
+      sum &+= engine.tap(letters[index % letters.count]).engineInsertedCount
+      if index % 40 == 39 { sum &+= engine.tap(spaceTouch).engineInsertedCount }
+    }
     benchmark.stopMeasurement()
     blackHole(sum)
   }
