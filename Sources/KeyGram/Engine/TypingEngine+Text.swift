@@ -19,8 +19,28 @@ extension TypingEngine {
 
   /// Writes one scalar the engine types (a letter, an apostrophe, a space, a mark): one character.
   func write(_ scalar: Unicode.Scalar) {
-    mirror.append(scalar, flags: TextMirror.startsCharacter | (recordsSymbol(scalar) ? TextMirror.recordsSymbol : 0))
+    let starts = startsCharacter(scalar) ? TextMirror.startsCharacter : 0
+    mirror.append(scalar, flags: starts | (recordsSymbol(scalar) ? TextMirror.recordsSymbol : 0))
     typingContext.record(scalar)
+  }
+
+  /// Whether `scalar`, written after the text, starts a character of its own there, as the text
+  /// field's `String` splits it: after a letter, a space or an apostrophe a letter always does
+  /// (no search); after "\r", "\n" does not; after the host's own text (an emoji, a prepended
+  /// mark) the last character and `scalar` are split as a `String` (a small one: no allocation).
+  func startsCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    guard mirror.count > 0 else { return true }
+    let previous = mirror.scalar(at: mirror.count - 1)
+    if previous == "\r" { return scalar != "\n" }
+    let plainScalar = scalar.isASCII || table.letterIndex(of: scalar) != nil
+    if plainScalar && (previous.isASCII || table.letterIndex(of: previous) != nil || TypingContext.isApostrophe(previous)) { return true }
+    var start = mirror.count - 1
+    while start > 0 && mirror.flags[start] & TextMirror.startsCharacter == 0 { start -= 1 }
+    var text = String.UnicodeScalarView()
+    for index in start..<mirror.count { text.append(mirror.scalar(at: index)) }
+    let before = String(text).count
+    text.append(scalar)
+    return String(text).count > before
   }
 
   /// Writes a decoded word as it is written.
