@@ -2,21 +2,19 @@
 @_spi(Testing) import KeyGram
 import Testing
 
+#if DEBUG
+let isOptimisedBuild = false
+#else
+let isOptimisedBuild = true
+#endif
+
 /// The engine's events allocate nothing inside the engine: letters, spaces that correct, a
 /// backspace that reverts, picks from the bar, shift, and the bar read after each event (its
 /// slots read scalar by scalar: `text` is the host's allocation, not counted here). As shipped:
 /// a debug build boxes some values the optimiser keeps on the stack, so `make test` runs this
 /// proof in its release pass.
-@Suite("Typing engine: zero allocation", .serialized, .enabled(if: TypingEngineAllocationTests.isOptimised, "a release build's proof"))
+@Suite("Typing engine: zero allocation", .serialized, .enabled(if: isOptimisedBuild, "a release build's proof"))
 struct TypingEngineAllocationTests {
-  static var isOptimised: Bool {
-    #if DEBUG
-    false
-    #else
-    true
-    #endif
-  }
-
   let layout = KeyboardLayout.iPhonePortraitQWERTY
 
   func centre(_ role: Key.Role) -> TouchPoint {
