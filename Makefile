@@ -187,7 +187,7 @@ spark-test: $(KEYGRAM) spark-deps
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= $(shell nproc)
 FUZZ_RUNS ?= -1
-FUZZ_TARGETS = table verifier gzip letters manifest freqlist countfile touchmodel wordhistory worddecoder
+FUZZ_TARGETS = table verifier gzip letters manifest freqlist countfile touchmodel wordhistory worddecoder typingengine
 
 # libFuzzer's runtime ships with the swift.org toolchain; a toolchain without it gets Debian's.
 fuzz-deps:

@@ -25,6 +25,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// `WordDecoder`, `WordHistory` and `TouchModel` under random operation sequences, their
   /// invariants checked after each.
   case wordDecoder = "worddecoder"
+  /// `TypingEngine` under random keyboard events on the shipped English table, its edits applied
+  /// to a text field model that must stay in step with the engine's view of the text.
+  case typingEngine = "typingengine"
 
   /// Runs the harness on one input; returns the promises it broke (empty when none).
   public func run(_ input: [UInt8]) -> [FuzzFinding] {
@@ -40,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .touchModel: Self.touchModel(input, &findings)
     case .wordHistory: Self.wordHistory(input, &findings)
     case .wordDecoder: Self.wordDecoder(input, &findings)
+    case .typingEngine: Self.typingEngine(input, &findings)
     }
     return findings.list
   }

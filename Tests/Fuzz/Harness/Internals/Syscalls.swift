@@ -60,3 +60,6 @@ func zlib_crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
   guard let base = bytes.baseAddress else { return 0 }
   return UInt32(crc32(0, base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
 }
+
+/// `fflush(NULL)` (every output stream, stdout with them): a trace printed before a trap is not lost in the buffer.
+func system_flushOutput() { fflush(nil) }
