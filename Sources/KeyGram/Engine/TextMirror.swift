@@ -91,6 +91,13 @@ final class TextMirror {
     return characters
   }
 
+  /// Drops scalars at the front up to the first that starts a character: a long text cut to
+  /// fit may have lost the start of its first kept character.
+  func dropLeadingPartialCharacter() {
+    guard count > 0, flags[0] & Self.startsCharacter == 0 else { return }
+    dropOldest(1)
+  }
+
   private func dropOldest(_ dropped: Int) {
     var dropped = Swift.min(Swift.max(dropped, 0), count)
     // Never split a character: the kept text starts at a character's first scalar.

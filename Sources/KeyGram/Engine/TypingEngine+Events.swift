@@ -94,13 +94,15 @@ extension TypingEngine {
     if isKnown(textBeforeCursor: text) { return }
     revertArmed = false
     typingContext.reset(textBeforeCursor: text)
+    // The last characters up to half the view, cut where a character starts.
     let scalars = text.unicodeScalars
-    var start = scalars.endIndex, taken = 0
-    while start > scalars.startIndex && taken < TextMirror.capacity / 2 {
-      scalars.formIndex(before: &start)
-      taken += 1
+    var start = text.endIndex, taken = 0
+    while start > text.startIndex && taken < TextMirror.capacity / 2 {
+      let previous = text.index(before: start)
+      taken += scalars.distance(from: previous, to: start)
+      start = previous
     }
-    mirror.removeAll(isTruncated: start > scalars.startIndex)
+    mirror.removeAll(isTruncated: start > text.startIndex)
     // The context read the text already: only the view is filled here.
     appendHostText(scalars[start...], recording: false)
     mirror.endEdit()

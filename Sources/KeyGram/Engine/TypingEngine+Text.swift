@@ -105,7 +105,8 @@ extension TypingEngine {
     for index in start..<mirror.count { joined.append(mirror.scalar(at: index)) }
     for scalar in text {
       joined.append(scalar)
-      mirror.append(scalar, flags: recordsSymbol(scalar) ? TextMirror.recordsSymbol : 0)
+      // Marked a start for now, so a view that fills mid-text drops whole scalars; fixed below.
+      mirror.append(scalar, flags: TextMirror.startsCharacter | (recordsSymbol(scalar) ? TextMirror.recordsSymbol : 0))
       if recording { typingContext.record(scalar) }
     }
     // Mark each character's first scalar, where the mirror still keeps it.
@@ -118,6 +119,7 @@ extension TypingEngine {
       }
       offset += width
     }
+    mirror.dropLeadingPartialCharacter()
   }
 
   /// Whether the typing context keeps a symbol for `scalar` (`KeyGramTable.step(for:after:)`
