@@ -63,10 +63,10 @@ func registerTypingEngineBenchmarks(table: KeyGramTable, layout: KeyboardLayout,
       blackHole(sum)
     }
   }
-  // Letters alone: words of 40 letters (the sentence's letters run together), each ended by a
-  // space that decides nothing (by hand: a boundary and a reset; the engine: autocorrection and
-  // learning off), so a letter's cost dominates: by hand, the keystroke with the decoder
-  // attached; the engine, that keystroke and its own bookkeeping.
+  // Letters alone: words of 40 letters (the sentence's letters run together), each followed by
+  // a fresh start (by hand: a boundary and a decoder reset; the engine: a new, empty field), so
+  // a letter's cost dominates: by hand, the keystroke with the decoder attached; the engine,
+  // that keystroke and its own bookkeeping.
   let letters = touches.filter { $0 != spaceTouch }
   Benchmark("Keystroke by hand: a letter (words of 40 letters)", configuration: configuration) { benchmark in
     let resolver = GaussianKeyResolver(layout: layout, table: table)
@@ -97,7 +97,7 @@ func registerTypingEngineBenchmarks(table: KeyGramTable, layout: KeyboardLayout,
     benchmark.startMeasurement()
     for index in benchmark.scaledIterations {
       sum &+= engine.tap(letters[index % letters.count]).engineInsertedCount
-      if index % 40 == 39 { sum &+= engine.tap(spaceTouch).engineInsertedCount }
+      if index % 40 == 39 { engine.reset(textBeforeCursor: "") }
     }
     benchmark.stopMeasurement()
     blackHole(sum)

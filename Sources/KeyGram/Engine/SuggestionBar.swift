@@ -68,9 +68,9 @@ final class BarStorage {
   let lengths = IntBuffer(repeating: 0, count: BarStorage.slotLimit)
   let kinds = IntBuffer(repeating: 0, count: BarStorage.slotLimit)
   let replacedCounts = IntBuffer(repeating: 0, count: BarStorage.slotLimit)
-  private(set) var count = 0
+  @exclusivity(unchecked) private(set) var count = 0
   /// An event happened since the bar was made.
-  var isStale = true
+  @exclusivity(unchecked) var isStale = true
 
   var bytes: Int { 4 * scalars.count + 24 * BarStorage.slotLimit }
   var isFull: Bool { count == Self.slotLimit }

@@ -2,8 +2,8 @@
 /// the cursor (`deleteBackward()` that many times), then insert `text`. The engine has already
 /// applied it to its own view of the text: the host applies it and tells the engine nothing more.
 ///
-/// A view of the engine's storage, valid until its next event; reading `text` makes the one
-/// `String` of the keystroke (an allocation, on the host's side).
+/// A view of the engine's storage, valid until its next event and while the engine lives;
+/// reading `text` makes the one `String` of the keystroke (an allocation, on the host's side).
 public struct TextEdit {
   /// Characters (extended grapheme clusters, as `deleteBackward()` removes them) to delete.
   public let deleteCount: Int
@@ -18,7 +18,8 @@ public struct TextEdit {
   /// The key the touch resolved to, or nil.
   public let keyIndex: KeyIndex?
 
-  let storage: UInt32Buffer
+  /// Not retained: an edit is read before the engine's next event, while the engine holds the buffer.
+  unowned(unsafe) let storage: UInt32Buffer
   let engineCount: Int
   /// Text the host passed to `TypingEngine.insert(_:)`, inserted after the engine's part.
   let hostText: String?

@@ -2,6 +2,7 @@
 /// it starts a character and whether the typing context holds a symbol for it, so one deleted
 /// character takes back exactly what it recorded. It also collects each event's edit: the
 /// characters it deleted that were there before the event, and the scalars it wrote since.
+/// It runs on the engine's thread only: its counters skip the run-time exclusivity check.
 final class TextMirror {
   /// The most scalars kept; the oldest half goes when it fills.
   static let capacity = 1024
@@ -13,18 +14,18 @@ final class TextMirror {
 
   let scalars = UInt32Buffer(repeating: 0, count: TextMirror.capacity)
   let flags = UInt16Buffer(repeating: 0, count: TextMirror.capacity)
-  private(set) var count = 0
+  @exclusivity(unchecked) private(set) var count = 0
   /// Whether the text goes on before the kept scalars (a long text, or one the host gave in part).
-  private(set) var isTruncated = false
+  @exclusivity(unchecked) private(set) var isTruncated = false
   /// Scalars dropped from the front so far: `droppedCount + index` names a scalar across drops.
-  private(set) var droppedCount = 0
+  @exclusivity(unchecked) private(set) var droppedCount = 0
   /// The position after the newest scalar, in the units `droppedCount` counts.
   var absoluteCount: Int { droppedCount + count }
 
   /// The event's edit: where the scalars written during it start, and the characters it
   /// deleted from what was there before it.
-  private(set) var editStart = 0
-  private(set) var deletedCharacters = 0
+  @exclusivity(unchecked) private(set) var editStart = 0
+  @exclusivity(unchecked) private(set) var deletedCharacters = 0
 
   /// Starts an event's edit, first making room for what it may write.
   func beginEdit() {

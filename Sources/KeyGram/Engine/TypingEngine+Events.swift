@@ -7,7 +7,13 @@ extension TypingEngine {
   /// reverts the correction just made; shift changes `shift`. `.modeChange` and `.other` are
   /// the host's to act on (`TextEdit.key`). A touch off every key does nothing.
   public func tap(_ touch: TouchPoint) -> TextEdit {
-    tap(touch, on: resolver.resolve(touch, after: typingContext))
+    tap(touch, on: Self.resolve(touch, by: resolver, after: &typingContext))
+  }
+
+  /// The resolver's key for `touch`, the context lent in place: read as a stored property it
+  /// would be copied for the call, its references retained and released on every tap.
+  static func resolve(_ touch: TouchPoint, by resolver: GaussianKeyResolver, after context: inout TypingContext) -> KeyIndex? {
+    resolver.resolve(touch, after: context)
   }
 
   /// A touch at `touch` on `key`, which the host chose itself (its own hit-testing of buttons,

@@ -51,7 +51,7 @@ public final class TypingEngine {
   /// The parameters in use.
   public let parameters: Parameters
   /// The user's choices; a change takes effect at the next event.
-  public var settings: TypingSettings {
+  @exclusivity(unchecked) public var settings: TypingSettings {
     didSet { wordHistory.isLearning = settings.learns }
   }
 
@@ -70,32 +70,34 @@ public final class TypingEngine {
   public let learnedError: LearnedStateError?
 
   /// The shift key's state after the last event, for drawing the key caps.
-  public internal(set) var shift = ShiftState.off
+  @exclusivity(unchecked) public internal(set) var shift = ShiftState.off
 
-  var typingContext: TypingContext
+  // Unchecked: the engine runs on one thread and never lends a property while it changes it, so
+  // the run-time exclusivity check on every tap would only cost time.
+  @exclusivity(unchecked) var typingContext: TypingContext
   let mirror = TextMirror()
   /// The scalars of the last edit's engine part (`TextEdit`).
   let editScalars = UInt32Buffer(repeating: 0, count: TextMirror.eventRoom)
   let bar = BarStorage()
   /// What the suggestion bar shows once it is read (`suggestions`).
-  var barMode = BarMode.empty
+  @exclusivity(unchecked) var barMode = BarMode.empty
 
   // The last word put in place of what was typed, while a backspace may still revert it.
   /// Whether the next backspace reverts the last correction (nothing has happened since).
-  var revertArmed = false
+  @exclusivity(unchecked) var revertArmed = false
   /// Where the correction starts in the text (`TextMirror.absoluteCount` units), the boundary typed after it.
-  var correctionStart = 0
-  var correctionBoundary: Unicode.Scalar = " "
+  @exclusivity(unchecked) var correctionStart = 0
+  @exclusivity(unchecked) var correctionBoundary: Unicode.Scalar = " "
   /// The text the correction replaced, as it was typed.
   let revertScalars = UInt32Buffer(repeating: 0, count: BarStorage.slotCapacity)
-  var revertCount = 0
+  @exclusivity(unchecked) var revertCount = 0
 
   /// Sees each word's decision as it is made (the lab's decision log).
   @_spi(Lab) public var decisionObserver: ((WordDecision) -> Void)?
 
   /// Shift was turned on by a sentence start, not by the user.
-  var shiftIsAutomatic = false
-  var lastShiftTap: Double?
+  @exclusivity(unchecked) var shiftIsAutomatic = false
+  @exclusivity(unchecked) var lastShiftTap: Double?
 
   /// An engine for `table` on `layout`. `learned`: bytes from an earlier `learnedBytes`; if they
   /// are damaged, truncated or from a newer version the engine starts fresh and `learnedError`
