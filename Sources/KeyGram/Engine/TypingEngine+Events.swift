@@ -68,10 +68,7 @@ extension TypingEngine {
       decoder.reset()
     }
     // The engine's part of the edit (a correction) comes first; the host's text follows it.
-    let start = mirror.editStart, written = mirror.count - start
-    for index in 0..<written { editScalars[index] = UInt32(mirror.scalars[start + index]) }
-    let edit = TextEdit(deleteCount: mirror.deletedCharacters, storage: editScalars, engineCount: written, hostText: text,
-                        correctsWord: corrects, key: nil, keyIndex: nil)
+    let edit = captureEdit(key: nil, keyIndex: nil, correctsWord: corrects, hostText: text)
     appendHostText(text.unicodeScalars)
     mirror.endEdit()
     bar.isStale = true

@@ -7,14 +7,20 @@ extension TypingEngine {
   }
 
   /// Ends an event: copies the scalars it wrote into the edit (`TextEdit`), `hostText` after them.
-  func finishEvent(key: Key.Role?, keyIndex: KeyIndex? = nil, correctsWord: Bool = false, hostText: String? = nil) -> TextEdit {
-    let start = mirror.editStart, written = mirror.count - start
-    for index in 0..<written { editScalars[index] = UInt32(mirror.scalars[start + index]) }
-    let edit = TextEdit(deleteCount: mirror.deletedCharacters, storage: editScalars, engineCount: written, hostText: hostText,
-                        correctsWord: correctsWord, key: key, keyIndex: keyIndex)
+  func finishEvent(key: Key.Role?, keyIndex: KeyIndex? = nil, correctsWord: Bool = false) -> TextEdit {
+    let edit = captureEdit(key: key, keyIndex: keyIndex, correctsWord: correctsWord, hostText: nil)
     mirror.endEdit()
     bar.isStale = true
     return edit
+  }
+
+  /// The event's edit so far: the characters it deleted, the scalars it wrote (copied into
+  /// `editScalars`), then `hostText`, which the caller records after.
+  func captureEdit(key: Key.Role?, keyIndex: KeyIndex?, correctsWord: Bool, hostText: String?) -> TextEdit {
+    let start = mirror.editStart, written = mirror.count - start
+    for index in 0..<written { editScalars[index] = UInt32(mirror.scalars[start + index]) }
+    return TextEdit(deleteCount: mirror.deletedCharacters, storage: editScalars, engineCount: written, hostText: hostText,
+                    correctsWord: correctsWord, key: key, keyIndex: keyIndex)
   }
 
   /// Writes one scalar the engine types (a letter, an apostrophe, a space, a mark): one character.
