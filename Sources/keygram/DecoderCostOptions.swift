@@ -140,6 +140,8 @@ struct DecoderCostOptions: ParsableArguments {
   }
 
   /// `parameters` with the costs given.
+  @OptionGroup var autocorrect: AutocorrectOption
+
   @Flag(name: .customLong("no-known-words"),
         help: "Typed letters that are a known word past the lexicon (the table's KNOW) get no protection: spelling corrections may replace them.")
   var noKnownWords = false
@@ -155,7 +157,7 @@ struct DecoderCostOptions: ParsableArguments {
   }
 
   func applied(to parameters: WordDecoder.Parameters) -> WordDecoder.Parameters {
-    var result = parameters
+    var result = autocorrect.applied(to: parameters)
     if noKnownWords { result.knownWordsStand = false }
     if let omissionCost { result.omissionCost = omissionCost }
     if let extraTouchCost { result.extraTouchCost = extraTouchCost }

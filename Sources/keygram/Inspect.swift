@@ -49,6 +49,8 @@ extension Keygram {
             help: ArgumentHelp("Show the word-pair model's likeliest next words after this word (^: the sentence start), with each pair's weight q, the row's backoff γ and P(w | word).", valueName: "word"))
     var afterWord: String?
 
+    @OptionGroup var autocorrect: AutocorrectOption
+
     @OptionGroup var corporaFolder: CorporaOption
 
     func validate() throws {
@@ -163,7 +165,7 @@ extension Keygram {
       guard table.lexicon != nil else { throw CLIError("\(self.table): the table has no lexicon to suggest from") }
       let layout = KeyboardLayout.iPhonePortrait(for: table)
       let letterKeys = LetterKeyMap(layout: layout, table: table)
-      let decoder = WordDecoder(table: table, layout: layout, letterKeys: letterKeys)
+      let decoder = WordDecoder(table: table, layout: layout, letterKeys: letterKeys, parameters: autocorrect.applied(to: WordDecoder.Parameters(table: table)))
       var letters: [Int] = []
       for scalar in prefix.unicodeScalars {
         // An apostrophe the alphabet does not hold reads as the runtime reads it: dropped, or

@@ -50,6 +50,8 @@ extension Keygram {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @OptionGroup var autocorrect: AutocorrectOption
+
     @OptionGroup var folders: CorporaOption
 
     func validate() throws {
@@ -75,7 +77,7 @@ extension Keygram {
       }
       guard !tokensOnly else { return }
       guard setup.table.wordPairs != nil else { throw CLIError("\(table ?? "tables/\(language.code).keygram"): no word pairs (PAIR); rebuild it with `keygram build`") }
-      var parameters = WordDecoder.Parameters(table: setup.table)
+      var parameters = autocorrect.applied(to: WordDecoder.Parameters(table: setup.table))
       if let contextWeight { parameters.contextWeight = contextWeight }
       if let historyPairConcentration { parameters.historyPairConcentration = historyPairConcentration }
       let bench = NextWordBench(table: setup.table, layout: setup.simulator.layout, letterKeys: setup.simulator.letterKeys)

@@ -88,8 +88,12 @@ extension Keygram {
     var misspellingList: String?
 
     @Option(name: .customLong("undo-rate"),
-            help: "The chance that the typist undoes a decoder's replacement of a word they typed exactly as meant (a backspace right after it); the replacement still counts as broken.")
-    var undoRate: Double = 0
+            help: "The chance that the typist undoes a decoder's replacement of a word they typed exactly as meant (a backspace right after it); the replacement still counts as broken (default: 0; with --levels, 0.5).")
+    var undoRateGiven: Double?
+    var undoRate: Double { undoRateGiven ?? (levels ? 0.5 : 0) }
+
+    @Flag(help: "Measure each autocorrect level instead of the methods: the held-out misspellings (or, without a list, the text's words with their marks left off), and the text typed by a typist who reverts a wrong replacement with --undo-rate's chance, then again with --space-omit-rate (default 0.01) spaces left out; the history row with the previous word, keys with their real effects, the space bar tapped, uncorrected.")
+    var levels = false
 
     @Option(name: .customLong("decoder-margin"), help: "The decoded rows' margin, in nats (default: the decoder's).")
     var decoderMargin: Float?
@@ -155,6 +159,7 @@ extension Keygram {
       if let decoderMargin, !(decoderMargin.isFinite && decoderMargin >= 0) { throw ValidationError("--decoder-margin must be 0 or more nats, not \(decoderMargin).") }
       for sigma in fixedSigmas where !(sigma.isFinite && sigma > 0) { throw ValidationError("--fixed-sigma must be positive points, not \(sigma).") }
       if typistOptions.timed && fixedSigmas.isEmpty { throw ValidationError("--fixed-sigma needs at least one σ.") }
+      if levels && (json || misspellings != nil || typistOptions.timed) { throw ValidationError("--levels takes neither --json, --misspellings nor a timed typist.") }
     }
 
     /// The suffixes of the rows that turn one of the decoder's moves off, to show what it wins.
@@ -163,6 +168,7 @@ extension Keygram {
     func run() throws {
       let setup = try SimulationSetup(lang: lang, tablePath: table, keyboard: layout)
       if let misspellings { return try runMisspellings(misspellings, setup) }
+      if levels { return try runLevels(setup) }
       let textPath = try text ?? SimulationSetup.heldOutText(lang: lang, corpora: folders.corpora, purpose: "evaluation")
       let typing = try setup.typing(of: textPath, limit: limit)
       let touches = TypingSimulator.Touches(sigmaX: sigma, sigmaY: sigmaY ?? sigma, offsetX: offsetX, offsetY: offsetY,

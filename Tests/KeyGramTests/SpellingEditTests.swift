@@ -144,6 +144,7 @@ struct SpellingEditTests {
   func marginsByKind() throws {
     func decision(_ typed: String, omission: Float, spelling: Float) -> WordDecision {
       var parameters = WordDecoder.Parameters()
+      parameters.autocorrection = .modest  // the margins as set
       (parameters.omissionSpellingMargin, parameters.spellingMargin) = (omission, spelling)
       let decoder = decoder(parameters)
       type(typed, into: decoder)
@@ -165,6 +166,7 @@ struct SpellingEditTests {
   func commonWordMargin() throws {
     func decision(_ typed: String, margin: Float, logProbability: Float = -8) -> WordDecision {
       var parameters = WordDecoder.Parameters()
+      parameters.autocorrection = .modest  // the margins as set
       (parameters.commonWordSpellingMargin, parameters.commonWordLogProbability) = (margin, logProbability)
       let decoder = decoder(parameters)
       type(typed, into: decoder)
@@ -188,7 +190,9 @@ struct SpellingEditTests {
   @Test("the length-scaled preset replaces a short swap up to its limit, keeps a short omission and replaces a long one")
   func lengthScaledPreset() {
     func decision(_ typed: String) -> WordDecision {
-      let decoder = decoder(.lengthScaledSpellingMargins)
+      var preset = WordDecoder.Parameters.lengthScaledSpellingMargins
+      preset.autocorrection = .modest  // the margins as set
+      let decoder = decoder(preset)
       type(typed, into: decoder)
       return decoder.decide(limit: 3)
     }
@@ -207,6 +211,7 @@ struct SpellingEditTests {
   func marginFloor() throws {
     func decision(floor: Float) -> WordDecision {
       var parameters = WordDecoder.Parameters.lengthScaledSpellingMargins
+      parameters.autocorrection = .modest  // the margins as set
       parameters.spellingMarginFloor = floor
       let decoder = decoder(parameters)
       type("abstaction", into: decoder)
@@ -226,6 +231,7 @@ struct SpellingEditTests {
     var outcomes = Set<Bool>()
     for (perLetter, length, limit) in [(Float(0), Float(7), Float(9)), (2, 7, 9), (5, 7, 100), (5, 4, 9), (5, 12, 9), (50, 3, 100), (50, 12, 9), (50, 12, 100)] {
       var parameters = WordDecoder.Parameters()
+      parameters.autocorrection = .modest  // the margins as set
       (parameters.spellingMarginPerLetter, parameters.spellingMarginLength, parameters.margin) = (perLetter, length, 0)
       (parameters.omissionSpellingMarginLimit, parameters.spellingMarginLimit) = (limit, limit)
       let decoder = decoder(parameters)

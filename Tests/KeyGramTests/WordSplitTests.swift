@@ -165,11 +165,15 @@ struct WordSplitTests {
 
   @Test("margins and floors decide, as documented")
   func splitRules() {
+    // The margins as set: the modest level's.
     var english = WordDecoder.Parameters()
+    english.autocorrection = .modest
     (english.omittedSpaceMargin, english.unpairedSplitMargin) = (12, 12)
     let decoder = words.decoder(english)
-    // By default a space left out is offered, never put in.
-    let byDefault = words.decoder()
+    // At the modest level a space left out is offered, never put in.
+    var modest = WordDecoder.Parameters()
+    modest.autocorrection = .modest
+    let byDefault = words.decoder(modest)
     let pairedByFar = WordDecoder.SplitCandidate(pairLift: 1, firstLogProbability: -4, secondLogProbability: -4)
     #expect(!byDefault.splitReplaces(pairedByFar, margin: 100))
     #expect(byDefault.splitReplaces(WordDecoder.SplitCandidate(spaceTouch: 1), margin: 3.5))

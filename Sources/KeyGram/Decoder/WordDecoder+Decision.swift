@@ -52,11 +52,13 @@ extension WordDecoder {
     let spells = slots.sources[1] & WordSlots.spellingEdit != 0
     let takesKeyTap = !spells && keyTaps.count > 0 && slots.lengths[1] > touches.storedCount
     var replaces = slots.sameLetters(0, 1) ? !slots.sameWriting(0, 1)
-      : spells ? spellingMayReplace(typed, by: slots.scores[1], source: slots.sources[1]) : !typed.isProtected && margin > (takesKeyTap ? 0 : parameters.margin)
+      : spells ? spellingMayReplace(typed, by: slots.scores[1], source: slots.sources[1]) : !typed.isProtected && margin > (takesKeyTap ? 0 : margins.touch)
     if !replaces && !slots.sameLetters(0, 1) && putTypedWordFirst(in: slots, end: limit + 1) {
       margin = slots.scores[1] - typed.score
       replaces = true
     }
+    // Autocorrection off: not even the typed word's own writing ("dont" as "don't") replaces it.
+    if !autocorrection.isOn { replaces = false }
     // After a backspace that deleted the space before the word, only a word that takes the tap
     // for its first letter replaces (with the space put back); the letters stand otherwise.
     let putsSpaceBack = restoresSpace && replaces && slots.lengths[1] == touches.storedCount + 1
@@ -200,7 +202,7 @@ extension WordDecoder {
   func spellingMayReplace(_ typed: (score: Float, source: Int, isProtected: Bool), by score: Float, source: Int) -> Bool {
     guard !typed.isProtected && typed.source & WordSlots.sourceBits == 0 && source & WordSlots.offeredOnly == 0 else { return false }
     var margin = spellingMargin(source: source, typedLength: touches.storedCount)
-    if bestLexiconLogProbability >= parameters.commonWordLogProbability { margin = Swift.min(margin, parameters.commonWordSpellingMargin) }
+    if bestLexiconLogProbability >= margins.commonWordLogProbability { margin = Swift.min(margin, margins.commonWordSpelling) }
     return score - typed.score > margin
   }
 
@@ -211,7 +213,7 @@ extension WordDecoder {
     let margin = omits ? parameters.omissionSpellingMargin : parameters.spellingMargin
     guard margin.isFinite else { return margin }
     let scaled = Swift.max(parameters.spellingMarginFloor, margin + parameters.spellingMarginPerLetter * (parameters.spellingMarginLength - Float(typedLength)))
-    return Swift.min(scaled, omits ? parameters.omissionSpellingMarginLimit : parameters.spellingMarginLimit)
+    return Swift.min(scaled, omits ? parameters.omissionSpellingMarginLimit : parameters.spellingMarginLimit) - margins.spellingShift
   }
 
   /// When the best word is a spelling correction that may not replace the typed letters, the
@@ -219,7 +221,7 @@ extension WordDecoder {
   /// touch-noise decision stands as it would without spelling edits; the correction stays
   /// among the alternatives, and the last alternative makes room when the list is full.
   func putPlainWordFirst(in slots: WordSlots, typedScore: Float, isProtected: Bool, end: Int) {
-    guard plainBestSlot >= 0, !isProtected, plainBestScore - typedScore > parameters.margin else { return }
+    guard plainBestSlot >= 0, !isProtected, plainBestScore - typedScore > margins.touch else { return }
     let count = Swift.min(slots.count + 1, end)
     var target = count - 1
     while target > 1 {

@@ -61,7 +61,7 @@ extension WordDecoder {
     let word = joined.alternative(at: 0)
     guard word.count == preceding.count + 1, !word.source.isEmpty, !word.correctsSpelling else { return nil }
     let margin = word.score - preceding.score
-    guard margin > parameters.joinMargin else { return nil }
+    guard margin > margins.join else { return nil }
     return WordJoin(slots: joined.slots, slot: 1, margin: margin, replaces: true, replacedCharacterCount: preceding.writtenCount + 2)
   }
 
@@ -100,7 +100,7 @@ extension WordDecoder {
     let word = joined.alternative(at: 0)
     guard word.count == preceding.count + 1 + touches.storedCount, !word.source.isEmpty, !word.correctsSpelling else { return nil }
     let margin = word.score - (preceding.score + currentScore)
-    return WordJoin(slots: joined.slots, slot: 1, margin: margin, replaces: margin > parameters.joinMargin && !userKeptApart,
+    return WordJoin(slots: joined.slots, slot: 1, margin: margin, replaces: margin > margins.join && !userKeptApart,
                     replacedCharacterCount: preceding.writtenCount + 1 + typedCount)
   }
 

@@ -101,14 +101,14 @@ extension WordDecoder {
   /// letter long, and it beats them by `unpairedSplitMargin`. Jargon compounds ("techspeak",
   /// "hackerdom") and a plural's `s` ("sharchive s") fail the second test; "this is" passes the first.
   func splitReplaces(_ split: SplitCandidate, margin: Float) -> Bool {
-    guard margin > parameters.splitMargin else { return false }
+    guard margin > margins.split else { return false }
     // A touch taken for the space bar is evidence of its own; a space left out has none.
     if split.spaceTouch >= 0 { return true }
-    if split.pairLift > 0 { return margin > parameters.omittedSpaceMargin }
+    if split.pairLift > 0 { return margin > margins.omittedSpace }
     guard split.shorterLength >= 2 else { return false }
-    let common = Swift.max(split.firstLogProbability, split.secondLogProbability) >= parameters.splitCommonWordLogProbability
-    let neitherRare = Swift.min(split.firstLogProbability, split.secondLogProbability) >= parameters.splitWordLogProbabilityFloor
-    return common && neitherRare && margin > parameters.unpairedSplitMargin
+    let common = Swift.max(split.firstLogProbability, split.secondLogProbability) >= margins.splitCommonWordLogProbability
+    let neitherRare = Swift.min(split.firstLogProbability, split.secondLogProbability) >= margins.splitWordLogProbabilityFloor
+    return common && neitherRare && margin > margins.unpairedSplit
   }
 
   /// The best whole word the beam holds after `end` touches without a spelling edit: its slot

@@ -29,6 +29,13 @@ public final class WordDecoder {
   public let layout: KeyboardLayout
   /// The parameters in use, after `Parameters.sanitized`.
   public let parameters: Parameters
+  /// How readily a word is replaced when it ends; `parameters.autocorrection` at first. Takes
+  /// effect at the next decision.
+  public var autocorrection: Autocorrection {
+    didSet { if autocorrection != oldValue { margins = CorrectionMargins(parameters, level: autocorrection) } }
+  }
+  /// The margins `autocorrection` decides with.
+  var margins: CorrectionMargins
   /// The user's word history: its words are candidates, and a word it holds, typed exactly,
   /// stands.
   public let wordHistory: WordHistory?
@@ -145,6 +152,8 @@ public final class WordDecoder {
     self.table = table
     self.layout = layout
     self.parameters = parameters
+    autocorrection = parameters.autocorrection
+    margins = CorrectionMargins(parameters, level: parameters.autocorrection)
     self.wordHistory = wordHistory
     lexicon = table.sections.lexicon
     letterCount = table.letterCount

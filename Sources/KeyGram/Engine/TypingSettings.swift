@@ -20,24 +20,6 @@ public struct TypingSettings: Hashable, Sendable {
   }
 }
 
-/// How strongly the word decoder replaces what was typed when a word ends. A struct, not an
-/// enum, so that stronger and gentler levels can be added without breaking a host's `switch`.
-public struct Autocorrection: Hashable, Sendable, CustomStringConvertible {
-  /// 0: never replace; higher replaces more readily.
-  let strength: UInt8
-
-  /// Nothing is replaced: the typed letters always stand. Suggestions still come.
-  public static let off = Autocorrection(strength: 0)
-  /// The decoder's own margins (the table's tuned defaults).
-  public static let standard = Autocorrection(strength: 2)
-
-  /// Whether a word may be replaced at all.
-  public var isOn: Bool { strength > 0 }
-
-  /// The level's name.
-  public var description: String { strength == 0 ? "off" : "standard" }
-}
-
 /// The shift key's state, which the keyboard draws on its key caps.
 public enum ShiftState: Hashable, Sendable {
   /// Lowercase letters.

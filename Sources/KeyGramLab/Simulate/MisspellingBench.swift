@@ -165,3 +165,26 @@ public struct MisspellingBenchError: Error, CustomStringConvertible {
   public let reason: String
   public var description: String { "line \(line): \(reason)" }
 }
+
+extension MisspellingBench {
+  /// Misspellings for a language without a list: each distinct lexicon word of `words` written
+  /// with its marked letters as their base letters (`también` as `tambien`, `für` as `fur`),
+  /// where that writing is no lexicon word. Words the table cannot type are left out.
+  public func marksLeftOff(of words: [String]) -> [Pair] {
+    guard let lexicon = table.lexicon else { return [] }
+    let alphabet = (0..<table.letterCount).map { table.letter(at: $0) }
+    let bases = KeyGramTable.markedLetterBases(alphabet: alphabet)
+    var seen = Set<[Int]>(), pairs: [Pair] = []
+    for word in words {
+      let letters = word.lowercased().unicodeScalars.map { table.letterIndex(of: $0) }
+      guard !letters.contains(nil) else { continue }
+      let intended = letters.map { $0! }
+      guard intended.contains(where: { bases[$0] >= 0 }), seen.insert(intended).inserted,
+            intended.allSatisfy({ letterKeys.keyIndex(ofLetter: $0) != nil }), lexicon.wordID(spelledBy: intended) != nil else { continue }
+      let plain = intended.map { bases[$0] >= 0 ? bases[$0] : $0 }
+      guard plain.allSatisfy({ letterKeys.keyIndex(ofLetter: $0) != nil }), lexicon.wordID(spelledBy: plain) == nil else { continue }
+      pairs.append(Pair(intended: intended, misspelling: plain))
+    }
+    return pairs
+  }
+}

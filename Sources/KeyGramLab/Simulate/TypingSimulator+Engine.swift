@@ -16,7 +16,9 @@ extension TypingSimulator.KeyboardUnderTest {
     parameters.lexiconBalance = lexiconBalance
     parameters.keepsWordHistory = method.context == .history
     parameters.learnsTouches = method.adaptive
-    return TypingEngine(table: table, layout: layout, parameters: parameters)
+    let engine = TypingEngine(table: table, layout: layout, parameters: parameters)
+    engine.settings.autocorrection = decoder.autocorrection
+    return engine
   }
 
   /// Types one touch aimed at a letter through the engine and returns the key it resolved.
@@ -135,6 +137,7 @@ extension TypingSimulator.KeyboardUnderTest {
       take(engine.tap(spaceCentre, on: spaceKey))
       (segment.committed, segment.committedText) = (replaced, replacedText)
       segment.wasUndone = true
+      segment.revertedWords.append(word.index)
     }
     numberLayer = false
     closable = true

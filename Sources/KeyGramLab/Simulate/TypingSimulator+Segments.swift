@@ -62,6 +62,10 @@ extension TypingSimulator {
     public var wordErrors = 0
     /// Words of the text that fell in the class, right or wrong.
     public var words = 0
+    /// Stretches of text scored as one that fell in the class, and those committed with every
+    /// word right (for omitted spaces: the spaces put back).
+    public var segments = 0
+    public var segmentsRight = 0
   }
 
   /// One intended word of a segment: its keys and what the typist and the text say of it.
@@ -92,6 +96,8 @@ extension TypingSimulator {
     var spaceTapMissed = false
     var keyWithoutLetter = false
     var wasUndone = false
+    /// The text indices of its words whose replacement the typist reverted.
+    var revertedWords: [Int] = []
 
     var errorClass: ErrorClass {
       omittedSpace ? .omittedSpace : spaceTapMissed ? .spaceTapMissed : keyWithoutLetter ? .keyWithoutLetter : .other
@@ -108,6 +114,7 @@ extension TypingSimulator {
       joined.spaceTapMissed = spaceTapMissed || later.spaceTapMissed
       joined.keyWithoutLetter = keyWithoutLetter || later.keyWithoutLetter
       joined.wasUndone = wasUndone || later.wasUndone
+      joined.revertedWords = revertedWords + later.revertedWords
       return joined
     }
 

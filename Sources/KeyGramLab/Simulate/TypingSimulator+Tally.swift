@@ -31,6 +31,8 @@ extension TypingSimulator {
     public var misspelledWords: Int = 0
     public var misspellingsCorrected: Int = 0
     public var replacementsUndone: Int = 0
+    /// Of `wordsBroken`, those the typist reverted (`Touches.undoRate`): the rest stand.
+    public var wordsBrokenReverted: Int = 0
     /// How a decoded method wrote the words (capitals, apostrophes), when `run` was given the
     /// written words; nil otherwise.
     public var writtenForms: WrittenFormTally?
@@ -65,6 +67,7 @@ extension TypingSimulator {
       var misspelled = 0
       var misspellingsCorrected = 0
       var undone = 0
+      var brokenReverted = 0
     }
 
     let simulator: TypingSimulator
@@ -162,6 +165,7 @@ extension TypingSimulator {
         if decoded[method] {
           if !typedRight && !wrong { blocks[wordBlock][method].fixed += 1 }
           if typedRight && wrong { blocks[wordBlock][method].broken += 1 }
+          if typedRight && wrong && segment.revertedWords.contains(word.index) { blocks[wordBlock][method].brokenReverted += 1 }
         }
       }
       if segment.wasUndone { blocks[block][method].undone += 1 }
@@ -169,6 +173,8 @@ extension TypingSimulator {
       classes[method][errorClass.rawValue].letterErrors += segmentLetterErrors
       classes[method][errorClass.rawValue].wordErrors += segmentWordErrors
       classes[method][errorClass.rawValue].words += segment.words.count
+      classes[method][errorClass.rawValue].segments += 1
+      if segmentWordErrors == 0 { classes[method][errorClass.rawValue].segmentsRight += 1 }
     }
 
     /// The report: error rates with their intervals, and with the written words each decoded
@@ -207,6 +213,7 @@ extension TypingSimulator {
     func totals(_ field: (Tally.Block) -> Int) -> [Int] { methods.indices.map { method in blocks.reduce(0) { $0 + field($1[method]) } } }
     let letters = totals(\.letterErrors), wordErrors = totals(\.wordErrors), fixed = totals(\.fixed), broken = totals(\.broken)
     let misspelled = totals(\.misspelled), misspellingsCorrected = totals(\.misspellingsCorrected), undone = totals(\.undone)
+    let brokenReverted = totals(\.brokenReverted)
     var random = SeededRandom(seed: seed ^ 0xB007_57A9)
     let resamples = 2000
     var ratios = [[Double]](repeating: [], count: methods.count), wordRatios = ratios, rates = ratios, fixedCounts = ratios, brokenCounts = ratios
@@ -245,7 +252,8 @@ extension TypingSimulator {
                    wordReductionInterval: interval(wordRatios[index]),
                    wordsFixed: fixed[index], wordsFixedInterval: interval(fixedCounts[index]),
                    wordsBroken: broken[index], wordsBrokenInterval: interval(brokenCounts[index]),
-                   misspelledWords: misspelled[index], misspellingsCorrected: misspellingsCorrected[index], replacementsUndone: undone[index])
+                   misspelledWords: misspelled[index], misspellingsCorrected: misspellingsCorrected[index], replacementsUndone: undone[index],
+                   wordsBrokenReverted: brokenReverted[index])
     }
   }
 }
