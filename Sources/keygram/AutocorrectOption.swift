@@ -8,7 +8,7 @@ extension Autocorrection: ExpressibleByArgument {
 
 /// `--autocorrect LEVEL`, for every command that runs the word decoder.
 struct AutocorrectOption: ParsableArguments {
-  @Option(name: .customLong("autocorrect"), help: ArgumentHelp("How readily the decoder replaces what was typed (default: the decoder's, modest).", valueName: "level"))
+  @Option(name: .customLong("autocorrect"), help: ArgumentHelp("How readily the decoder replaces what was typed (default: the level the table's language starts at; English: standard).", valueName: "level"))
   var level: Autocorrection?
 
   /// `parameters` at the level given.

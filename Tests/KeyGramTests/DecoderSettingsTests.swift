@@ -52,15 +52,23 @@ struct DecoderSettingsTests {
   @Test("each setting reads and writes the parameter of its name")
   func settingsNameTheirParameters() {
     var parameters = WordDecoder.Parameters()
-    for (index, setting) in DecoderSetting.allCases.enumerated() {
+    // The level is a number only in the file: its strength.
+    let numbers = DecoderSetting.allCases.filter { $0 != .autocorrection }
+    for (index, setting) in numbers.enumerated() {
       #expect(DecoderSetting(name: setting.name) == setting)
       parameters[setting] = Float(-100 - index)
     }
-    #expect(parameters.margin == -100 && parameters.markedLetterCost == Float(-100 - DecoderSetting.allCases.count + 1))
+    #expect(parameters.margin == -100 && parameters.markedLetterCost == -123)
     #expect(parameters.consonantSubstitutionCost == -122)
     #expect(parameters.lexiconBalance == -119 && parameters.spellingMarginFloor == -120 && parameters.secondEditCost == -121)
     #expect(parameters.spellingMarginPerLetter == -109 && parameters.vowelSubstitutionCost == -113)
-    #expect(Set(DecoderSetting.allCases.map { parameters[$0] }).count == DecoderSetting.allCases.count)
+    #expect(Set(numbers.map { parameters[$0] }).count == numbers.count)
+    for (strength, level) in Autocorrection.allLevels.enumerated() {
+      parameters[.autocorrection] = Float(strength)
+      #expect(parameters.autocorrection == level && parameters[.autocorrection] == Float(strength))
+    }
+    parameters[.autocorrection] = 7
+    #expect(parameters.autocorrection == .aggressive, "a number past the levels is the nearest")
     #expect(DecoderSetting(name: "beamWidth") == nil)
   }
 
@@ -85,6 +93,8 @@ struct DecoderSettingsTests {
 
   @Test("the English table carries the spelling margins that follow the word's length")
   func englishCarriesLengthScaledMargins() {
-    #expect(WordDecoder.Parameters(table: EnglishTable.mapped) == .lengthScaledSpellingMargins)
+    var expected = WordDecoder.Parameters.lengthScaledSpellingMargins
+    expected.autocorrection = .standard  // chosen on the English tuning texts
+    #expect(WordDecoder.Parameters(table: EnglishTable.mapped) == expected)
   }
 }

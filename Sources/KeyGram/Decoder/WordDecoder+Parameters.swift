@@ -2,9 +2,10 @@ extension WordDecoder {
   /// The decoder's tunable parameters, with their defaults. Scores are in nats (natural logs).
   public struct Parameters: Hashable, Sendable {
     /// How readily the decoder replaces what was typed (`Autocorrection`): the margins below
-    /// are the modest level's, and a stronger level comes nearer from them. `.standard` by
-    /// default; `WordDecoder.autocorrection` changes it at any time.
-    public var autocorrection = Autocorrection.standard
+    /// are the modest level's, and a stronger level comes nearer from them. The level the
+    /// table's language was tuned to start at (`Parameters(table:)`; English: `.standard`), and
+    /// `.modest` for a language with no tuning text; `WordDecoder.autocorrection` changes it at any time.
+    public var autocorrection = Autocorrection.modest
     /// Touch spread and systematic offset, in points, as `GaussianKeyResolver.Parameters` has
     /// them (8, 8, 0, 0); `adapt(to:)` replaces them with a `TouchModel`'s learned ones.
     /// NaN, infinite or ≤ 0 spreads: the default; others clamped to `spreadRange`

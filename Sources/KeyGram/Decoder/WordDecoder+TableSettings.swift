@@ -7,6 +7,15 @@ extension WordDecoder.Parameters {
     for (setting, value) in table.decoderSettings { self[setting] = value }
   }
 
+  /// `autocorrection` as a setting's number: its strength, 0 … 3; a number outside them, the nearest level.
+  var autocorrectionStrength: Float {
+    get { Float(autocorrection.strength) }
+    set {
+      let level = newValue.isNaN ? Autocorrection.modest.strength : UInt8(Swift.min(Swift.max(newValue.rounded(), 0), 3))
+      autocorrection = Autocorrection(strength: level)
+    }
+  }
+
   /// The parameter `setting` names.
   public subscript(setting: DecoderSetting) -> Float {
     get { self[keyPath: Self.keyPath(of: setting)] }
@@ -39,6 +48,7 @@ extension WordDecoder.Parameters {
     case .secondEditCost: \.secondEditCost
     case .consonantSubstitutionCost: \.consonantSubstitutionCost
     case .markedLetterCost: \.markedLetterCost
+    case .autocorrection: \.autocorrectionStrength
     }
   }
 }

@@ -53,7 +53,7 @@ extension TypingEngine {
   /// space, two words where one was typed, or one word in place of the typed letters. Arms the
   /// revert when something was replaced. Returns whether something was.
   func decideWord() -> Bool {
-    decoder.autocorrection = settings.autocorrection
+    decoder.autocorrection = settings.autocorrection ?? decoder.parameters.autocorrection
     let decision = decoder.decide(after: typingContext.wordContext, limit: decisionObserver == nil ? 1 : WordDecoder.maximumAlternatives)
     decisionObserver?(decision)
     var replaced = 0

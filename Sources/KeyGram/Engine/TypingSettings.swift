@@ -1,8 +1,9 @@
 /// What the keyboard's user chose, in one value the host may change between any two events
 /// (`TypingEngine.settings`): it takes effect at the next event.
 public struct TypingSettings: Hashable, Sendable {
-  /// How readily a word is replaced when it ends (`Autocorrection.off`: never).
-  public var autocorrection: Autocorrection
+  /// How readily a word is replaced when it ends (`Autocorrection.off`: never); nil: the level
+  /// the table's language starts at (`WordDecoder.Parameters(table:)`, English `.standard`).
+  public var autocorrection: Autocorrection?
   /// Whether the suggestion bar offers next words after a space.
   public var predictsNextWords: Bool
   /// Whether the engine learns the user's words and touches. Turn it off in secure fields.
@@ -11,7 +12,7 @@ public struct TypingSettings: Hashable, Sendable {
   public var capitalizesSentences: Bool
 
   /// The settings a new keyboard starts with: every feature on.
-  public init(autocorrection: Autocorrection = .standard, predictsNextWords: Bool = true, learns: Bool = true,
+  public init(autocorrection: Autocorrection? = nil, predictsNextWords: Bool = true, learns: Bool = true,
               capitalizesSentences: Bool = true) {
     self.autocorrection = autocorrection
     self.predictsNextWords = predictsNextWords

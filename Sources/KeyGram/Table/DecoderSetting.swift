@@ -51,6 +51,9 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
   case consonantSubstitutionCost = 23
   /// `WordDecoder.Parameters.markedLetterCost`: a touch on a letter's key read as that letter with marks.
   case markedLetterCost = 24
+  /// `WordDecoder.Parameters.autocorrection`: the level a keyboard starts at (0 off, 1 modest,
+  /// 2 standard, 3 aggressive), chosen on the language's tuning text.
+  case autocorrection = 25
 
   /// The name a manifest and `keygram inspect` give it: the parameter's.
   public var name: String {
@@ -79,6 +82,7 @@ public enum DecoderSetting: UInt32, CaseIterable, Sendable {
     case .secondEditCost: "secondEditCost"
     case .consonantSubstitutionCost: "consonantSubstitutionCost"
     case .markedLetterCost: "markedLetterCost"
+    case .autocorrection: "autocorrection"
     }
   }
 }

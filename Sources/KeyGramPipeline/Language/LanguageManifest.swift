@@ -47,17 +47,23 @@ package enum LanguageManifest {
       var feeds: [String]
       var weight: Double?
     }
-    /// A number, or the string "inf" (JSON has no infinity: a setting turned off).
+    /// A number, the string "inf" (JSON has no infinity: a setting turned off), or an
+    /// autocorrect level's name ("standard": its strength).
     struct SettingValue: Decodable {
       var value: Double
       init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Double.self) {
           value = number
-        } else if try container.decode(String.self) == "inf" {
-          value = .infinity
         } else {
-          throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a number or \"inf\"")
+          let name = try container.decode(String.self)
+          if name == "inf" {
+            value = .infinity
+          } else if let level = Autocorrection(name: name) {
+            value = Double(Autocorrection.allLevels.firstIndex(of: level)!)
+          } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a number, \"inf\" or an autocorrect level (off, modest, standard, aggressive)")
+          }
         }
       }
     }
@@ -254,6 +260,8 @@ package enum LanguageManifest {
   /// margin at least 0 (`inf`: off).
   static func decoderSettingProblem(_ setting: DecoderSetting, _ value: Double) -> String? {
     switch setting {
+    case .autocorrection:
+      return Autocorrection.allLevels.indices.contains(Int(exactly: value) ?? -1) ? nil : "\(value); expected an autocorrect level: off, modest, standard or aggressive"
     case .commonWordLogProbability:
       return value.isFinite && value <= 0 ? nil : "\(value); expected a log-probability, 0 or less"
     case .spellingMarginPerLetter, .spellingMarginLength, .contextWeight, .lexiconBalance:

@@ -88,7 +88,9 @@ extension FuzzTarget {
     guard let setup = input.first else { return }
     let table = typingEngineTable, layout = typingEngineLayout, trace = typingEngineTrace
     let timed = setup & 0x10 != 0
-    let settings = TypingSettings(autocorrection: setup & 1 != 0 ? .off : .standard, predictsNextWords: setup & 2 == 0,
+    // Bits 0 and 7: the language's level, off, aggressive or modest.
+    let level: Autocorrection? = [nil, .off, .aggressive, .modest][Int(setup & 1) | Int(setup >> 6 & 2)]
+    let settings = TypingSettings(autocorrection: level, predictsNextWords: setup & 2 == 0,
                                   learns: setup & 4 == 0, capitalizesSentences: setup & 8 == 0)
     var parameters = TypingEngine.Parameters()
     parameters.keepsWordHistory = setup & 0x20 == 0
@@ -307,13 +309,17 @@ extension FuzzTarget {
         let choice = reader.byte() ?? 0
         var settings = engine.settings
         switch choice % 6 {
-        case 0: settings.autocorrection = settings.autocorrection.isOn ? .off : .standard
+        case 0:
+          // The next level: the language's, then each from off to aggressive.
+          let levels: [Autocorrection?] = [nil] + Autocorrection.allLevels
+          let index = levels.firstIndex { $0 == settings.autocorrection } ?? 0
+          settings.autocorrection = levels[(index + 1) % levels.count]
         case 1: settings.predictsNextWords.toggle()
         case 2: settings.learns.toggle()
         case 3: settings.capitalizesSentences.toggle()
         case 4: engine.forgetLearned()
         default:
-          settings = TypingSettings(autocorrection: choice & 8 != 0 ? .off : .standard, predictsNextWords: choice & 16 == 0,
+          settings = TypingSettings(autocorrection: choice & 8 != 0 ? .off : choice & 128 != 0 ? .aggressive : nil, predictsNextWords: choice & 16 == 0,
                                     learns: choice & 32 == 0, capitalizesSentences: choice & 64 == 0)
         }
         engine.settings = settings

@@ -18,7 +18,9 @@ struct AutocorrectionLevelTests {
     #expect(Autocorrection.allLevels.map(\.description) == ["off", "modest", "standard", "aggressive"])
     for level in Autocorrection.allLevels { #expect(Autocorrection(name: level.description) == level) }
     #expect(Autocorrection(name: "strong") == nil)
-    #expect(TypingSettings().autocorrection == .standard && WordDecoder.Parameters().autocorrection == .standard)
+    // A keyboard starts at its language's level: English's tuning chose standard.
+    #expect(TypingSettings().autocorrection == nil && WordDecoder.Parameters().autocorrection == .modest)
+    #expect(WordDecoder.Parameters(table: EnglishTable.mapped).autocorrection == .standard)
   }
 
   @Test("thier stays at off and modest and is their from standard up; teh is the from modest up")
