@@ -260,6 +260,21 @@ let benchmarks: @Sendable () -> Void = {
       word = (word + 1) % decoderTouches.count
     }
   }
+  // The same at each autocorrect level: a level moves only the margins the decision is judged
+  // by, never the search, so each row should read as the one above.
+  for level in Autocorrection.allLevels {
+    let levelled = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
+    levelled.autocorrection = level
+    Benchmark("Word decoder: decide at the word's end, 7-letter word, autocorrect \(level)", configuration: decoderConfiguration) { benchmark in
+      var word = 0
+      for _ in benchmark.scaledIterations {
+        levelled.reset()
+        for (touch, key, letter) in decoderTouches[word] { levelled.add(touch, key: key, letter: letter) }
+        blackHole(levelled.decide(limit: 3).margin)
+        word = (word + 1) % decoderTouches.count
+      }
+    }
+  }
   // The same, after the previous word ("I saw the "): its word-pair row is found and every
   // ranked word's pair looked up in it (PAIR); side by side with the row above.
   var pairContext = TypingContext(table: table)

@@ -1,4 +1,8 @@
 extension WordDecoder {
+  /// Whether the current word can be searched at all.
+  var isDecodable: Bool {
+    lexicon != nil && !isFinished && !isIncomplete && !keepsTyped && touches.isWhole && touches.storedCount > 0
+  }
   /// Decides the current word: the typed letters, the best word, whether to replace, the
   /// margin and up to `limit` ranked alternatives (at most `maximumAlternatives`). Does not end
   /// the word: call `finishWord(_:teaching:)` once the text shows what stood.

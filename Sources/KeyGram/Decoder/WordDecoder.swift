@@ -29,12 +29,8 @@ public final class WordDecoder {
   public let layout: KeyboardLayout
   /// The parameters in use, after `Parameters.sanitized`.
   public let parameters: Parameters
-  /// How readily a word is replaced when it ends; `parameters.autocorrection` at first. Takes
-  /// effect at the next decision.
-  public var autocorrection: Autocorrection {
-    didSet { if autocorrection != oldValue { margins = CorrectionMargins(parameters, level: autocorrection) } }
-  }
-  /// The margins `autocorrection` decides with.
+  /// How readily a word is replaced when it ends (`parameters.autocorrection` at first), from the next decision.
+  public var autocorrection: Autocorrection { didSet { if autocorrection != oldValue { margins = CorrectionMargins(parameters, level: autocorrection) } } }
   var margins: CorrectionMargins
   /// The user's word history: its words are candidates, and a word it holds, typed exactly,
   /// stands.
@@ -300,10 +296,5 @@ public final class WordDecoder {
     keepsTyped = false
     isFinished = false
     likelihood.motion.startWord()
-  }
-
-  /// Whether the current word can be searched at all.
-  var isDecodable: Bool {
-    lexicon != nil && !isFinished && !isIncomplete && !keepsTyped && touches.isWhole && touches.storedCount > 0
   }
 }
