@@ -3,8 +3,8 @@
 # the tuning text (the resolvers' parameters, the lexicon balance, the word decoder), then types
 # both held-out evaluation texts at σ = 4 … 12 pt, seed 1, with corrected and uncorrected errors,
 # the word decoder's rows, skipped and doubled touches, the keys without a letter as on a phone with
-# the space bar tapped, spaces left out, a typist who misspells, every language's held-out text, and
-# the SymSpell peer (symspellpy from PyPI, in a venv under .build-accuracy) on the same touches.
+# the space bar tapped, spaces left out, a typist who misspells, each autocorrect level with a typist
+# who reverts, every language's held-out text, and the SymSpell peer (symspellpy from PyPI, in a venv under .build-accuracy) on the same touches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 KEYGRAM=${KEYGRAM:-.build/release/keygram}
@@ -47,6 +47,19 @@ for text in corpora/en/heldout/*evaluation*.gz; do
   echo
   "$KEYGRAM" simulate en --text "$text" --sigma 8 --decode --misspell-rate 0.01 --undo-rate 0.5 \
     --misspelling-list corpora/en/heldout/misspellings/evaluation.gz
+done
+# Autocorrect levels, each with a typist who reverts half the wrong replacements: the English
+# tuning text (the rule that picks English's starting level reads it), then every language's
+# held-out text (English: both).
+echo
+"$KEYGRAM" simulate en --levels --text corpora/en/heldout/jargon-tuning.gz --misspelling-list corpora/en/heldout/misspellings/tuning.gz
+for text in corpora/en/heldout/*evaluation*.gz; do
+  echo
+  "$KEYGRAM" simulate en --levels --text "$text"
+done
+for lang in $(ls corpora/*/language.json | xargs -n1 dirname | xargs -n1 basename | grep -vx en); do
+  echo
+  "$KEYGRAM" simulate "$lang" --levels
 done
 # Timed typists (docs/Runtime.md): the dual-Gaussian one against the best fixed σ on the tuning
 # text (16 pt), and a speed-independent one (σ = 8 pt) against its best (9 pt).

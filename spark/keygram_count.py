@@ -9,6 +9,9 @@ Spark partitions. Partitions return their count file's bytes, and `treeReduce` m
 pairwise with `keygram merge`, so no node ever holds more than two count files' words at once
 (merge streams words). Needs the keygram binary at the same path on every executor.
 
+Given files of one's own, one more task counts the lists the language's lexicon is made from
+(`keygram count --language-lists`), once: `build --counts` then makes what `build <lang> FILES` makes.
+
     spark/keygram_count.py --lang en --parts 3 --output all.kgcounts corpora/en/*.gz
 """
 import argparse
@@ -38,6 +41,10 @@ def scratch_folder(root):
     return tempfile.mkdtemp(prefix="task-", dir=root)
 
 
+# The task that counts the language's lists (its word list, forms, accepted words, misspellings).
+LANGUAGE_LISTS = "<language lists>"
+
+
 def count_partition(settings):
     keygram, lang, corpora, relative_to, root = settings
 
@@ -53,7 +60,10 @@ def count_partition(settings):
             outputs = []
             for i, ((part, parts), paths) in enumerate(sorted(groups.items())):
                 output = os.path.join(folder, f"p{index}-{i}.kgcounts")
-                command = [keygram, "count", lang, *paths, "--jobs", "1", "--corpora", corpora, "-o", output]
+                own = [path for path in paths if path != LANGUAGE_LISTS]
+                command = [keygram, "count", lang, *own, "--jobs", "1", "--corpora", corpora, "-o", output]
+                if LANGUAGE_LISTS in paths:
+                    command.append("--language-lists")
                 if relative_to:
                     command += ["--relative-to", relative_to]
                 if parts > 1:
@@ -132,6 +142,9 @@ def main(argv=None):
     if args.parts < 1:
         sys.exit("--parts must be 1 or more")
     tasks = [(path, part, args.parts) for path in files for part in range(args.parts)]
+    if args.files:
+        # One's own files: the language's lists are counted once, as `build <lang> FILES` reads them.
+        tasks.append((LANGUAGE_LISTS, 0, 1))
     partitions = args.partitions or len(tasks)
 
     for number in (signal.SIGTERM, signal.SIGHUP):

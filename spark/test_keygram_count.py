@@ -5,6 +5,7 @@ and a job interrupted mid-way (Ctrl-C to its process group, or SIGTERM to the dr
 no keygram-spark-* folder in $TMPDIR."""
 import filecmp
 import glob
+import gzip
 import os
 import shutil
 import signal
@@ -54,6 +55,27 @@ def interrupted_jobs_leave_nothing(job):
     return failures
 
 
+def own_files(job, work):
+    """One's own files through the job (2 files x 2 parts, and the language's lists once) give what
+    `build en FILES` gives; returns what differs."""
+    with gzip.open("corpora/en/fortunes.gz", "rt", encoding="utf-8") as f:
+        lines = [line for _, line in zip(range(4000), f)]
+    own = []
+    for index in range(2):
+        path = os.path.join(work, f"own{index}.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            f.writelines(lines[index * 2000:(index + 1) * 2000])
+        own.append(path)
+    counts = os.path.join(work, "own.kgcounts")
+    subprocess.run([sys.executable, job, "--lang", "en", "--parts", "2", "--master", "local[2]", "--output", counts, *own], check=True)
+    reference, from_counts = os.path.join(work, "own-reference"), os.path.join(work, "own-spark")
+    subprocess.run([KEYGRAM, "build", "en", *own, "--out", reference, "--no-swift", "--min-letters", "0"], check=True, capture_output=True)
+    subprocess.run([KEYGRAM, "build", "en", "--counts", counts, "--out", from_counts, "--no-swift", "--min-letters", "0"],
+                   check=True, capture_output=True)
+    same = filecmp.cmp(os.path.join(reference, "en.keygram"), os.path.join(from_counts, "en.keygram"), shallow=False)
+    return [] if same else ["en.keygram of one's own files (2 files x 2 parts and the language's lists)"]
+
+
 def main():
     job_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "keygram_count.py")
     interrupted = interrupted_jobs_leave_nothing(job_path)
@@ -69,7 +91,7 @@ def main():
     subprocess.run([KEYGRAM, "build", "en", "--out", reference, "--swift-out", reference], check=True, capture_output=True)
     subprocess.run([KEYGRAM, "build", "en", "--counts", counts, "--out", from_counts, "--swift-out", from_counts],
                    check=True, capture_output=True)
-    failures = []
+    failures = own_files(job, work)
     for name in ("en.keygram", "English.swift"):
         if not filecmp.cmp(os.path.join(reference, name), os.path.join(from_counts, name), shallow=False):
             failures.append(name)
@@ -80,6 +102,7 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     print("spark-test: ok: interrupted jobs (SIGINT to the group, SIGTERM to the driver) left no keygram-spark-* folder")
     print("spark-test: ok: 9 shards (3 files x 3 parts) on local[2] give tables/en.keygram and English.swift byte for byte")
+    print("spark-test: ok: one's own files (2 files x 2 parts) and the language's lists counted once give what build en FILES gives")
 
 
 if __name__ == "__main__":

@@ -193,6 +193,12 @@ public enum Pipeline {
                                 frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
                                 part: request.part, inflater: request.inflater, countsForms: countsForms, progress: progress)
       : try Merge.load(request.countFiles, language: language, wordMemoryCap: request.wordMemoryCap)
+    if !request.countFiles.isEmpty && request.lexiconWords > 0, let corpora = request.corporaFolder,
+       let folderFiles = try? CorpusFolder(root: corpora).regularCorpusFiles(for: language.code) {
+      // Count files of one's own shards hold no lists unless counted once with them.
+      try LanguageLists.check(inputs: provenance.files.map(\.name), countFiles: request.countFiles, language: language,
+                              lists: LanguageLists.files(among: folderFiles, language: language))
+    }
     var summary = Summary(language: language, counts: counts, words: words, provenance: provenance, seconds: 0)
     summary.corporaFolder = request.corporaFolder
     if case .countFile(let path) = request.output {

@@ -14,6 +14,8 @@ extension Keygram {
                                        with its dictionary and misspelling lists)
         zcat *.gz | keygram build en - standard input (also pipes and FIFOs) read as a stream
         keygram build en --counts all.kgcounts   from `keygram count`/`merge` output: the same table
+                                       (count files of your own files need the language's lists counted
+                                       once with them: `keygram count en --language-lists`)
         """)
 
     @Argument(help: "The language code, e.g. en.")
@@ -124,12 +126,9 @@ extension Keygram {
           // with them the lists that say which of their words are words and how they are
           // written (sources that feed forms, accepts or misspellings), so the lexicon is the
           // one the language's own table has.
-          let languageFiles = try corpora.regularCorpusFiles(for: code)
-          let wordLists = languageFiles.filter { CorpusCounter.isFrequencyList($0) && language.source(for: $0).feeds.contains(.words) }
-          let evidence = wordLists.isEmpty ? []
-            : languageFiles.filter { !language.source(for: $0).feeds.intersection(SourceRule.Feeds.lists).isEmpty }
-          inputs = ownInputs + (wordLists + evidence).filter { !ownInputs.contains($0) }
-          if wordLists.isEmpty {
+          let lists = LanguageLists.files(among: try corpora.regularCorpusFiles(for: code), language: language)
+          inputs = ownInputs + lists.filter { !ownInputs.contains($0) }
+          if lists.isEmpty {
             lexiconNote = "no lexicon: \(corpora.folder(for: code)) has no word list (no language.json source feeds words); "
               + "--lexicon-from text takes your files' own words"
           }

@@ -11,8 +11,12 @@ extension Keygram {
         keygram count en a.gz b.gz -o shard.kgcounts    your own files, named relative to the current folder
         keygram count en corpora/en/x.gz --source-root corpora/en -o x.kgcounts
         keygram count en big.gz --part 2/8 -o big-2.kgcounts   lines 2, 10, 18, ... of big.gz
+        keygram count en --language-lists -o lists.kgcounts    the lists corpora/en/ makes its lexicon from
         The counts are exact; `keygram merge` adds count files and `keygram build <lang> --counts`
-        makes the table the same files would have made. Format: docs/CountFormat.md.
+        makes the table the same files would have made. Your own files are counted alone: `build en
+        FILES` reads the language's lists beside them, so count those once (--language-lists) and
+        merge or build with that file too; `build --counts` refuses count files that lack them
+        (unless --lexicon-words 0). Format: docs/CountFormat.md.
         """)
 
     @Argument(help: "The language code, e.g. en.")
@@ -27,6 +31,10 @@ extension Keygram {
     @Option(name: .customLong("frequency-list"), parsing: .singleValue,
             help: "A word-frequency list to count with the files, whatever its name; repeatable.")
     var frequencyLists: [String] = []
+
+    @Flag(name: .customLong("language-lists"),
+          help: "Count the lists corpora/<lang>/ makes its lexicon from (its word list, and its lists of written forms, accepted words and misspellings), with your files if any: once for all the shards of your own files.")
+    var languageLists = false
 
     @Option(name: [.customLong("source-root"), .customLong("relative-to")],
             help: ArgumentHelp("Name your own files relative to this folder, as `build --source-root` does (default: the current folder).", valueName: "dir"))
@@ -65,7 +73,15 @@ extension Keygram {
       let corpora = CorpusFolder(root: folders.corpora)
       Pipeline.removeTemporaryFilesOnSignals()
       let language = try corpora.language(self.language)
-      let ownInputs = files + frequencyLists
+      var ownInputs = files + frequencyLists
+      if languageLists {
+        let lists = LanguageLists.files(among: try corpora.regularCorpusFiles(for: language.code), language: language)
+        if lists.isEmpty {
+          throw CLIError("\(corpora.folder(for: language.code)): no word list (no language.json source feeds words), so no lists to count")
+        }
+        // Named as a build of one's own files names them, beside those files.
+        ownInputs += lists.filter { !ownInputs.contains($0) }
+      }
       let inputs = ownInputs.isEmpty ? try corpora.regularCorpusFiles(for: language.code) : ownInputs
       let folder = relativeTo.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         ?? (ownInputs.isEmpty ? corpora.folder(for: language.code) : nil)

@@ -144,7 +144,12 @@ extension Keygram {
                      + String(format: "%.2f%%)", 100 * known.falsePositiveRate))
       }
       if !table.decoderSettings.isEmpty {
-        lines.append("decoder settings: " + table.decoderSettings.map { "\($0.setting.name) \(DecoderSettingText.number($0.value))" }.joined(separator: ", "))
+        lines.append("decoder settings: " + table.decoderSettings.map { setting, value in
+          // The level by its name, as the manifest may give it.
+          let shown = setting == .autocorrection ? (Autocorrection.allLevels.indices.contains(Int(value)) ? Autocorrection.allLevels[Int(value)].description : DecoderSettingText.number(value))
+            : DecoderSettingText.number(value)
+          return "\(setting.name) \(shown)"
+        }.joined(separator: ", "))
       }
       if let range = sections.provenanceSection,
          let provenance = Provenance(section: table.bytes.slice(from: range.lowerBound, length: range.count), letterCount: letters.count) {

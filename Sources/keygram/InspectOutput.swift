@@ -95,6 +95,7 @@ enum DecoderSettingText {
     let defaults = WordDecoder.Parameters()
     let entries = DecoderSetting.allCases.filter { parameters[$0] != defaults[$0] }.map { setting in
       let value = parameters[setting]
+      if setting == .autocorrection { return "\"\(setting.name)\": \"\(parameters.autocorrection)\"" }
       return "\"\(setting.name)\": " + (value.isFinite ? number(value) : "\"\(number(value))\"")
     }
     return entries.isEmpty ? "no \"decoder\" object (the generic defaults)" : "\"decoder\": {" + entries.joined(separator: ", ") + "}"

@@ -50,7 +50,11 @@ extension Keygram.Tune {
     let bench = setup.misspellingBench
     let read = try setup.misspellingPairs(listPath)
     let typing = try setup.typing(of: textPath, limit: limit)
-    let grid = Tuning.spellingGrid(base: costs.parameters(for: setup.simulator.table))
+    // The margins swept are the modest level's, as the table carries them; a level given applies to every row.
+    let tableParameters = costs.parameters(for: setup.simulator.table)
+    var base = tableParameters
+    if costs.autocorrect.level == nil { base.autocorrection = .modest }
+    let grid = Tuning.spellingGrid(base: base)
     let sweep = Tuning.sweepSpelling(grid, simulator: setup.simulator, typing: typing, bench: bench, pairs: read.pairs,
                                      misspellings: SimulationSetup.misspellingMap(read.pairs), sigma: sigma, seed: seed,
                                      misspellRate: spellingOptions.misspellRate, undoRate: spellingOptions.undoRate, lexiconBalance: lexiconBalance)
@@ -72,7 +76,9 @@ extension Keygram.Tune {
       let row = sweep.rows[best]
       print("\nbest spelling margins: \(row.name): \(row.misspelling.wordErrors) word errors with misspellings, "
             + "\(row.clean.wordsBroken) correct words broken (budget \(budget) in 1,000)")
-      print("corpora/\(lang)/language.json, for its table to carry them: " + DecoderSettingText.manifestObject(for: row.parameters))
+      var chosen = row.parameters
+      chosen.autocorrection = tableParameters.autocorrection
+      print("corpora/\(lang)/language.json, for its table to carry them: " + DecoderSettingText.manifestObject(for: chosen))
     } else {
       print("\nbest spelling margins: none breaks at most \(budget) correct words in 1,000")
     }

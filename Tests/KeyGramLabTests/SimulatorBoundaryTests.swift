@@ -130,8 +130,37 @@ struct SimulatorBoundaryTests {
     let result = tally.result(touches: .init())
     #expect(result.methods[0].wordErrors == 2)
     #expect(result.methods[0].errors == 1)
-    #expect(result.methods[0].errorClasses[TypingSimulator.ErrorClass.omittedSpace.rawValue] == .init(letterErrors: 1, wordErrors: 2, words: 3))
+    #expect(result.methods[0].errorClasses[TypingSimulator.ErrorClass.omittedSpace.rawValue]
+            == .init(letterErrors: 1, wordErrors: 2, words: 3, segments: 1, segmentsRight: 0))
     #expect(TypingSimulator.wordsCommittedExactly([keys("a"), keys("b"), keys("c")], [keys("ab"), keys("c")]) == [false, false, true])
+  }
+
+  @Test func aSpacePutBackCountsAsRestoredAndARevertedBrokenWordAsReverted() throws {
+    let methods = [TypingSimulator.Method(name: "decoded", kind: .static, context: .none)]
+    let keystrokes = simulator.keystrokes(of: "this is it")
+    var tally = TypingSimulator.Tally(simulator: simulator, methods: methods, decoded: [true], keystrokes: keystrokes, written: nil,
+                                      slips: true, curveWindow: 500)
+    for _ in 0..<8 { tally.countLetter(startsWord: false) }
+    let mark = TypingSimulator.Segment.boundaryMark
+    // "thisis" typed, "this is" committed: the space put back.
+    var restored = TypingSimulator.Segment()
+    restored.words = [segmentWord("this"), segmentWord("is", index: 1)]
+    restored.typed = keys("thisis") + [mark]
+    restored.committed = keys("this") + [mark] + keys("is") + [mark]
+    restored.omittedSpace = true
+    tally.count(restored, of: 0)
+    // "it" typed right and broken into "at", then reverted by the typist.
+    var reverted = TypingSimulator.Segment()
+    reverted.words = [segmentWord("it", index: 2)]
+    reverted.typed = keys("it") + [mark]
+    reverted.committed = keys("at") + [mark]
+    reverted.wasUndone = true
+    reverted.revertedWords = [2]
+    tally.count(reverted, of: 0)
+    let result = tally.result(touches: .init())
+    #expect(result.methods[0].errorClasses[TypingSimulator.ErrorClass.omittedSpace.rawValue]
+            == .init(letterErrors: 0, wordErrors: 0, words: 2, segments: 1, segmentsRight: 1))
+    #expect(result.methods[0].wordsBroken == 1 && result.methods[0].wordsBrokenReverted == 1 && result.methods[0].replacementsUndone == 1)
   }
 
   @Test func spaceTapsWithoutNoiseChangeNothingAndLeftOutSpacesCostTwoWordsEach() throws {

@@ -58,7 +58,11 @@ struct ManifestTests {
     let positiveLogProbability = #expect(throws: ManifestError.self) { try load(toy + #"{"commonWordLogProbability":1}}"#) }
     #expect(positiveLogProbability?.problem == "1.0; expected a log-probability, 0 or less")
     let word = #expect(throws: ManifestError.self) { try load(toy + #"{"margin":"big"}}"#) }
-    #expect(word?.field == "decoder.margin" && word?.problem.contains("expected a number or \"inf\"") == true, "\(String(describing: word))")
+    #expect(word?.field == "decoder.margin" && word?.problem.contains("expected a number, \"inf\" or an autocorrect level") == true, "\(String(describing: word))")
+    #expect(try load(toy + #"{"autocorrection":"aggressive"}}"#).decoderSettings == [.autocorrection: 3])
+    #expect(try load(toy + #"{"autocorrection":1}}"#).decoderSettings == [.autocorrection: 1])
+    let between = #expect(throws: ManifestError.self) { try load(toy + #"{"autocorrection":1.5}}"#) }
+    #expect(between?.field == "decoder.autocorrection" && between?.problem == "1.5; expected an autocorrect level: off, modest, standard or aggressive")
   }
 
   @Test func malformedJSON() {

@@ -54,8 +54,8 @@ extension KeygramCLITests {
     try FileManager.default.createDirectory(atPath: "\(root)/corpora/fr", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: Self.packageRoot + "/corpora/fr/language.json", toPath: "\(root)/corpora/fr/language.json")
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--no-freshness"], in: root, stdout: """
-      tables/en.keygram: ok: en, 50336 bytes, CRC-32 0x54bbb1fb valid, 755 rows each sum to 65536 with no zero, \
-      lexicon of 9 words (27 nodes) well-formed, decoder settings (6) as the manifest gives them, 26 letters match the manifest, \
+      tables/en.keygram: ok: en, 50352 bytes, CRC-32 0x0a1d7720 valid, 755 rows each sum to 65536 with no zero, \
+      lexicon of 9 words (27 nodes) well-formed, decoder settings (7) as the manifest gives them, 26 letters match the manifest, \
       swift/English.swift matches, 1 corpus file not checked (--no-freshness)
       tables/fr.keygram: FAILED (1 problem)
         missing: tables/fr.keygram is missing: corpora/fr holds the language "fr" (its language.json); run make tables

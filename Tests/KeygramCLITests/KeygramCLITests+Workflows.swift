@@ -272,7 +272,7 @@ extension KeygramCLITests {
     // The choice as the manifest's decoder object, which makes the table carry it: the settings
     // that differ from the generic defaults (a plain margin row has no length scaling).
     #expect(run.stdout.contains("\nbest spelling margins: spelling margin 10.0, omission margin 3.0: "), "\(run.stdout)")
-    #expect(run.stdout.contains("\ncorpora/en/language.json, for its table to carry them: \"decoder\": {\"spellingMargin\": 10, \"omissionSpellingMargin\": 3}\n"))
+    #expect(run.stdout.contains("\ncorpora/en/language.json, for its table to carry them: \"decoder\": {\"spellingMargin\": 10, \"omissionSpellingMargin\": 3, \"autocorrection\": \"standard\"}\n"))
     // Margins ∞ apply no correction: the list row reads 0.0% corrected.
     #expect(run.stdout.contains("\n| spelling margin inf, omission margin inf | 0.0% | "))
     let evaluation = "\(root)/evaluation.tsv"

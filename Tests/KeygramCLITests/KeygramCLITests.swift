@@ -69,7 +69,7 @@ struct KeygramCLITests {
     let usages = [
       // Past 200 characters ArgumentParser writes "[<options>]" for the options.
       "build": "keygram build [<options>] [<language>] [<files> ...]",
-      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>] [--why <word>] [--after-word <word>] [--corpora <dir>]",
+      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>] [--why <word>] [--after-word <word>] [--autocorrect <level>] [--corpora <dir>]",
       "simulate": "keygram simulate [<options>] [<language>]",
       "tune": "keygram tune [<options>] [<language>]",
     ]
@@ -113,13 +113,13 @@ struct KeygramCLITests {
       misspellings removed: none (no dictionary: no source feeds forms or accepts, so no word is taken for a misspelling)
       lexicon fidelity: words weighted below ½ 0.00%, above 2× 0.00%; row divergence mean 5.60e-11 bits, worst 1.34e-09
       written forms: 0 words (capitals 0, apostrophes 0)
-      wrote tables/en.keygram (50,336 bytes; bigram+trigram 39,312 bytes)
-      wrote swift/English.swift (67,462 bytes)
+      wrote tables/en.keygram (50,352 bytes; bigram+trigram 39,312 bytes)
+      wrote swift/English.swift (67,482 bytes)
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
-      tables/en.keygram: ok: en, 50336 bytes, CRC-32 0x54bbb1fb valid, 755 rows each sum to 65536 with no zero, \
-      lexicon of 9 words (27 nodes) well-formed, decoder settings (6) as the manifest gives them, 26 letters match the manifest, \
+      tables/en.keygram: ok: en, 50352 bytes, CRC-32 0x0a1d7720 valid, 755 rows each sum to 65536 with no zero, \
+      lexicon of 9 words (27 nodes) well-formed, decoder settings (7) as the manifest gives them, 26 letters match the manifest, \
       swift/English.swift matches, 1 corpus file unchanged, \
       building them again gives the same bytes; lexicon words weighted below ½ 0.00%, above 2× 0.00%; \
       row divergence mean 5.60e-11 bits, worst 1.34e-09
@@ -127,7 +127,7 @@ struct KeygramCLITests {
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50336,"crc32":1421586939,\
+      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50352,"crc32":169703200,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":true,"lexicon":{"massBelowHalf":0,"massAboveDouble":0,\
       "meanDivergenceBits":5.5984884611012545e-11,"worstDivergenceBits":1.3436349517067223e-09,"squashedChildren":0},\
       "swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
@@ -139,14 +139,14 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
-      tables/en.keygram: English (en), format 2.5, 50336 bytes, CRC-32 0x54bbb1fb (valid)
+      tables/en.keygram: English (en), format 2.5, 50352 bytes, CRC-32 0x0a1d7720 (valid)
       alphabet (26): abcdefghijklmnopqrstuvwxyz
-      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, TEXT 12 B, QUAD 9478 B, LEXI 160 B, FORM 32 B, TUNE 64 B, LAYT 137 B, PROV 325 B
+      sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, TEXT 12 B, QUAD 9478 B, LEXI 160 B, FORM 32 B, TUNE 80 B, LAYT 137 B, PROV 325 B
       keyboard: qwertyuiop / asdfghjkl / zxcvbnm
       text rules: apostrophes are dropped; also read as letters: İ (U+130)→i K (U+212A)→k
       lexicon: 9 words, 27 nodes, 160 B
       written forms: 0 words written otherwise than their letters in lowercase; apostrophe ' (U+27)
-      decoder settings: spellingMargin 26, omissionSpellingMargin 0, omissionSpellingMarginLimit 9, spellingMarginLimit 15, spellingMarginPerLetter 5, spellingMarginFloor -10
+      decoder settings: spellingMargin 26, omissionSpellingMargin 0, omissionSpellingMarginLimit 9, spellingMarginLimit 15, spellingMarginPerLetter 5, spellingMarginFloor -10, autocorrection standard
       corpus: tiny.gz; 49 letters, 10 words
       top letters: t 0.187  h 0.160  e 0.120  i 0.053  a 0.040  l 0.040  n 0.040  r 0.040  d 0.027  f 0.027
       top initials: t 0.926  h 0.015  e 0.011  i 0.005  a 0.004  l 0.004  n 0.004  r 0.004  d 0.002  f 0.002
@@ -207,7 +207,7 @@ struct KeygramCLITests {
     let trigram = (symbols + [.boundary]).flatMap { previous in symbols.map { LetterContext(previous: previous, last: $0) } }
     let head: String = "{\"language\":\"en\",\"alphabet\":[" + letters.map { "\"\($0)\"" }.joined(separator: ",") + "],"
     let lexicon: String = "\"lexicon\":{\"words\":9,\"nodes\":27,\"bytes\":160},\"writtenForms\":{\"entries\":0,\"apostrophe\":\"'\"},"
-      + "\"decoderSettings\":{\"spellingMargin\":26,\"omissionSpellingMargin\":0,\"omissionSpellingMarginLimit\":9,\"spellingMarginLimit\":15,\"spellingMarginPerLetter\":5,\"spellingMarginFloor\":-10}}\n"
+      + "\"decoderSettings\":{\"spellingMargin\":26,\"omissionSpellingMargin\":0,\"omissionSpellingMarginLimit\":9,\"spellingMarginLimit\":15,\"spellingMarginPerLetter\":5,\"spellingMarginFloor\":-10,\"autocorrection\":2}}\n"
     let expected: String = head
       + "\"unigram\":\(row(table.unigram)),\"initial\":\(row(table.initial)),"
       + "\"bigram\":\(rows(bigram) { name($0.last) }),"
@@ -422,7 +422,7 @@ struct KeygramCLITests {
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8)))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50336,"crc32":1421586939,\
+      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50352,"crc32":169703200,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":false,"lexicon":null,"swift":"swift/English.swift","failures":[{"check":"freshness",\
       "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
 
@@ -527,9 +527,10 @@ struct KeygramCLITests {
     for (index, setting) in settings.enumerated() {
       let file = "\(root)/setting\(index).tsv"
       #expect(FileManager.default.createFile(atPath: file, contents: Data("\(setting.pair)\n".utf8)))
-      let standing = try keygram("simulate", "en", "--misspellings", file)
+      // The margins as set: the modest level's.
+      let standing = try keygram("simulate", "en", "--misspellings", file, "--autocorrect", "modest")
       #expect(standing.stdout.contains("| at the keys' centres | \(setting.standing)"), "\(setting.pair): \(standing.stdout)")
-      let other = try keygram("simulate", "en", "--misspellings", file, setting.option, setting.other)
+      let other = try keygram("simulate", "en", "--misspellings", file, "--autocorrect", "modest", setting.option, setting.other)
       #expect(other.stdout.contains("| at the keys' centres | \(setting.otherRow)"), "\(setting.option) \(setting.other): \(other.stdout)")
       let bad = try keygram("simulate", "en", "--misspellings", file, "\(setting.option)=\(setting.bad)")
       #expect(bad.status != 0 && bad.stderr.contains(setting.refusal), "\(bad.stderr)")

@@ -57,7 +57,7 @@ public struct AutocorrectLevels {
   /// is R; its space-omission rate is used for the second run, 0.01 when it has none), with
   /// the keys' real effects and the space bar tapped, and on `misspellings` when given.
   public static func run(_ levels: [Autocorrection], simulator: TypingSimulator, keystrokes: [TypingSimulator.Keystroke],
-                         written: [TypingSimulator.WrittenWord], touches: TypingSimulator.Touches, parameters: WordDecoder.Parameters,
+                         written: [TypingSimulator.WrittenWord]?, touches: TypingSimulator.Touches, parameters: WordDecoder.Parameters,
                          wordContext: Bool, misspellings: [MisspellingBench.Pair]?, bench: MisspellingBench, sigma: Float,
                          lexiconBalance: Float = TypingContext.defaultLexiconBalance) -> Result {
     let methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
