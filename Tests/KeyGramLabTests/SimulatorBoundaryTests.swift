@@ -113,12 +113,17 @@ struct SimulatorBoundaryTests {
     #expect(omitted.closed[0].errorClass == .omittedSpace)
   }
 
-  @Test func aJoinedStretchCountsEveryWordItLosesAndTheBoundaryAsALetter() throws {
-    let methods = [TypingSimulator.Method(name: "static", kind: .static, context: .none)]
-    let keystrokes = simulator.keystrokes(of: "this is it")
-    var tally = TypingSimulator.Tally(simulator: simulator, methods: methods, decoded: [false], keystrokes: keystrokes, written: nil,
-                                      slips: true, curveWindow: 500)
+  /// A tally of "this is it" for one method, its letters counted.
+  func thisIsItTally(decoded: Bool) -> TypingSimulator.Tally {
+    let methods = [TypingSimulator.Method(name: decoded ? "decoded" : "static", kind: .static, context: .none)]
+    var tally = TypingSimulator.Tally(simulator: simulator, methods: methods, decoded: [decoded], keystrokes: simulator.keystrokes(of: "this is it"),
+                                      written: nil, slips: true, curveWindow: 500)
     for _ in 0..<8 { tally.countLetter(startsWord: false) }
+    return tally
+  }
+
+  @Test func aJoinedStretchCountsEveryWordItLosesAndTheBoundaryAsALetter() throws {
+    var tally = thisIsItTally(decoded: false)
     // "this is it" committed as "thisis it": two word errors, one letter (the space).
     var segment = TypingSimulator.Segment()
     segment.words = [segmentWord("this"), segmentWord("is", index: 1), segmentWord("it", index: 2)]
@@ -136,11 +141,7 @@ struct SimulatorBoundaryTests {
   }
 
   @Test func aSpacePutBackCountsAsRestoredAndARevertedBrokenWordAsReverted() throws {
-    let methods = [TypingSimulator.Method(name: "decoded", kind: .static, context: .none)]
-    let keystrokes = simulator.keystrokes(of: "this is it")
-    var tally = TypingSimulator.Tally(simulator: simulator, methods: methods, decoded: [true], keystrokes: keystrokes, written: nil,
-                                      slips: true, curveWindow: 500)
-    for _ in 0..<8 { tally.countLetter(startsWord: false) }
+    var tally = thisIsItTally(decoded: true)
     let mark = TypingSimulator.Segment.boundaryMark
     // "thisis" typed, "this is" committed: the space put back.
     var restored = TypingSimulator.Segment()

@@ -251,29 +251,24 @@ let benchmarks: @Sendable () -> Void = {
   let decoderConfiguration = Benchmark.Configuration(
     metrics: microMetrics, timeUnits: .nanoseconds, scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 2_000)
   // From nothing: seven touches noted, then the whole beam search and the decision.
-  Benchmark("Word decoder: decide at the word's end, 7-letter word", configuration: decoderConfiguration) { benchmark in
-    var word = 0
-    for _ in benchmark.scaledIterations {
-      decoder.reset()
-      for (touch, key, letter) in decoderTouches[word] { decoder.add(touch, key: key, letter: letter) }
-      blackHole(decoder.decide(limit: 3).margin)
-      word = (word + 1) % decoderTouches.count
+  func decideFromNothing(_ name: String, _ subject: WordDecoder) {
+    Benchmark(name, configuration: decoderConfiguration) { benchmark in
+      var word = 0
+      for _ in benchmark.scaledIterations {
+        subject.reset()
+        for (touch, key, letter) in decoderTouches[word] { subject.add(touch, key: key, letter: letter) }
+        blackHole(subject.decide(limit: 3).margin)
+        word = (word + 1) % decoderTouches.count
+      }
     }
   }
+  decideFromNothing("Word decoder: decide at the word's end, 7-letter word", decoder)
   // The same at each autocorrect level: a level moves only the margins the decision is judged
   // by, never the search, so each row should read as the one above.
   for level in Autocorrection.allLevels {
     let levelled = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
     levelled.autocorrection = level
-    Benchmark("Word decoder: decide at the word's end, 7-letter word, autocorrect \(level)", configuration: decoderConfiguration) { benchmark in
-      var word = 0
-      for _ in benchmark.scaledIterations {
-        levelled.reset()
-        for (touch, key, letter) in decoderTouches[word] { levelled.add(touch, key: key, letter: letter) }
-        blackHole(levelled.decide(limit: 3).margin)
-        word = (word + 1) % decoderTouches.count
-      }
-    }
+    decideFromNothing("Word decoder: decide at the word's end, 7-letter word, autocorrect \(level)", levelled)
   }
   // The same, after the previous word ("I saw the "): its word-pair row is found and every
   // ranked word's pair looked up in it (PAIR); side by side with the row above.
