@@ -250,25 +250,25 @@ let benchmarks: @Sendable () -> Void = {
   // (16, as "CRC-32 of the whole table" shows) then round to 0 per operation.
   let decoderConfiguration = Benchmark.Configuration(
     metrics: microMetrics, timeUnits: .nanoseconds, scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 2_000)
-  // From nothing: seven touches noted, then the whole beam search and the decision.
-  func decideFromNothing(_ name: String, _ subject: WordDecoder) {
+  // From nothing: a word's touches noted, then the whole beam search and the decision.
+  func decideFromNothing(_ name: String, _ subject: WordDecoder, words: [[(TouchPoint, KeyIndex, Int)]]) {
     Benchmark(name, configuration: decoderConfiguration) { benchmark in
       var word = 0
       for _ in benchmark.scaledIterations {
         subject.reset()
-        for (touch, key, letter) in decoderTouches[word] { subject.add(touch, key: key, letter: letter) }
+        for (touch, key, letter) in words[word] { subject.add(touch, key: key, letter: letter) }
         blackHole(subject.decide(limit: 3).margin)
-        word = (word + 1) % decoderTouches.count
+        word = (word + 1) % words.count
       }
     }
   }
-  decideFromNothing("Word decoder: decide at the word's end, 7-letter word", decoder)
+  decideFromNothing("Word decoder: decide at the word's end, 7-letter word", decoder, words: decoderTouches)
   // The same at each autocorrect level: a level moves only the margins the decision is judged
   // by, never the search, so each row should read as the one above.
   for level in Autocorrection.allLevels {
     let levelled = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
     levelled.autocorrection = level
-    decideFromNothing("Word decoder: decide at the word's end, 7-letter word, autocorrect \(level)", levelled)
+    decideFromNothing("Word decoder: decide at the word's end, 7-letter word, autocorrect \(level)", levelled, words: decoderTouches)
   }
   // The same, after the previous word ("I saw the "): its word-pair row is found and every
   // ranked word's pair looked up in it (PAIR); side by side with the row above.
@@ -427,15 +427,7 @@ let benchmarks: @Sendable () -> Void = {
   let knowing = WordDecoder(table: table, layout: layout, wordHistory: decoderHistory)
   let notKnowing = WordDecoder(table: table, layout: layout, parameters: unknowing, wordHistory: decoderHistory)
   for (name, subject) in [("known words", knowing), ("known words off", notKnowing)] {
-    Benchmark("Word decoder: decide a known word past the lexicon, \(name)", configuration: decoderConfiguration) { benchmark in
-      var word = 0
-      for _ in benchmark.scaledIterations {
-        subject.reset()
-        for (touch, key, letter) in knownTouches[word] { subject.add(touch, key: key, letter: letter) }
-        blackHole(subject.decide(limit: 3).margin)
-        word = (word + 1) % knownTouches.count
-      }
-    }
+    decideFromNothing("Word decoder: decide a known word past the lexicon, \(name)", subject, words: knownTouches)
   }
   // The suggestion bar after a space: the three likeliest next words after a word, at a
   // sentence start and after an unknown word, in turn, with the history above.
