@@ -168,6 +168,44 @@ codespell_misspellings() {
   echo "derive: codespell-misspellings from codespell 2.4.3"
 }
 
+# offensive_words [--better-profanity] NAME...: write corpora/<lang>/offensive-words.gz, the words
+# the table flags as offensive (never suggested, predicted or auto-corrected into), one a line: the
+# union of glin-profanity 4.1.0's dictionaries NAME (glin_profanity/data/dictionaries/NAME.json, e.g.
+# german) and, with --better-profanity, better-profanity 0.7.0's list (better_profanity/
+# profanity_wordlist.txt; English's), kept as single lowercase NFC words of letters (corpora/
+# offensive.py). Both PyPI packages are MIT; pip downloads the pinned wheels (no install).
+offensive_words() {
+  local dir="$scratch/offensive" lists=() better=no name
+  if [ "${1:-}" = --better-profanity ]; then better=yes; shift; fi
+  [ $# -gt 0 ] || { echo "derive: offensive_words needs a glin-profanity dictionary name" >&2; exit 1; }
+  mkdir -p "$dir"
+  python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: --dest "$dir" glin-profanity==4.1.0 || {
+    echo "derive: cannot download glin-profanity==4.1.0 with pip" >&2; exit 1; }
+  rm -rf "$dir/glin"
+  python3 -m zipfile -e "$dir/glin_profanity-4.1.0-py3-none-any.whl" "$dir/glin"
+  for name in "$@"; do
+    [ -f "$dir/glin/glin_profanity/data/dictionaries/$name.json" ] || {
+      echo "derive: glin-profanity 4.1.0 has no dictionary $name.json" >&2; exit 1; }
+    lists+=("$dir/glin/glin_profanity/data/dictionaries/$name.json")
+  done
+  if [ "$better" = yes ]; then
+    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: --dest "$dir" better-profanity==0.7.0 || {
+      echo "derive: cannot download better-profanity==0.7.0 with pip" >&2; exit 1; }
+    rm -rf "$dir/better"
+    python3 -m zipfile -e "$dir/better_profanity-0.7.0-py3-none-any.whl" "$dir/better"
+    [ -f "$dir/better/better_profanity/profanity_wordlist.txt" ] || {
+      echo "derive: better-profanity 0.7.0 has no better_profanity/profanity_wordlist.txt" >&2; exit 1; }
+    lists+=("$dir/better/better_profanity/profanity_wordlist.txt")
+  fi
+  python3 "$KEYGRAM_CORPORA/offensive.py" "${lists[@]}" > "$scratch/offensive-words.txt"
+  store offensive-words < "$scratch/offensive-words.txt"
+  if [ "$better" = yes ]; then
+    echo "derive: offensive-words from glin-profanity 4.1.0 ($*) and better-profanity 0.7.0"
+  else
+    echo "derive: offensive-words from glin-profanity 4.1.0 ($*)"
+  fi
+}
+
 # handbook_prose LOCALE CODE: the prose of The Debian Administrator's Handbook (Debian package
 # debian-handbook, unpacked, not installed) in its translation LOCALE (de-DE, ru-RU, ...), one
 # paragraph a line (corpora/prose.py html), without the paragraphs the translation leaves in

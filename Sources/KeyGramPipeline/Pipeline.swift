@@ -145,6 +145,8 @@ public enum Pipeline {
     package var wordPairs: WordPairModel?
     /// The known words' filter (`.table` and `.image` builds with a lexicon and words past it).
     package var knownWords: KnownWordsFilter?
+    /// The lexicon's words the list of offensive words flags (`OFFN`), nil without a lexicon.
+    package var offensiveWords: OffensiveWords?
     /// Which words the lexicon kept and which it left out as misspellings, and why (`.table`
     /// and `.image` builds with a lexicon).
     package var lexiconChoice: LexiconChoice?
@@ -225,17 +227,21 @@ public enum Pipeline {
       try WordPairModel.make(pairs: pairs, trie: lexicon.trie, byteBudget: request.pairBytes)
     }
     let knownWords = lexicon != nil && !choice.known.isEmpty ? KnownWordsFilter(words: choice.known) : nil
+    let offensiveWords = try lexicon.map { lexicon in
+      try OffensiveWords.make(words: choice.kept, trie: lexicon.trie, forms: forms, language: language)
+    }
     // Emit, checked with the runtime's own validator before anything is replaced.
     let image = TableImage.make(language: language, model: model, provenance: provenance,
                                 asciiLetterIndices: decoder.asciiLetterIndices,
                                 lexicon: lexicon.map { ($0.section, $0.trie.wordCount) }, writtenForms: writtenForms,
-                                wordPairs: wordPairs, knownWords: knownWords)
+                                wordPairs: wordPairs, knownWords: knownWords, offensiveWords: offensiveWords)
     try TableImage.checkSelfConsistency(image, inputs: request.readPaths)
     summary.model = model
     summary.image = image
     summary.writtenForms = writtenForms
     summary.wordPairs = wordPairs
     summary.knownWords = knownWords
+    summary.offensiveWords = offensiveWords
     if let lexicon {
       summary.lexiconChoice = choice
       summary.lexicon = LexiconSection.Stats(nodes: lexicon.trie.nodeCount, words: lexicon.trie.wordCount, bytes: lexicon.section.count,

@@ -64,6 +64,10 @@ struct BuildReport: CustomStringConvertible {
                      + "(\(grouped(UInt64(choice.knownRemoved.count))) misspellings left out; filter \(grouped(UInt64(known.section.count))) bytes, "
                      + String(format: "%.1f%% of its bits set)", 100 * known.fill))
       }
+      if let offensive = summary.offensiveWords {
+        lines.append(offensive.listed == 0 ? "offensive words: none flagged (no list of offensive words feeds this language)"
+          : "offensive words: \(grouped(UInt64(offensive.nodes.count))) flagged (of the list's \(grouped(UInt64(offensive.listed))); the rest are no lexicon word)")
+      }
     } else {
       let words = summary.words
       lines.append(note ?? (lexiconWords == 0 ? "no lexicon: --lexicon-words 0"

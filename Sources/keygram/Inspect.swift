@@ -251,9 +251,13 @@ extension Keygram.Inspect {
     let language = try corpora.language(table.languageCode)
     let word = try Self.letters(of: typed, in: language)
     let spelled = Self.spelled(word, in: language)
-    if lexicon.word(spelledBy: Symbol.letterIndices(word).map(Int.init)) != nil {
-      return try report(WhyJSON(language: table.languageCode, word: spelled, inLexicon: true, why: "lexicon"),
-                        text: "\(spelled): in the lexicon")
+    if let id = lexicon.wordID(spelledBy: Symbol.letterIndices(word).map(Int.init)) {
+      // A flagged word is in the lexicon, but the runtime never suggests it while it blocks offensive words.
+      let offensive = table.offensiveWords?.contains(id) == true
+      var json = WhyJSON(language: table.languageCode, word: spelled, inLexicon: true, why: "lexicon")
+      if offensive { json.offensive = true }
+      return try report(json, text: "\(spelled): in the lexicon" + (offensive
+        ? ", flagged offensive: never suggested, predicted or corrected into while offensive words are blocked (typed exactly, it stands)" : ""))
     }
     // Build the table again in memory from the corpora, with the table's lexicon size.
     var request = Pipeline.Request(language: language, inputs: try corpora.regularCorpusFiles(for: language.code),

@@ -159,7 +159,8 @@ struct NextLetters: Encodable {
 /// corpora, holds the word), "misspelling" (left out: `rule`, `correction`, their counts and,
 /// for a dictionary neighbour, the `slip`), "cut" (below the lexicon's size cut: `count` and the
 /// last kept word's `cutCount`), "known" (a known word beyond the lexicon, `knownRank` among
-/// them) or "absent" (not in the word lists). Keys without a value are left out.
+/// them) or "absent" (not in the word lists); `offensive` is true for a lexicon word the table
+/// flags as offensive. Keys without a value are left out.
 struct WhyJSON: Encodable {
   var language: String
   var word: String
@@ -173,5 +174,6 @@ struct WhyJSON: Encodable {
   var cutCount: UInt64?
   /// For a known word beyond the lexicon: its rank among them.
   var knownRank: Int?
+  var offensive: Bool?
   var note: String?
 }

@@ -18,3 +18,4 @@ echo "derive: cs from fortunes-cs $(version fortunes-cs), manpages-cs $(version 
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list cs large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
 hunspell_forms hunspell-cs cs_CZ  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words czech  # offensive-words.gz: glin-profanity 4.1.0's czech list, from PyPI (see SOURCES.md)

@@ -17,3 +17,4 @@ echo "derive: da from manpages-da $(version manpages-da), libreoffice-help-da $(
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list da small  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its small list (see SOURCES.md)
 hunspell_forms hunspell-da da_DK  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words danish  # offensive-words.gz: glin-profanity 4.1.0's danish list, from PyPI (see SOURCES.md)

@@ -19,3 +19,4 @@ wordfreq_list de  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
 python3 "$KEYGRAM_CORPORA/spelling.py" de wordfreq.freq.gz --dictionary "$scratch/de_DE.forms" --text fortunes.gz
 echo "derive: de ß restored from hunspell-de-de $(version hunspell-de-de)"
 hunspell_forms hunspell-de-de de_DE  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words german  # offensive-words.gz: glin-profanity 4.1.0's german list, from PyPI (see SOURCES.md)

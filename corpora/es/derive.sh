@@ -18,3 +18,4 @@ echo "derive: es from fortunes-es $(version fortunes-es), debian-reference-es $(
   "maint-guide-es $(version maint-guide-es)"
 wordfreq_list es  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
 hunspell_forms hunspell-es es_ES  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words spanish  # offensive-words.gz: glin-profanity 4.1.0's spanish list, from PyPI (see SOURCES.md)

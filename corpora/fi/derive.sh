@@ -16,3 +16,4 @@ store_held_out
 echo "derive: fi from manpages-fi $(version manpages-fi), libreoffice-help-fi $(version libreoffice-help-fi), libreoffice-l10n-fi $(version libreoffice-l10n-fi)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list fi large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
+offensive_words finnish  # offensive-words.gz: glin-profanity 4.1.0's finnish list, from PyPI (see SOURCES.md)

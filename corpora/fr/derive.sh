@@ -29,3 +29,4 @@ store_held_out
 echo "derive: fr from stardict-xmlittre $(version stardict-xmlittre), debian-reference-fr $(version debian-reference-fr)"
 wordfreq_list fr  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
 hunspell_forms hunspell-fr-classical fr  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words french  # offensive-words.gz: glin-profanity 4.1.0's french list, from PyPI (see SOURCES.md)

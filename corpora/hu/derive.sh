@@ -17,3 +17,4 @@ echo "derive: hu from manpages-hu $(version manpages-hu), libreoffice-help-hu $(
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list hu small  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its small list (see SOURCES.md)
 hunspell_forms hunspell-hu hu_HU  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words hungarian  # offensive-words.gz: glin-profanity 4.1.0's hungarian list, from PyPI (see SOURCES.md)

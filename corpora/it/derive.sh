@@ -18,3 +18,4 @@ handbook_prose it-IT it | store_split debian-handbook
 echo "derive: it debian-handbook.gz from debian-handbook $(version debian-handbook) (it-IT)"
 store_held_out
 echo "derive: it from fortunes-it $(version fortunes-it), debian-reference-it $(version debian-reference-it)"
+offensive_words italian  # offensive-words.gz: glin-profanity 4.1.0's italian list, from PyPI (see SOURCES.md)

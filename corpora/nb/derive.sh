@@ -31,3 +31,4 @@ echo "derive: nb from manpages-nb $(version manpages-nb), libreoffice-l10n-nb $(
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list nb large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
 hunspell_forms hunspell-no nb_NO  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words norwegian  # offensive-words.gz: glin-profanity 4.1.0's norwegian list, from PyPI (see SOURCES.md)

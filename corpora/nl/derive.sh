@@ -17,3 +17,4 @@ echo "derive: nl from manpages-nl $(version manpages-nl), libreoffice-help-nl $(
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list nl large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
 hunspell_forms hunspell-nl nl  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words dutch  # offensive-words.gz: glin-profanity 4.1.0's dutch list, from PyPI (see SOURCES.md)

@@ -22,3 +22,4 @@ echo "derive: pl from fortunes-pl $(version fortunes-pl), manpages-pl $(version 
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list pl  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
 hunspell_forms hunspell-pl pl_PL  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words polish  # offensive-words.gz: glin-profanity 4.1.0's polish list, from PyPI (see SOURCES.md)

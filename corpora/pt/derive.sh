@@ -18,3 +18,4 @@ store_held_out
 echo "derive: pt from fortunes-br $(version fortunes-br), focalinux-text $(version focalinux-text)"
 wordfreq_list pt  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
 hunspell_forms hunspell-pt-pt pt_PT  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words portuguese  # offensive-words.gz: glin-profanity 4.1.0's portuguese list, from PyPI (see SOURCES.md)

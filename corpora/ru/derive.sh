@@ -18,3 +18,4 @@ store_held_out
 echo "derive: ru from fortunes-ru $(version fortunes-ru)"
 wordfreq_list ru  # wordfreq.freq.gz: PyPI wordfreq 3.1.1 (see SOURCES.md)
 hunspell_forms hunspell-ru ru_RU  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words russian  # offensive-words.gz: glin-profanity 4.1.0's russian list, from PyPI (see SOURCES.md)

@@ -17,3 +17,4 @@ echo "derive: sv from manpages-sv $(version manpages-sv), libreoffice-help-sv $(
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list sv large  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its large list (see SOURCES.md)
 hunspell_forms hunspell-sv sv_SE  # hunspell-forms.gz: how the dictionary writes the listed words (see SOURCES.md)
+offensive_words swedish  # offensive-words.gz: glin-profanity 4.1.0's swedish list, from PyPI (see SOURCES.md)

@@ -16,3 +16,4 @@ store_held_out
 echo "derive: tr from manpages-tr $(version manpages-tr), libreoffice-help-tr $(version libreoffice-help-tr), libreoffice-l10n-tr $(version libreoffice-l10n-tr)" \
   "(rendered with groff $(groff -v 2>/dev/null | head -1 | awk '{print $NF}'))"
 wordfreq_list tr small  # wordfreq.freq.gz: PyPI wordfreq 3.1.1, its small list (see SOURCES.md)
+offensive_words turkish  # offensive-words.gz: glin-profanity 4.1.0's turkish list, from PyPI (see SOURCES.md)

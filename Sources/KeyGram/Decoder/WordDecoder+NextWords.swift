@@ -12,7 +12,8 @@ extension WordDecoder {
   /// log((κ₂ · P(word) + c(context, word)) / (κ₂ + c(context))), with P(word) = (κ/(1+b) ·
   /// P(word | context) + c(word)) / (N + κ) the decoder's mixture of the pair model and the
   /// history's counts, c(context, word) the history's pair count, c(context) all its pairs after
-  /// that word and κ₂ `Parameters.historyPairConcentration`. Without `PAIR`, empty. Ignores the
+  /// that word and κ₂ `Parameters.historyPairConcentration`. A blocked offensive word
+  /// (`Parameters.blocksOffensiveWords`) is none. Without `PAIR`, empty. Ignores the
   /// current touches and keeps the context for the decoder's later calls. No allocation.
   public func nextWords(after context: WordContext, limit: Int = 3) -> WordSuggestions {
     prior.context = context
@@ -79,10 +80,15 @@ extension WordDecoder {
       } else {
         historyNode = Int(-1 - nextWordIDs[index])
       }
-      var pairCount: Float = 0
+      var pairCount: Float = 0, historyEnd: Float = 0
       if historyNode > 0, let wordHistory {
-        mass += wordHistory.endCount(ofNode: historyNode)
+        historyEnd = wordHistory.endCount(ofNode: historyNode)
+        mass += historyEnd
         if first >= 0 { pairCount = wordHistory.pairCount(first: first, second: historyNode) }
+      }
+      if nextWordIDs[index] >= 0 && prior.isBlocked(node: nextWordIDs[index], historyEnd: historyEnd) {
+        nextWordScores[index] = -.infinity
+        continue
       }
       // (κ₂ · P(w) + c(v, w)) / (κ₂ + c(v)), P(w) the decoder's mixture of tables and history.
       let probability = mass > 0 ? system_expf(system_logf(mass) - mixture.logNormaliser) : 0

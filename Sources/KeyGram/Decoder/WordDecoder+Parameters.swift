@@ -221,6 +221,11 @@ extension WordDecoder {
     /// Typed letters that are a known word past the lexicon (the table's `KnownWords`) stand
     /// against spelling corrections, as a lexicon word does.
     public var knownWordsStand = true
+    /// The words the table flags as offensive (`KeyGramTable.offensiveWords`) are no targets:
+    /// never suggested, completed, predicted, corrected into, nor a part of a split or join,
+    /// until the history holds one `historyTargetCount` times (kept twice, or restored by
+    /// undo). Typed exactly, a flagged word stands. `WordDecoder.blocksOffensiveWords` changes it.
+    public var blocksOffensiveWords = true
     /// Until `adapt(to:)` adopts a `TouchModel`, the decoder learns the typist's spread from
     /// the touches of the words that stood (one word behind, so an undo takes a word back):
     /// σ² = (s · σ0² + Σ d²) / (s + n), with s = `spreadPriorTouches` pseudo-touches at

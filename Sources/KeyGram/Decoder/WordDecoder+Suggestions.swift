@@ -90,8 +90,10 @@ extension WordDecoder {
           bestShare = share
         }
       }
-      let lexiconEnd: Float = lexiconNode >= 0 ? Float(Swift.max(Lexicon.shareTotal - shareSum, 0)) : 0
+      var lexiconEnd: Float = lexiconNode >= 0 ? Float(Swift.max(Lexicon.shareTotal - shareSum, 0)) : 0
       let historyCount: Float = historyNode >= 0 ? Swift.max(wordHistory!.count(of: Int(historyNode)) - historyChildren, 0) : 0
+      // A blocked offensive word ends nothing here: the walk goes on past it, or stops empty.
+      if lexiconEnd > 0 && prior.isBlocked(node: lexiconNode, historyEnd: historyCount) { lexiconEnd = 0 }
       let historyEnd = prior.targetHistoryEnd(historyCount, lexiconEnd: lexiconEnd)
       let endMass = prior.linearMass(evidence: evidence, share: lexiconEnd, count: historyEnd, mixture)
       let stops = !extends || bestLetter < 0 || endMass >= bestMass || steps >= WordDecoder.capacity

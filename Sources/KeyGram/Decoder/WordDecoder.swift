@@ -32,6 +32,13 @@ public final class WordDecoder {
   /// How readily a word is replaced when it ends (`parameters.autocorrection` at first), from the next decision.
   public var autocorrection: Autocorrection { didSet { if autocorrection != oldValue { margins = CorrectionMargins(parameters, level: autocorrection) } } }
   var margins: CorrectionMargins
+  /// Whether the table's offensive words are kept from every suggestion (`parameters.blocksOffensiveWords` at first).
+  public var blocksOffensiveWords: Bool {
+    didSet {
+      prior.blockedWords = blocksOffensiveWords ? table.offensiveWords : nil
+      joiner?.blocksOffensiveWords = blocksOffensiveWords
+    }
+  }
   /// The user's word history: its words are candidates, and a word it holds, typed exactly,
   /// stands.
   public let wordHistory: WordHistory?
@@ -150,6 +157,7 @@ public final class WordDecoder {
     self.parameters = parameters
     autocorrection = parameters.autocorrection
     margins = CorrectionMargins(parameters, level: parameters.autocorrection)
+    blocksOffensiveWords = parameters.blocksOffensiveWords
     self.wordHistory = wordHistory
     lexicon = table.sections.lexicon
     letterCount = table.letterCount

@@ -20,6 +20,9 @@ final class WordPrior {
   let pairs: WordPairs?
   /// The table's known words past the lexicon, nil without them or with `Parameters.knownWordsStand` off.
   let knownWords: KnownWords?
+  /// The table's offensive words while the decoder blocks them: no targets unless the history
+  /// holds them `historyTargetCount` times.
+  var blockedWords: OffensiveWords?
   /// λ, the weight of the previous word's pair term.
   let contextWeight: Float
   /// The words before the one decoded (`decide(after:limit:)`): their pair row scores whole
@@ -58,6 +61,7 @@ final class WordPrior {
     self.table = table
     trie = table.sections.lexicon?.trie
     knownWords = parameters.knownWordsStand ? table.knownWords : nil
+    blockedWords = parameters.blocksOffensiveWords ? table.offensiveWords : nil
     self.history = history
     languageWeight = parameters.languageWeight
     historyConcentration = parameters.historyConcentration
@@ -144,7 +148,16 @@ final class WordPrior {
   /// outside the lexicon counts only once it is a target (`Parameters.historyTargetCount`).
   func targetEndShares(lexicon lexiconNode: Int32, history historyNode: Int32) -> (lexicon: Float, history: Float) {
     let ends = endShares(lexicon: lexiconNode, history: historyNode)
+    if ends.lexicon > 0 && isBlocked(node: lexiconNode, historyEnd: ends.history) { return (0, 0) }
     return (ends.lexicon, targetHistoryEnd(ends.history, lexiconEnd: ends.lexicon))
+  }
+
+  /// Whether the lexicon word ending at `node` is blocked: flagged offensive while the decoder
+  /// blocks them, and held fewer than `historyTargetCount` times by the history (`historyEnd`).
+  @inline(__always)
+  func isBlocked(node: Int32, historyEnd: Float) -> Bool {
+    guard let blockedWords, historyEnd < historyTargetCount, node > 0 else { return false }
+    return blockedWords.contains(node: UInt32(node))
   }
 
   /// A history end count as a target's: 0 for a word outside the lexicon held fewer than

@@ -52,7 +52,10 @@ public final class TypingEngine {
   public let parameters: Parameters
   /// The user's choices; a change takes effect at the next event.
   @exclusivity(unchecked) public var settings: TypingSettings {
-    didSet { wordHistory.isLearning = settings.learns }
+    didSet {
+      wordHistory.isLearning = settings.learns
+      decoder.blocksOffensiveWords = settings.blocksOffensiveWords
+    }
   }
 
   // The layer below, for reading: every change goes through the engine's events.
@@ -129,6 +132,7 @@ public final class TypingEngine {
     typingContext = TypingContext(table: table, lexiconBalance: parameters.lexiconBalance, wordHistory: attached)
     resolver.adapt(to: touchModel)
     decoder.adapt(to: touchModel)
+    decoder.blocksOffensiveWords = settings.blocksOffensiveWords
     mirror.removeAll(isTruncated: false)
     updateAutomaticShift()
     barMode = settings.predictsNextWords ? .nextWords : .empty

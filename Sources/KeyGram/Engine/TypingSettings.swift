@@ -10,11 +10,17 @@ public struct TypingSettings: Hashable, Sendable {
   public var learns: Bool
   /// Whether a sentence's first letter is typed as a capital without a shift tap.
   public var capitalizesSentences: Bool
+  /// Whether the words the table flags as offensive (`KeyGramTable.offensiveWords`) are kept off
+  /// the suggestion bar, out of corrections, splits and joins, and out of the next words. A
+  /// flagged word typed exactly stands; one the user kept twice or restored by a revert is the
+  /// user's own and is offered again.
+  public var blocksOffensiveWords: Bool
 
   /// The settings a new keyboard starts with: every feature on.
   public init(autocorrection: Autocorrection? = nil, predictsNextWords: Bool = true, learns: Bool = true,
-              capitalizesSentences: Bool = true) {
+              capitalizesSentences: Bool = true, blocksOffensiveWords: Bool = true) {
     self.autocorrection = autocorrection
+    self.blocksOffensiveWords = blocksOffensiveWords
     self.predictsNextWords = predictsNextWords
     self.learns = learns
     self.capitalizesSentences = capitalizesSentences

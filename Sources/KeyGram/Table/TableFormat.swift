@@ -6,9 +6,9 @@ package enum TableFormat {
   /// 2.0 widened the lexicon's shares to 16 bits, which 1.x readers cannot read (1.1 added the
   /// layout, 1.2 `QUAD`, 1.3 `LEXI`); 2.1 added `TEXT`. Readers of an earlier minor version skip
   /// the sections they do not know; a reader refuses another major version. 2.2 added `FORM`,
-  /// 2.3 `PAIR`, 2.4 `KNOW`, 2.5 `TUNE`.
+  /// 2.3 `PAIR`, 2.4 `KNOW`, 2.5 `TUNE`, 2.6 `OFFN`.
   package static let majorVersion: UInt16 = 2
-  package static let minorVersion: UInt16 = 5
+  package static let minorVersion: UInt16 = 6
   package static let headerSize = 64
   package static let directoryEntrySize = 16
   package static let sectionAlignment = 16
@@ -80,11 +80,12 @@ package enum TableFormat {
     package static let wordPairs = Tag("PAIR")
     package static let knownWords = Tag("KNOW")
     package static let decoderSettings = Tag("TUNE")
+    package static let offensiveWords = Tag("OFFN")
 
     /// The sections every table has, in the order the writer lays them out.
     package static let required: [Tag] = [language, alphabet, asciiMap, unigram, initial, bigram, trigram]
     /// Every section this version knows, in the order the writer lays them out.
-    package static let known: [Tag] = required + [textRules, quadgram, lexicon, writtenForms, wordPairs, knownWords, decoderSettings, layout, provenance]
+    package static let known: [Tag] = required + [textRules, quadgram, lexicon, writtenForms, wordPairs, knownWords, offensiveWords, decoderSettings, layout, provenance]
 
     /// The minor version that added `tag`: a table holding a section must say at least that
     /// version.
@@ -95,9 +96,17 @@ package enum TableFormat {
       case wordPairs: return 3
       case knownWords: return 4
       case decoderSettings: return 5
+      case offensiveWords: return 6
       default: return 0
       }
     }
+  }
+
+  /// The `OFFN` section (format 2.6): the lexicon's words a list of offensive words holds, which
+  /// the runtime blocks from its suggestions and corrections. The directory's element count *n*,
+  /// then *n* UInt32 `LEXI` node ids, ascending, each ending a word; no head.
+  package enum OffensiveWords {
+    package static func length(wordCount n: Int) -> Int { 4 * n }
   }
 
   /// The `TEXT` section (format 2.1): the text rules the builder read the corpus by, which the

@@ -3,7 +3,7 @@
 ///
 /// It checks the header, the directory, the padding, `LANG`, `ALPH` and `ASCI` itself; each
 /// other section it knows checks itself (`QuadgramSection`, `Lexicon`, `TextRulesSection`,
-/// `WrittenFormsSection`, `WordPairSection`, `KnownWordsSection`, `DecoderSettingsSection`, `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
+/// `WrittenFormsSection`, `WordPairSection`, `KnownWordsSection`, `OffensiveWordsSection`, `DecoderSettingsSection`, `KeyboardLayoutSection`, `ProvenanceSection`), and this keeps where its parts lie.
 @usableFromInline
 package struct TableSections: Sendable, Equatable {
   @usableFromInline package let majorVersion: UInt16
@@ -55,6 +55,10 @@ package struct TableSections: Sendable, Equatable {
   /// settings it holds, and where it starts (0 when the table has none).
   package let decoderSettings: DecoderSettingsSection?
   package let decoderSettingsOffset: Int
+  /// The optional `OFFN` section (format 2.6, `OffensiveWordsSection`): how many words it flags,
+  /// and where it starts (0 when the table has none).
+  package let offensiveWords: OffensiveWordsSection?
+  package let offensiveWordsOffset: Int
   /// Every directory entry, in file order, for tools that list or check them.
   package let sections: [SectionEntry]
 
@@ -201,6 +205,13 @@ package struct TableSections: Sendable, Equatable {
       decoderSettingsOffset = section.offset
     } else {
       (decoderSettings, decoderSettingsOffset) = (nil, 0)
+    }
+    if let section = Self.find(F.Section.offensiveWords, in: entries) {
+      offensiveWords = try OffensiveWordsSection(validating: bytes.slice(from: section.offset, length: section.length),
+                                                 elementCount: section.elementCount, lexiconNodeCount: lexicon?.nodeCount)
+      offensiveWordsOffset = section.offset
+    } else {
+      (offensiveWords, offensiveWordsOffset) = (nil, 0)
     }
     keyboardLayoutSection = Self.find(F.Section.layout, in: entries).map { $0.offset..<($0.offset + $0.length) }
     provenanceSection = Self.find(F.Section.provenance, in: entries).map { $0.offset..<($0.offset + $0.length) }

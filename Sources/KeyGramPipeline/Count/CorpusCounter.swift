@@ -29,6 +29,8 @@ package struct CorpusCounter: Counter {
   private var acceptedList: FormListCounter
   /// The pairs of a list of misspellings (sources that feed `misspellings`).
   private var misspellingList: MisspellingListCounter
+  /// The words of a list of offensive words (sources that feed `offensive`).
+  private var offensiveList: FormListCounter
   /// Which of those lists the current file is, if any.
   private var listFeed: SourceRule.Feeds = []
   private var path = ""
@@ -51,6 +53,7 @@ package struct CorpusCounter: Counter {
     formList = FormListCounter(decoder: decoder, memoryCap: wordMemoryCap)
     acceptedList = FormListCounter(decoder: decoder, kind: .accepted, memoryCap: wordMemoryCap)
     misspellingList = MisspellingListCounter(decoder: decoder, memoryCap: wordMemoryCap)
+    offensiveList = FormListCounter(decoder: decoder, kind: .offensive, memoryCap: wordMemoryCap)
     pairCounter = PairCounter(decoder: decoder, wordMemoryCap: wordMemoryCap)
     text = LetterCounter(decoder: decoder)
   }
@@ -108,6 +111,10 @@ package struct CorpusCounter: Counter {
       misspellingList.consume(chunk)
       try misspellingList.spillIfFull()
       return
+    case .offensive:
+      offensiveList.consume(chunk)
+      try offensiveList.spillIfFull()
+      return
     default: break
     }
     let feedsLetters = textSource.feeds.contains(.letters)
@@ -152,6 +159,7 @@ package struct CorpusCounter: Counter {
     case .forms: return formList.finishFile()
     case .accepts: return acceptedList.finishFile()
     case .misspellings: return misspellingList.finishFile()
+    case .offensive: return offensiveList.finishFile()
     default: break
     }
     formText.finishFile()
@@ -223,7 +231,7 @@ package struct CorpusCounter: Counter {
   /// and the lists of written forms, accepted words and misspellings.
   package func forms() throws(CountOverflowError) -> FormEvidence {
     do {
-      let written = try formText.evidence + formList.evidence + acceptedList.evidence + misspellingList.evidence
+      let written = try formText.evidence + formList.evidence + acceptedList.evidence + misspellingList.evidence + offensiveList.evidence
       guard let lists else { return written }
       return try lists.forms + written
     } catch {

@@ -3,14 +3,15 @@ import KeyGram
 /// How the corpus wrote its words, for the table's `FORM` section, and which words are
 /// misspellings, for the lexicon's choice (`LexiconChoice`): counts keyed by a kind byte and the
 /// written form's UTF-8 (letters as `ALPH` stores them or their capitals, every apostrophe as
-/// U+0027). Five kinds: *dictionary* evidence, each line of a list of written forms (a Hunspell
+/// U+0027). Six kinds: *dictionary* evidence, each line of a list of written forms (a Hunspell
 /// dictionary's, a source that feeds `forms`), once, case kept; *list* evidence, the apostrophe
 /// entries of word lists that feed words, in lowercase, times their rule's weight; *text*
 /// evidence, each word of running text away from a sentence start, case kept, once; *accepted*,
 /// each line of a list of words the dictionary accepts (a source that feeds `accepts`), once, in
 /// lowercase; *misspelling*, each pair of a list of misspellings (a source that feeds
 /// `misspellings`), once: the misspelling's lowercase letters, a tab, the correction's words in
-/// lowercase letters, a space between two. A `WordCounts` holds them, so memory stays bounded
+/// lowercase letters, a space between two; *offensive*, each line of a list of offensive words
+/// (a source that feeds `offensive`), once, in lowercase. A `WordCounts` holds them, so memory stays bounded
 /// (sorted runs in `$TMPDIR`) and sums are exact whatever the sharding.
 package struct FormEvidence: Sendable, Equatable {
   /// The evidence kinds, the key's first byte.
@@ -19,6 +20,7 @@ package struct FormEvidence: Sendable, Equatable {
     case dictionary = 0x44  // "D"
     case list = 0x4C  // "L"
     case misspelling = 0x4D  // "M"
+    case offensive = 0x4F  // "O"
     case text = 0x54  // "T"
   }
 
@@ -55,7 +57,7 @@ package struct FormEvidence: Sendable, Equatable {
     try entries.add(spelling.misspellingKey(misspelling, correction: correction), count: 1)
   }
 
-  /// Every key and count in increasing key order (accepted, dictionary, list, misspelling, text).
+  /// Every key and count in increasing key order (accepted, dictionary, list, misspelling, offensive, text).
   package func forEachSorted(_ body: ([UInt8], UInt64) throws -> Void) throws { try entries.forEachSorted(body) }
 
   package var isEmpty: Bool { entries.counts.isEmpty && entries.spilledRuns == 0 }

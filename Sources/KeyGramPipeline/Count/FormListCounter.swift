@@ -1,18 +1,18 @@
 /// A list of words, one per line, as form evidence: the dictionary's written forms
 /// (`FormEvidence.Kind.dictionary`: a Hunspell dictionary's, expanded; each line that holds one
 /// word adds 1 to its form, case kept), or the words the dictionary accepts
-/// (`FormEvidence.Kind.accepted`: each such line adds 1 to the word in lowercase). It gives no
-/// letter or word counts.
+/// (`FormEvidence.Kind.accepted`: each such line adds 1 to the word in lowercase), or offensive
+/// words (`FormEvidence.Kind.offensive`, alike). It gives no letter or word counts.
 package struct FormListCounter: Counter {
   private var reader: WrittenWordReader
   private let spelling: FormEvidence.Spelling
-  /// `.dictionary` or `.accepted`.
+  /// `.dictionary`, `.accepted` or `.offensive`.
   package let kind: FormEvidence.Kind
   package private(set) var evidence: FormEvidence
   private var lines = LineBuffer()
 
   package init(decoder: LetterDecoder, kind: FormEvidence.Kind = .dictionary, memoryCap: Int = WordCounts.defaultMemoryCap) {
-    precondition(kind == .dictionary || kind == .accepted, "a list of words is written forms or accepted words")
+    precondition([.dictionary, .accepted, .offensive].contains(kind), "a list of words is written forms, accepted words or offensive words")
     reader = WrittenWordReader(decoder: decoder)
     spelling = FormEvidence.Spelling(language: decoder.language)
     self.kind = kind

@@ -7,11 +7,13 @@ package enum TableImage {
   /// it decodes to or `TableFormat.notALetter` (`LetterDecoder.asciiLetterIndices`).
   /// `lexicon` is the `LEXI` section (`LexiconSection.make`) and its word count, if any.
   /// `writtenForms`, the `FORM` section's content, goes right after the lexicon (only with one),
-  /// and `wordPairs`, the `PAIR` section's, after that, then `knownWords`, the `KNOW` section's.
+  /// and `wordPairs`, the `PAIR` section's, after that, then `knownWords`, the `KNOW` section's,
+  /// and `offensiveWords`, the `OFFN` section's (none when it flags no word).
   /// The language's decoder settings, if any, are the `TUNE` section.
   package static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
                           asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil,
-                          writtenForms: LexiconForms? = nil, wordPairs: WordPairModel? = nil, knownWords: KnownWordsFilter? = nil) -> [UInt8] {
+                          writtenForms: LexiconForms? = nil, wordPairs: WordPairModel? = nil, knownWords: KnownWordsFilter? = nil,
+                          offensiveWords: OffensiveWords? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
     precondition(model.letterCount == n, "model and language disagree on the alphabet")
@@ -45,6 +47,9 @@ package enum TableImage {
       if let writtenForms { sections.append((F.Section.writtenForms, writtenForms.section, writtenForms.entries.count)) }
       if let wordPairs { sections.append((F.Section.wordPairs, wordPairs.section, wordPairs.rows.count)) }
       if let knownWords { sections.append((F.Section.knownWords, knownWords.section, knownWords.wordCount)) }
+      if let offensiveWords, !offensiveWords.nodes.isEmpty {
+        sections.append((F.Section.offensiveWords, offensiveWords.section, offensiveWords.nodes.count))
+      }
     }
     if !language.decoderSettings.isEmpty {
       sections.append((F.Section.decoderSettings, decoderSettingsSection(language.decoderSettings), language.decoderSettings.count))

@@ -21,9 +21,12 @@ public struct SourceRule: Sendable, Equatable {
     /// Consecutive word pairs of running text, for the word-pair model (`PAIR`): only beside
     /// `letters`, on a rule for running text.
     public static let pairs = Feeds(rawValue: 32)
+    /// Offensive words, and nothing else: one per line, in any case, which the table flags
+    /// (`OFFN`) so that the runtime never suggests them.
+    public static let offensive = Feeds(rawValue: 64)
 
     /// The feeds that are a list of their own: each feeds nothing else, and no counts.
-    public static let lists: Feeds = [.forms, .accepts, .misspellings]
+    public static let lists: Feeds = [.forms, .accepts, .misspellings, .offensive]
   }
 
   /// A file name in the language's folder, or a pattern with `*` (any run of characters).

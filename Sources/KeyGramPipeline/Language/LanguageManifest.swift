@@ -220,16 +220,17 @@ package enum LanguageManifest {
           case "accepts": feeds.insert(.accepts)
           case "misspellings": feeds.insert(.misspellings)
           case "pairs": feeds.insert(.pairs)
-          default: throw fail("\(field).feeds", "\"\(feed)\"; expected \"letters\", \"words\", \"pairs\", \"forms\", \"accepts\" or \"misspellings\"")
+          case "offensive": feeds.insert(.offensive)
+          default: throw fail("\(field).feeds", "\"\(feed)\"; expected \"letters\", \"words\", \"pairs\", \"forms\", \"accepts\", \"misspellings\" or \"offensive\"")
           }
         }
-        guard !feeds.isEmpty else { throw fail("\(field).feeds", "empty; say \"letters\", \"words\" or both, or \"forms\", \"accepts\" or \"misspellings\"") }
-        // A list of written forms, of accepted words or of misspellings has no counts to give
-        // the letters or the lexicon, and is one kind of list.
+        guard !feeds.isEmpty else { throw fail("\(field).feeds", "empty; say \"letters\", \"words\" or both, or \"forms\", \"accepts\", \"misspellings\" or \"offensive\"") }
+        // A list of written forms, of accepted words, of misspellings or of offensive words has
+        // no counts to give the letters or the lexicon, and is one kind of list.
         let lists = feeds.intersection(SourceRule.Feeds.lists)
-        guard lists.isEmpty || (lists == feeds && [.forms, .accepts, .misspellings].contains(lists)) else {
+        guard lists.isEmpty || (lists == feeds && [.forms, .accepts, .misspellings, .offensive].contains(lists)) else {
           let names = rule.feeds.map { "\"\($0)\"" }.joined(separator: " with ")
-          throw fail("\(field).feeds", "\(names); a list of written forms, accepted words or misspellings feeds nothing else")
+          throw fail("\(field).feeds", "\(names); a list of written forms, accepted words, misspellings or offensive words feeds nothing else")
         }
         // Pairs are read from running text, which a rule says by feeding the letters.
         guard !feeds.contains(.pairs) || feeds.contains(.letters) else {

@@ -174,7 +174,7 @@ package struct LexiconChoice: Sendable {
         if let pair = spelling.misspelling(of: key), let index = position[pair.misspelling] {
           corrections[index, default: []].append(pair.correction)
         }
-      case .list: break
+      case .list, .offensive: break
       }
     }
 

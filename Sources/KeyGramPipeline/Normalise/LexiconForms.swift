@@ -105,7 +105,7 @@ package struct LexiconForms: Equatable, Sendable {
       case .text: evidence[position, default: Evidence()].text[Evidence.Pattern(capitals: word.capitals, apostrophes: word.apostrophes), default: 0] &+= count
       case .dictionary: evidence[position, default: Evidence()].dictionary.insert(word.capitals)
       case .accepted: evidence[position, default: Evidence()].isAccepted = true
-      case .misspelling: break  // which words are misspellings, not how they are written
+      case .misspelling, .offensive: break  // which words are misspellings or offensive, not how they are written
       }
     }
     let nodes = trie.wordNodes(words.map { Symbol.letterIndices($0.word) })

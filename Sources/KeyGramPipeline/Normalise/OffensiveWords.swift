@@ -1,0 +1,34 @@
+import KeyGram
+
+/// The lexicon's words that the language's list of offensive words holds (sources that feed
+/// `offensive`), as the `LEXI` nodes that end them: the table's `OFFN` section, which the
+/// runtime blocks from its suggestions, corrections and next words.
+package struct OffensiveWords: Sendable, Equatable {
+  /// The flagged words' nodes, ascending.
+  package let nodes: [UInt32]
+  /// The list's distinct words, in the lexicon or not.
+  package let listed: Int
+
+  /// The flagged words of the lexicon's `words` (letter symbols, as `WordCounts.top` gives
+  /// them), whose trie is `trie`, from `forms`' offensive evidence.
+  package static func make(words: [(word: [UInt8], count: UInt64)], trie: LexiconTrie, forms: FormEvidence,
+                           language: Language) throws -> OffensiveWords {
+    let kept = Set(words.map(\.word))
+    let spelling = FormEvidence.Spelling(language: language)
+    var flagged: [[UInt8]] = []
+    var listed = 0
+    try forms.forEachSorted { key, _ in
+      guard key.first == FormEvidence.Kind.offensive.rawValue, let word = spelling.word(of: key)?.word.symbols else { return }
+      listed += 1
+      if kept.contains(word) { flagged.append(Symbol.letterIndices(word)) }
+    }
+    return OffensiveWords(nodes: Set(trie.wordNodes(flagged)).sorted(), listed: listed)
+  }
+
+  /// The `OFFN` section's bytes.
+  package var section: [UInt8] {
+    var out = ByteWriter()
+    for node in nodes { out.uint32(node) }
+    return out.bytes
+  }
+}
