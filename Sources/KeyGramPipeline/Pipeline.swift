@@ -228,7 +228,7 @@ public enum Pipeline {
     }
     let knownWords = lexicon != nil && !choice.known.isEmpty ? KnownWordsFilter(words: choice.known) : nil
     let offensiveWords = try lexicon.map { lexicon in
-      try OffensiveWords.make(words: choice.kept, trie: lexicon.trie, forms: forms, language: language)
+      try OffensiveWords.make(words: choice.kept, trie: lexicon.trie, writtenForms: writtenForms, forms: forms, language: language)
     }
     // Emit, checked with the runtime's own validator before anything is replaced.
     let image = TableImage.make(language: language, model: model, provenance: provenance,

@@ -132,6 +132,7 @@ enum PredictionReport {
     lines.append(String(format: "top-3 ÷ unigram baseline: %.2f×", Double(plain.top3) / Double(Swift.max(plain.unigramTop3, 1))))
     lines.append(String(format: "perplexity over %@ lexicon words: pairs %.1f, lexicon unigram %.1f", grouped(plain.scoredWords),
                         plain.pairPerplexity, plain.unigramPerplexity))
+    lines.append("offensive words offered on the bar: \(plain.offensiveOffered) (pairs), \(history.offensiveOffered) (pairs + history, the user's own words aside)")
     return lines.joined(separator: "\n")
   }
 
@@ -148,8 +149,10 @@ enum PredictionReport {
     struct Baseline: Encodable { var top1: Int; var top3: Int }
     struct Bar: Encodable {
       var words: Int, lexiconWords: Int, top1: Int, top3: Int, keystrokes: Int, keystrokesWithBar: Int, keystrokeSavings: Double
+      var offensiveOffered: Int
       init(_ result: NextWordBench.Result) {
         (words, lexiconWords, top1, top3) = (result.words, result.lexiconWords, result.top1, result.top3)
+        offensiveOffered = result.offensiveOffered
         (keystrokes, keystrokesWithBar, keystrokeSavings) = (result.keystrokes, result.keystrokesWithBar, result.keystrokeSavings)
       }
     }

@@ -40,6 +40,11 @@ enum SimulationReport {
                    + "\(method.wordsFixed) | \(Int(method.wordsFixedInterval.lowerBound))–\(Int(method.wordsFixedInterval.upperBound)) | "
                    + "\(method.wordsBroken) | \(Int(method.wordsBrokenInterval.lowerBound))–\(Int(method.wordsBrokenInterval.upperBound)) |")
     }
+    let offering = result.methods.filter { $0.method.decoder != nil }
+    if !offering.isEmpty {
+      lines += ["", "Offensive words the table flags, offered on the bar at a word's end or put in by a correction (the user's own aside): "
+                + offering.map { "\($0.method.name) \($0.offensiveOffered)" }.joined(separator: ", ") + "."]
+    }
     if result.touches.misspellRate > 0 || result.touches.undoRate > 0 {
       lines += ["", "Misspellings (misspell rate \(result.touches.misspellRate), undo rate \(result.touches.undoRate)): words the typist misspelled, those committed as the intended word, and replacements of right words the typist undid (still counted as broken).", "",
                 "| method | misspelled | corrected | share | replacements undone |", "|---|---:|---:|---:|---:|"]
@@ -157,6 +162,8 @@ enum SimulationReport {
       var misspelledWords: Int?
       var misspellingsCorrected: Int?
       var replacementsUndone: Int?
+      /// A decoded method's offensive words offered (the bar at each word's end, corrections).
+      var offensiveOffered: Int?
       /// How a decoded method wrote the words: capitals, apostrophes, case errors.
       var writtenForms: WrittenFormFigures?
       /// A decoded method's word errors and letter errors by what went wrong.
@@ -217,6 +224,7 @@ enum SimulationReport {
                wordsBroken: words ? $0.wordsBroken : nil, wordsBrokenCI95: words ? pair($0.wordsBrokenInterval) : nil,
                misspelledWords: spelling ? $0.misspelledWords : nil, misspellingsCorrected: spelling ? $0.misspellingsCorrected : nil,
                replacementsUndone: spelling ? $0.replacementsUndone : nil,
+               offensiveOffered: $0.method.decoder == nil ? nil : $0.offensiveOffered,
                writtenForms: $0.writtenForms.map { WrittenFormFigures(capitalWords: $0.capitalWords, capitalWordsKept: $0.capitalWordsKept,
                                                                  alwaysCapitalisedWords: $0.namedWords, alwaysCapitalisedWordsKept: $0.namedWordsKept,
                                                                  lowercaseWords: $0.lowercaseWords, lowercaseWordsCapitalised: $0.lowercaseWordsCapitalised,

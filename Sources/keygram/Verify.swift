@@ -117,6 +117,7 @@ extension Keygram {
         + (report.lexiconWords.map { "lexicon of \($0) words (\(report.lexiconNodes ?? 0) nodes) well-formed, " } ?? "")
         + (report.pairRows.map { "word pairs of \($0) rows (\(report.pairEntries ?? 0) pairs) well-formed, " } ?? "")
         + (report.knownWords.map { "\($0) known words, " } ?? "")
+        + (report.offensiveWords.map { "\($0) offensive words flagged, " } ?? "")
         + (report.decoderSettings > 0 ? "decoder settings (\(report.decoderSettings)) as the manifest gives them, " : "")
         + "\(report.letters) letters match the manifest, "
         + (report.swiftPath.map { "\($0) matches, " } ?? "")

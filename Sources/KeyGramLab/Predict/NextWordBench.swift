@@ -34,6 +34,9 @@ public struct NextWordBench {
     /// letters typed before the word showed in the first three, and one tap.
     public var keystrokes = 0
     public var keystrokesWithBar = 0
+    /// Words the table flags as offensive that the bar offered (next words and completions),
+    /// other than one the history holds as the user's own: 0 while the decoder blocks them.
+    public var offensiveOffered = 0
     /// The words scored for perplexity (the lexicon words), and Σ ln P(word | context) under the
     /// pair model and Σ ln P(word) under the lexicon alone.
     public var scoredWords = 0
@@ -91,6 +94,7 @@ public struct NextWordBench {
   func keystrokesWithBar(_ letters: [Int], context: WordContext, decoder: WordDecoder, result: inout Result) -> Int {
     decoder.reset()
     let before = decoder.nextWords(after: context, limit: 3)
+    result.offensiveOffered += offensiveCount(before, decoder: decoder)
     if let first = before.first, Self.spells(first, letters) { result.top1 += 1 }
     if before.contains(where: { Self.spells($0, letters) }) {
       result.top3 += 1
@@ -101,11 +105,26 @@ public struct NextWordBench {
       let frame = layout.keys[key.rawValue].frame
       decoder.add(TouchPoint(x: frame.midX, y: frame.midY), key: key, letter: letter, isCapital: false)
       // Taking the word after its last letter saves nothing: the space costs the same tap.
-      if typed + 1 < letters.count && decoder.suggestions(after: context, limit: 3).contains(where: { Self.spells($0, letters) }) {
-        return typed + 2
-      }
+      guard typed + 1 < letters.count else { break }
+      let offered = decoder.suggestions(after: context, limit: 3)
+      result.offensiveOffered += offensiveCount(offered, decoder: decoder)
+      if offered.contains(where: { Self.spells($0, letters) }) { return typed + 2 }
     }
     return letters.count + 1
+  }
+
+  /// How many of `words` the table flags as offensive and the history does not hold as the
+  /// user's own (`Parameters.historyTargetCount` times).
+  func offensiveCount(_ words: WordSuggestions, decoder: WordDecoder) -> Int {
+    guard let offensive = table.offensiveWords else { return 0 }
+    var count = 0
+    for word in words {
+      guard let id = word.wordID, offensive.contains(id) else { continue }
+      if let history = decoder.wordHistory,
+         history.count(ofWord: (0..<word.count).map { word.letter(at: $0) }) >= decoder.parameters.historyTargetCount { continue }
+      count += 1
+    }
+    return count
   }
 
   static func spells(_ word: DecodedWord, _ letters: [Int]) -> Bool {

@@ -117,6 +117,7 @@ extension TypingSimulator.KeyboardUnderTest {
       if !method.specialKeysTypeLetters { touch = method.timed ? aimed : TouchPoint(x: aimed.x, y: aimed.y) }
     }
     let wordKeys = TypingSimulator.Segment.words(of: segment.committed).last ?? []
+    segment.offensiveOffered += offensiveOnBar(engine)
     if endsSentence { take(engine.insert(".")) }
     let edit = method.specialKeysTypeLetters ? engine.tap(touch, on: spaceKey) : engine.tap(touch)
     wordTyped.append(edit.keyIndex?.rawValue ?? -1)
@@ -129,6 +130,8 @@ extension TypingSimulator.KeyboardUnderTest {
     segment.typed.append(TypingSimulator.Segment.boundaryMark)
     take(edit)
     let committedNow = TypingSimulator.Segment.words(of: segment.committed).last ?? []
+    // A correction into other letters; the typed word written as the language writes it ("god" as "God") is no offer.
+    if edit.correctsWord && committedNow != wordKeys { segment.offensiveOffered += offensiveWords(in: edit.text, engine: engine) }
     if edit.correctsWord, !endsSentence, undoesReplacement, let spelledRight, segment.words.isEmpty,
        wordKeys == spelledRight, committedNow != spelledRight {
       // The committed keys keep the replacement: it was a broken word all the same.
@@ -141,6 +144,40 @@ extension TypingSimulator.KeyboardUnderTest {
     }
     numberLayer = false
     closable = true
+  }
+}
+
+extension TypingSimulator.KeyboardUnderTest {
+  /// The bar's words the table flags as offensive, other than the user's own.
+  func offensiveOnBar(_ engine: TypingEngine) -> Int {
+    guard let offensive = table.offensiveWords, let lexicon = table.lexicon else { return 0 }
+    var count = 0
+    for slot in engine.suggestions where slot.kind != .revert {
+      count += offensiveWords(in: slot.text, engine: engine, offensive: offensive, lexicon: lexicon)
+    }
+    return count
+  }
+
+  /// The words of `text` the table flags as offensive, other than those the engine's history
+  /// holds as the user's own (`historyTargetCount` times).
+  func offensiveWords(in text: String, engine: TypingEngine) -> Int {
+    guard let offensive = table.offensiveWords, let lexicon = table.lexicon else { return 0 }
+    return offensiveWords(in: text, engine: engine, offensive: offensive, lexicon: lexicon)
+  }
+
+  func offensiveWords(in text: String, engine: TypingEngine, offensive: OffensiveWords, lexicon: Lexicon) -> Int {
+    var count = 0, letters: [Int] = []
+    func word() {
+      defer { letters.removeAll() }
+      guard !letters.isEmpty, let id = lexicon.wordID(spelledBy: letters), offensive.contains(id) else { return }
+      if let history = engine.decoder.wordHistory, history.count(ofWord: letters) >= engine.decoder.parameters.historyTargetCount { return }
+      count += 1
+    }
+    for scalar in text.unicodeScalars {
+      if let letter = table.letterIndex(of: scalar) { letters.append(letter) } else if !TypingContext.isApostrophe(scalar) { word() }
+    }
+    word()
+    return count
   }
 }
 

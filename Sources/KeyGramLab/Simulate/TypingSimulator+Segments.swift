@@ -96,6 +96,9 @@ extension TypingSimulator {
     var spaceTapMissed = false
     var keyWithoutLetter = false
     var wasUndone = false
+    /// Words the table flags as offensive that the engine showed on the bar at a word's end or
+    /// put in by a correction, other than the user's own.
+    var offensiveOffered = 0
     /// The text indices of its words whose replacement the typist reverted.
     var revertedWords: [Int] = []
 
@@ -114,6 +117,7 @@ extension TypingSimulator {
       joined.spaceTapMissed = spaceTapMissed || later.spaceTapMissed
       joined.keyWithoutLetter = keyWithoutLetter || later.keyWithoutLetter
       joined.wasUndone = wasUndone || later.wasUndone
+      joined.offensiveOffered = offensiveOffered + later.offensiveOffered
       joined.revertedWords = revertedWords + later.revertedWords
       return joined
     }

@@ -33,6 +33,9 @@ extension TypingSimulator {
     public var replacementsUndone: Int = 0
     /// Of `wordsBroken`, those the typist reverted (`Touches.undoRate`): the rest stand.
     public var wordsBrokenReverted: Int = 0
+    /// Words the table flags as offensive that the engine offered (on the bar at each word's
+    /// end, or by a correction), other than the user's own: 0 while it blocks them.
+    public var offensiveOffered: Int = 0
     /// How a decoded method wrote the words (capitals, apostrophes), when `run` was given the
     /// written words; nil otherwise.
     public var writtenForms: WrittenFormTally?
@@ -68,6 +71,7 @@ extension TypingSimulator {
       var misspellingsCorrected = 0
       var undone = 0
       var brokenReverted = 0
+      var offensive = 0
     }
 
     let simulator: TypingSimulator
@@ -169,6 +173,7 @@ extension TypingSimulator {
         }
       }
       if segment.wasUndone { blocks[block][method].undone += 1 }
+      blocks[block][method].offensive += segment.offensiveOffered
       if perWord[method] { blocks[block][method].letterErrors += segmentLetterErrors }
       classes[method][errorClass.rawValue].letterErrors += segmentLetterErrors
       classes[method][errorClass.rawValue].wordErrors += segmentWordErrors
@@ -213,7 +218,7 @@ extension TypingSimulator {
     func totals(_ field: (Tally.Block) -> Int) -> [Int] { methods.indices.map { method in blocks.reduce(0) { $0 + field($1[method]) } } }
     let letters = totals(\.letterErrors), wordErrors = totals(\.wordErrors), fixed = totals(\.fixed), broken = totals(\.broken)
     let misspelled = totals(\.misspelled), misspellingsCorrected = totals(\.misspellingsCorrected), undone = totals(\.undone)
-    let brokenReverted = totals(\.brokenReverted)
+    let brokenReverted = totals(\.brokenReverted), offensive = totals(\.offensive)
     var random = SeededRandom(seed: seed ^ 0xB007_57A9)
     let resamples = 2000
     var ratios = [[Double]](repeating: [], count: methods.count), wordRatios = ratios, rates = ratios, fixedCounts = ratios, brokenCounts = ratios
@@ -253,7 +258,7 @@ extension TypingSimulator {
                    wordsFixed: fixed[index], wordsFixedInterval: interval(fixedCounts[index]),
                    wordsBroken: broken[index], wordsBrokenInterval: interval(brokenCounts[index]),
                    misspelledWords: misspelled[index], misspellingsCorrected: misspellingsCorrected[index], replacementsUndone: undone[index],
-                   wordsBrokenReverted: brokenReverted[index])
+                   wordsBrokenReverted: brokenReverted[index], offensiveOffered: offensive[index])
     }
   }
 }

@@ -2,7 +2,9 @@ import KeyGram
 
 /// The lexicon's words that the language's list of offensive words holds (sources that feed
 /// `offensive`), as the `LEXI` nodes that end them: the table's `OFFN` section, which the
-/// runtime blocks from its suggestions, corrections and next words.
+/// runtime blocks from its suggestions, corrections and next words. A word the lexicon also
+/// writes with an apostrophe is not flagged: "hell" and "he'll" are one node, and blocking it
+/// would block "he'll".
 package struct OffensiveWords: Sendable, Equatable {
   /// The flagged words' nodes, ascending.
   package let nodes: [UInt32]
@@ -10,9 +12,9 @@ package struct OffensiveWords: Sendable, Equatable {
   package let listed: Int
 
   /// The flagged words of the lexicon's `words` (letter symbols, as `WordCounts.top` gives
-  /// them), whose trie is `trie`, from `forms`' offensive evidence.
-  package static func make(words: [(word: [UInt8], count: UInt64)], trie: LexiconTrie, forms: FormEvidence,
-                           language: Language) throws -> OffensiveWords {
+  /// them), whose trie is `trie` and written forms `writtenForms`, from `forms`' offensive evidence.
+  package static func make(words: [(word: [UInt8], count: UInt64)], trie: LexiconTrie, writtenForms: LexiconForms?,
+                           forms: FormEvidence, language: Language) throws -> OffensiveWords {
     let kept = Set(words.map(\.word))
     let spelling = FormEvidence.Spelling(language: language)
     var flagged: [[UInt8]] = []
@@ -22,7 +24,8 @@ package struct OffensiveWords: Sendable, Equatable {
       listed += 1
       if kept.contains(word) { flagged.append(Symbol.letterIndices(word)) }
     }
-    return OffensiveWords(nodes: Set(trie.wordNodes(flagged)).sorted(), listed: listed)
+    let apostrophed = Set((writtenForms?.entries ?? []).filter { $0.forms.contains { !$0.apostrophes.isEmpty } }.map(\.node))
+    return OffensiveWords(nodes: Set(trie.wordNodes(flagged)).subtracting(apostrophed).sorted(), listed: listed)
   }
 
   /// The `OFFN` section's bytes.

@@ -29,6 +29,8 @@ package struct TableVerifier: Sendable {
     package var pairEntries: Int?
     /// The known words past the lexicon (`KNOW`), when the table has them.
     package var knownWords: Int?
+    /// The lexicon words the table flags as offensive (`OFFN`), when it has them.
+    package var offensiveWords: Int?
     /// How many decoder settings the table carries (`TUNE`).
     package var decoderSettings = 0
     package var letters = 0
@@ -151,6 +153,15 @@ package struct TableVerifier: Sendable {
       if known.hashCount != KnownWordsFilter.hashCount || known.bitCount != 64 * KnownWordsFilter.blockCount(words: known.wordCount) {
         fail(.normalisation, "KNOW: \(known.hashCount) hashes and \(known.bitCount) bits for \(known.wordCount) words; this builder sets "
                + "\(KnownWordsFilter.hashCount) hashes in \(64 * KnownWordsFilter.blockCount(words: known.wordCount)) bits")
+      }
+    }
+    // The offensive words: each id a lexicon word (open checked that they ascend within the trie).
+    if let offensive = table.offensiveWords {
+      report.offensiveWords = offensive.count
+      if let lexicon = table.lexicon {
+        for (index, id) in offensive.ids.enumerated() where !lexicon.isWord(id) {
+          fail(.format, "OFFN: node \(id.rawValue) at byte \(table.sections.offensiveWordsOffset + 4 * index) ends no lexicon word")
+        }
       }
     }
     // The written forms: every FORM invariant (ids, offsets, shares, shapes, masks, positions, padding).

@@ -2,8 +2,8 @@ import KeyGram
 
 /// The runtime loader: whatever bytes it accepts, every query afterwards stays in bounds (the
 /// sanitizer watches the heap copy `init(copying:)` makes) and terminates. Promises checked:
-/// every lexicon child lies after its parent and inside the trie, and a cursor step agrees
-/// with `child(of:letter:)`.
+/// every lexicon child lies after its parent and inside the trie, a cursor step agrees
+/// with `child(of:letter:)`, and each flagged offensive word is found by its lookup.
 extension FuzzTarget {
   static func table(_ input: [UInt8], _ findings: inout FuzzFindings) {
     let fixed = ChecksumFixup.table(input)
@@ -38,6 +38,17 @@ extension FuzzTarget {
     for context in table.quadgramContexts { sink &+= sum(table.distribution(after: context)) }
     if let keyboard = table.keyboardLayout { sink &+= UInt64(keyboard.rows.count + keyboard.keyIndexOfLetter.count) }
     if let lexicon = table.lexicon { sink &+= walk(lexicon, letterCount: n, &findings) }
+    if let offensive = table.offensiveWords {
+      // Open checked the ids ascend: each one read back is found, and a node between two is not.
+      let ids = offensive.ids
+      for (index, id) in ids.enumerated() {
+        findings.expect(offensive.contains(id), "flagged word \(id.rawValue) at \(index) is not found")
+        if index > 0, ids[index - 1].rawValue + 1 < id.rawValue {
+          findings.expect(!offensive.contains(WordID(node: LexiconNode(index: id.rawValue - 1))), "node \(id.rawValue - 1) found, not flagged")
+        }
+        sink &+= UInt64(id.rawValue)
+      }
+    }
     blackHole(sink)
   }
 
