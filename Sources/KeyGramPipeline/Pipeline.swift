@@ -146,7 +146,7 @@ public enum Pipeline {
     /// The known words' filter (`.table` and `.image` builds with a lexicon and words past it).
     package var knownWords: KnownWordsFilter?
     /// The lexicon's words the list of offensive words flags (`OFFN`), nil without a lexicon.
-    package var offensiveWords: OffensiveWords?
+    package var offensiveWords: OffensiveWordFlags?
     /// Which words the lexicon kept and which it left out as misspellings, and why (`.table`
     /// and `.image` builds with a lexicon).
     package var lexiconChoice: LexiconChoice?
@@ -228,7 +228,7 @@ public enum Pipeline {
     }
     let knownWords = lexicon != nil && !choice.known.isEmpty ? KnownWordsFilter(words: choice.known) : nil
     let offensiveWords = try lexicon.map { lexicon in
-      try OffensiveWords.make(words: choice.kept, trie: lexicon.trie, writtenForms: writtenForms, forms: forms, language: language)
+      try OffensiveWordFlags.make(words: choice.kept, trie: lexicon.trie, writtenForms: writtenForms, forms: forms, language: language)
     }
     // Emit, checked with the runtime's own validator before anything is replaced.
     let image = TableImage.make(language: language, model: model, provenance: provenance,

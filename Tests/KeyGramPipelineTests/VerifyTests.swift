@@ -232,7 +232,7 @@ struct VerifyTests {
     let report = workspace.verify()
     #expect(report.passed && report.decoderSettings == 2, "\(report.failures)")
     let table = try KeyGramTable(copying: workspace.bytes)
-    #expect(table.formatVersion == (2, 5))
+    #expect(table.formatVersion == (Int(TableFormat.majorVersion), Int(TableFormat.minorVersion)))
     #expect(table.decoderSettings.map(\.setting) == [.margin, .spellingMargin])
     #expect(table.decoderSettings.map(\.value) == [2, .infinity])
   }

@@ -286,3 +286,11 @@ extension WordDecoder {
     func protectedCount(isLexiconWord: Bool) -> Float { isLexiconWord ? protectedLexiconWordCount : protectedHistoryCount }
   }
 }
+
+extension WordDecoder {
+  /// Gives the language score the table's offensive words to block, or none; the joiner too.
+  func blockOffensiveWords(_ blocks: Bool) {
+    prior.blockedWords = blocks ? table.offensiveWords : nil
+    joiner?.blocksOffensiveWords = blocks
+  }
+}

@@ -33,12 +33,7 @@ public final class WordDecoder {
   public var autocorrection: Autocorrection { didSet { if autocorrection != oldValue { margins = CorrectionMargins(parameters, level: autocorrection) } } }
   var margins: CorrectionMargins
   /// Whether the table's offensive words are kept from every suggestion (`parameters.blocksOffensiveWords` at first).
-  public var blocksOffensiveWords: Bool {
-    didSet {
-      prior.blockedWords = blocksOffensiveWords ? table.offensiveWords : nil
-      joiner?.blocksOffensiveWords = blocksOffensiveWords
-    }
-  }
+  public var blocksOffensiveWords: Bool { didSet { blockOffensiveWords(blocksOffensiveWords) } }
   /// The user's word history: its words are candidates, and a word it holds, typed exactly,
   /// stands.
   public let wordHistory: WordHistory?
@@ -83,15 +78,12 @@ public final class WordDecoder {
   let finalSource: IntBuffer
   let completionOrder: IntBuffer
   /// The suggestions chosen so far: their last nodes and partial-word slots.
-  let chosenLexicon: Int32Buffer
-  let chosenHistory: Int32Buffer
+  let chosenLexicon: Int32Buffer, chosenHistory: Int32Buffer
   let chosenSlot: IntBuffer
   /// `nextWords`' candidates (word ids), their head-word indices (−1: none), their scores, one
   /// word's letters (last first) and the table's head words, spelled at init.
-  let nextWordIDs: Int32Buffer
-  let nextWordHeads: Int32Buffer
-  let nextWordScores: FloatBuffer
-  let nextWordLetters: Int32Buffer
+  let nextWordIDs: Int32Buffer, nextWordHeads: Int32Buffer
+  let nextWordScores: FloatBuffer, nextWordLetters: Int32Buffer
   let headWords: HeadWords
 
   // Outputs.

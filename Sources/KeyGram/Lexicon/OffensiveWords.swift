@@ -36,7 +36,7 @@ extension KeyGramTable {
   /// built before format 2.6, or for a language without a list).
   public var offensiveWords: OffensiveWords? {
     guard let layout = sections.offensiveWords else { return nil }
-    return OffensiveWords(section: bytes.slice(from: sections.offensiveWordsOffset, length: TableFormat.OffensiveWords.length(wordCount: layout.wordCount)),
+    return OffensiveWords(section: bytes.slice(from: sections.offensiveWordsOffset, length: TableFormat.FlaggedWords.length(wordCount: layout.wordCount)),
                           owner: self)
   }
 }

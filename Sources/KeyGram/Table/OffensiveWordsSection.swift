@@ -12,8 +12,8 @@ package struct OffensiveWordsSection: Sendable, Equatable {
   package init(validating section: TableBytes, elementCount: Int, lexiconNodeCount: Int?) throws(KeyGramTableError) {
     func bad(_ reason: String) -> KeyGramTableError { .badSection(tag: "OFFN", reason: reason) }
     guard let nodes = lexiconNodeCount else { throw bad("the table has no LEXI, whose words OFFN flags") }
-    guard section.count == TableFormat.OffensiveWords.length(wordCount: elementCount) else {
-      throw bad("length \(section.count), expected \(TableFormat.OffensiveWords.length(wordCount: elementCount)) for the \(elementCount) words the directory counts")
+    guard section.count == TableFormat.FlaggedWords.length(wordCount: elementCount) else {
+      throw bad("length \(section.count), expected \(TableFormat.FlaggedWords.length(wordCount: elementCount)) for the \(elementCount) words the directory counts")
     }
     var previous: UInt32 = 0
     for index in 0..<elementCount {

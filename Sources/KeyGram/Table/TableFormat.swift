@@ -105,7 +105,7 @@ package enum TableFormat {
   /// The `OFFN` section (format 2.6): the lexicon's words a list of offensive words holds, which
   /// the runtime blocks from its suggestions and corrections. The directory's element count *n*,
   /// then *n* UInt32 `LEXI` node ids, ascending, each ending a word; no head.
-  package enum OffensiveWords {
+  package enum FlaggedWords {
     package static func length(wordCount n: Int) -> Int { 4 * n }
   }
 

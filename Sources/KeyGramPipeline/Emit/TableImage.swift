@@ -13,7 +13,7 @@ package enum TableImage {
   package static func make(language: Language, model: QuantisedModel, provenance: Provenance?,
                           asciiLetterIndices: [UInt8], lexicon: (section: [UInt8], words: Int)? = nil,
                           writtenForms: LexiconForms? = nil, wordPairs: WordPairModel? = nil, knownWords: KnownWordsFilter? = nil,
-                          offensiveWords: OffensiveWords? = nil) -> [UInt8] {
+                          offensiveWords: OffensiveWordFlags? = nil) -> [UInt8] {
     typealias F = TableFormat
     let n = language.alphabet.count
     precondition(model.letterCount == n, "model and language disagree on the alphabet")

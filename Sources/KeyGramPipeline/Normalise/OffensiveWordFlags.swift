@@ -5,7 +5,7 @@ import KeyGram
 /// runtime blocks from its suggestions, corrections and next words. A word the lexicon also
 /// writes with an apostrophe is not flagged: "hell" and "he'll" are one node, and blocking it
 /// would block "he'll".
-package struct OffensiveWords: Sendable, Equatable {
+package struct OffensiveWordFlags: Sendable, Equatable {
   /// The flagged words' nodes, ascending.
   package let nodes: [UInt32]
   /// The list's distinct words, in the lexicon or not.
@@ -14,7 +14,7 @@ package struct OffensiveWords: Sendable, Equatable {
   /// The flagged words of the lexicon's `words` (letter symbols, as `WordCounts.top` gives
   /// them), whose trie is `trie` and written forms `writtenForms`, from `forms`' offensive evidence.
   package static func make(words: [(word: [UInt8], count: UInt64)], trie: LexiconTrie, writtenForms: LexiconForms?,
-                           forms: FormEvidence, language: Language) throws -> OffensiveWords {
+                           forms: FormEvidence, language: Language) throws -> OffensiveWordFlags {
     let kept = Set(words.map(\.word))
     let spelling = FormEvidence.Spelling(language: language)
     var flagged: [[UInt8]] = []
@@ -25,7 +25,7 @@ package struct OffensiveWords: Sendable, Equatable {
       if kept.contains(word) { flagged.append(Symbol.letterIndices(word)) }
     }
     let apostrophed = Set((writtenForms?.entries ?? []).filter { $0.forms.contains { !$0.apostrophes.isEmpty } }.map(\.node))
-    return OffensiveWords(nodes: Set(trie.wordNodes(flagged)).subtracting(apostrophed).sorted(), listed: listed)
+    return OffensiveWordFlags(nodes: Set(trie.wordNodes(flagged)).subtracting(apostrophed).sorted(), listed: listed)
   }
 
   /// The `OFFN` section's bytes.
