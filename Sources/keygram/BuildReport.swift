@@ -55,7 +55,7 @@ struct BuildReport: CustomStringConvertible {
                      + (forms.joinedElisions > 0 ? ", \(grouped(UInt64(forms.joinedElisions))) of them a clitic and a word joined)" : ")"))
       }
       if let pairs = summary.wordPairs?.stats {
-        lines.append("word pairs: \(grouped(pairs.occurrences)) counted, \(grouped(UInt64(pairs.distinctPairs))) distinct, "
+        lines.append("word pairs: \(grouped((pairs.occurrencesMilli + SourceRule.pairCountUnit / 2) / SourceRule.pairCountUnit)) counted, \(grouped(UInt64(pairs.distinctPairs))) distinct, "
                      + "\(grouped(UInt64(pairs.lexiconPairs))) between lexicon words (D = \(String(format: "%.3f", Double(pairs.discountMilli) / 1000))); "
                      + "kept \(grouped(UInt64(pairs.entries))) in \(grouped(UInt64(pairs.rows))) rows, \(grouped(UInt64(pairs.bytes))) bytes")
       }

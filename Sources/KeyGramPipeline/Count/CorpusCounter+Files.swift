@@ -138,6 +138,6 @@ extension CorpusCounter {
       throw error
     }
     let counts = try counter.counts()
-    return (counts, try counter.words(), recorder.provenance(of: counts), try counter.forms(), counter.pairs)
+    return (counts, try counter.words(), recorder.provenance(of: counts), try counter.forms(), try counter.pairs())
   }
 }

@@ -60,10 +60,7 @@ package struct CorpusCounter: Counter {
 
   /// True for a word-frequency list rather than running text: a name with ".freq." in it
   /// (en/count_1w.freq.txt, de/leipzig.freq.gz).
-  package static func isFrequencyList(_ path: String) -> Bool {
-    let name = path.split(separator: "/").last ?? ""
-    return name.contains(".freq.") || name.hasSuffix(".freq")
-  }
+  package static func isFrequencyList(_ path: String) -> Bool { SourceRule.isFrequencyList(path) }
 
   /// The next input; `isFrequencyList` says which counter reads it, `source` what it feeds.
   /// Each feeds the letters, the words or both.
@@ -75,7 +72,7 @@ package struct CorpusCounter: Counter {
     invalidUTF8AtFileStart = text.invalidUTF8
     listFeed = isFrequencyList ? [] : source.feeds.intersection(SourceRule.Feeds.lists)
     feedsPairs = !isFrequencyList && source.feeds.contains(.pairs)
-    if feedsPairs { pairCounter.startFile() }
+    if feedsPairs { pairCounter.startFile(occurrenceCount: source.pairOccurrenceCount) }
     guard isFrequencyList else {
       textSource = source
       fileWords = source.feeds.contains(.words) ? SplitTextWordCounter(decoder: decoder, wordMemoryCap: wordMemoryCap) : nil
@@ -224,8 +221,12 @@ package struct CorpusCounter: Counter {
     do { return try lists.words + textWords } catch { throw CountOverflowError(error, paths: listPaths + [path]) }
   }
 
-  /// The word pairs of every running text that feeds them (`PairCounter`).
-  package var pairs: WordCounts { pairCounter.pairs }
+  /// The word pairs of every running text and list that feeds them (`PairCounter`,
+  /// `FrequencyListCounter`), in thousandths (`SourceRule.pairCountUnit`).
+  package func pairs() throws(CountOverflowError) -> WordCounts {
+    guard let lists, !lists.pairs.counts.isEmpty || lists.pairs.spilledRuns > 0 else { return pairCounter.pairs }
+    do { return try pairCounter.pairs + lists.pairs } catch { throw CountOverflowError(error, paths: listPaths + [path]) }
+  }
 
   /// The form evidence of every source: the word lists' (words they feed), the running text's,
   /// and the lists of written forms, accepted words and misspellings.

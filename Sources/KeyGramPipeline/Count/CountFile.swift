@@ -12,8 +12,10 @@ package enum CountFile {
   /// and a 2.x file lacks them, so the lexicon would keep words it leaves out. An older file is
   /// refused, to be counted again. 4.0 added the word pairs (`PairCounter`) after the form
   /// evidence and their entry count to the header: a 3.x file lacks them, so its table would
-  /// have no `PAIR` section.
-  package static let majorVersion: UInt16 = 4
+  /// have no `PAIR` section. 5.0 counts the pairs in thousandths times each source's pair weight
+  /// (`SourceRule.pairCountUnit`) and adds offensive words (`O`) to the evidence: a 4.x file's
+  /// pairs would weigh a thousandth of their due, and it lacks the flags.
+  package static let majorVersion: UInt16 = 5
   package static let minorVersion: UInt16 = 0
   package static let headerSize = 72
   package static let byteOrderMark: UInt32 = 0x0102_0304

@@ -13,6 +13,9 @@ package struct FrequencyListCounter: Counter {
   package private(set) var words = WordCounts()
   /// The list evidence of how words are written: each entry holding an apostrophe, in lowercase.
   package private(set) var forms = FormEvidence()
+  /// Word pairs, from lists that feed them ("of the<TAB>count": an entry of exactly two whole
+  /// words), in thousandths times their rule's pair weight, keyed as `PairCounter` keys them.
+  package private(set) var pairs = WordCounts(keyLimit: PairCounter.keyLimit)
   private let spelling: FormEvidence.Spelling
   private var source = SourceRule(files: "*", feeds: .letters)
   /// Words this file gave the lexicon, so a list that feeds words but has none is refused.
@@ -29,6 +32,7 @@ package struct FrequencyListCounter: Counter {
               wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     words = WordCounts(memoryCap: wordMemoryCap)
     forms = FormEvidence(memoryCap: wordMemoryCap)
+    pairs = WordCounts(memoryCap: wordMemoryCap, keyLimit: PairCounter.keyLimit)
     spelling = FormEvidence.Spelling(language: decoder.language)
     self.decoder = decoder
     self.path = path
@@ -40,6 +44,7 @@ package struct FrequencyListCounter: Counter {
   package mutating func spillIfFull() throws(OutputError) {
     try words.spillIfFull()
     try forms.spillIfFull()
+    try pairs.spillIfFull()
   }
 
   /// The next list to read (after `finishFile()` of the one before): errors name its lines.
@@ -141,6 +146,14 @@ package struct FrequencyListCounter: Counter {
   private mutating func add(_ runs: [[UInt8]], wordRuns: [[UInt8]]? = nil, forms written: [WrittenWord] = [],
                             count: UInt64, outsideAlphabet: UInt64, invalidUTF8: UInt64,
                             wholeWord: Bool) throws(FrequencyListError) {
+    if source.feeds.contains(.pairs) && wholeWord && runs.count == 2 && runs.allSatisfy({ $0.count <= WordCounts.maximumLength }) {
+      let scaled = (Double(count) * source.pairWeight * Double(SourceRule.pairCountUnit)).rounded()
+      guard scaled < 0x1p64 else { throw error("count out of range: \(count) × pair weight \(source.pairWeight) does not fit in 64 bits of thousandths") }
+      // A pair whose weighted count rounds to no thousandth is left out, in any sharding alike.
+      if scaled >= 1 {
+        do { try pairs.add(runs[0] + [PairCounter.separator] + runs[1], count: UInt64(scaled)) } catch { throw self.error("count out of range: \(error)") }
+      }
+    }
     if source.feeds.contains(.words) && wholeWord {
       var weighted = count
       if source.wordWeight != 1 {

@@ -11,6 +11,8 @@ import KeyGram
 ///
 /// Keys are v's symbols, `separator`, w's symbols (v empty for the sentence start), in a
 /// `WordCounts`, so memory stays bounded and sums are exact however the files are sharded.
+/// Counts are in thousandths of an occurrence (`SourceRule.pairCountUnit`), times the file's
+/// rule's `pairWeight`.
 package struct PairCounter: Counter {
   /// Between the two words of a key: above every letter symbol (at most 250).
   package static let separator: UInt8 = 0xFF
@@ -35,10 +37,14 @@ package struct PairCounter: Counter {
     splitter = WordSplitter(decoder: decoder)
   }
 
-  /// A new file starts a sentence.
-  package mutating func startFile() {
+  /// What one occurrence of a pair adds in this file, in thousandths (`SourceRule.pairOccurrenceCount`).
+  private var occurrenceCount = SourceRule.pairCountUnit
+
+  /// A new file starts a sentence; each of its pairs adds `occurrenceCount` thousandths.
+  package mutating func startFile(occurrenceCount: UInt64 = SourceRule.pairCountUnit) {
     previous = .sentenceStart
     splitter.reset()
+    self.occurrenceCount = occurrenceCount
   }
 
   /// Moves the pairs in memory to the word counts when they reach the cap, and spills those
@@ -96,8 +102,8 @@ package struct PairCounter: Counter {
     guard splitter.letters.count > 0 else { return }
     let id = tally.id(of: splitter.letters)
     switch previous {
-    case .word: tally.add(first: previousId, second: id)
-    case .sentenceStart: tally.add(first: PairTally.sentenceStart, second: id)
+    case .word: tally.add(first: previousId, second: id, count: occurrenceCount)
+    case .sentenceStart: tally.add(first: PairTally.sentenceStart, second: id, count: occurrenceCount)
     case .none: break
     }
     previous = .word

@@ -30,9 +30,9 @@ struct PairTally {
   /// The letters of the word interned as `id`.
   func word(of id: UInt32) -> [UInt8] { words[Int(id)] }
 
-  /// One more occurrence of (`first`, `second`); a count cannot pass UInt64.max one word at a time.
-  mutating func add(first: UInt32, second: UInt32) {
-    counts[UInt64(first) << 32 | UInt64(second), default: 0] &+= 1
+  /// One more occurrence of (`first`, `second`), `count` thousandths; a count cannot pass UInt64.max one word at a time.
+  mutating func add(first: UInt32, second: UInt32, count: UInt64) {
+    counts[UInt64(first) << 32 | UInt64(second), default: 0] &+= count
   }
 
   /// Whether the ids or pairs in memory reached the cap: time to `flush`.

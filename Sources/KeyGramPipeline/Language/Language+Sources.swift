@@ -34,12 +34,31 @@ public struct SourceRule: Sendable, Equatable {
   public var feeds: Feeds
   /// Multiplies the source's word counts, so lists on different scales can be mixed.
   public var wordWeight: Double
+  /// Multiplies the source's word-pair counts: a narrow or old text counts less in the pairs
+  /// while its letters count in full, and a list of pairs counted elsewhere is brought to the
+  /// running text's scale.
+  public var pairWeight: Double
 
-  public init(files: String, feeds: Feeds, wordWeight: Double = 1) {
+  /// Pair counts are kept in thousandths of an occurrence, so a weight below 1 is exact in any sharding.
+  public static let pairCountUnit: UInt64 = 1000
+
+  public init(files: String, feeds: Feeds, wordWeight: Double = 1, pairWeight: Double = 1) {
     precondition(wordWeight.isFinite && wordWeight > 0, "a source's word weight is a positive number, not \(wordWeight)")
+    precondition(pairWeight.isFinite && pairWeight > 0, "a source's pair weight is a positive number, not \(pairWeight)")
     self.files = files
     self.feeds = feeds
     self.wordWeight = wordWeight
+    self.pairWeight = pairWeight
+  }
+
+  /// An occurrence of a pair of running text under this rule, in thousandths (at least 1).
+  public var pairOccurrenceCount: UInt64 { Swift.max(1, UInt64((pairWeight * Double(Self.pairCountUnit)).rounded())) }
+
+  /// True for a word-frequency list rather than running text: a name with ".freq." in it
+  /// (en/count_1w.freq.txt, de/leipzig.freq.gz); a list of word pairs is one too.
+  public static func isFrequencyList(_ name: String) -> Bool {
+    let name = name.split(separator: "/").last ?? ""
+    return name.contains(".freq.") || name.hasSuffix(".freq")
   }
 
   /// Without a `sources` entry every file feeds the letters only.

@@ -46,6 +46,7 @@ package enum LanguageManifest {
       var files: String
       var feeds: [String]
       var weight: Double?
+      var pairWeight: Double?
     }
     /// A number, the string "inf" (JSON has no infinity: a setting turned off), or an
     /// autocorrect level's name ("standard": its strength).
@@ -98,7 +99,7 @@ package enum LanguageManifest {
     "": ["code", "name", "alphabet", "caseMappings", "apostrophes", "elisions", "apostrophe", "layout", "sources", "decoder"],
     "decoder": DecoderSetting.allCases.map(\.name),
     "layout": ["name", "rows"],
-    "sources[]": ["files", "feeds", "weight"],
+    "sources[]": ["files", "feeds", "weight", "pairWeight"],
   ]
 
   /// A misspelled key would otherwise be ignored without a word: refused with its JSON path
@@ -232,13 +233,25 @@ package enum LanguageManifest {
           let names = rule.feeds.map { "\"\($0)\"" }.joined(separator: " with ")
           throw fail("\(field).feeds", "\(names); a list of written forms, accepted words, misspellings or offensive words feeds nothing else")
         }
-        // Pairs are read from running text, which a rule says by feeding the letters.
-        guard !feeds.contains(.pairs) || feeds.contains(.letters) else {
-          throw fail("\(field).feeds", "\"pairs\" without \"letters\"; word pairs are counted from running text, whose rule feeds \"letters\" too")
+        // Pairs are read from running text, which a rule says by feeding the letters, or from a
+        // list of pairs with their counts (a frequency list, by its name), which feeds nothing else.
+        let pairList = SourceRule.isFrequencyList(rule.files)
+        guard !feeds.contains(.pairs) || feeds.contains(.letters) || (pairList && feeds == .pairs) else {
+          throw fail("\(field).feeds", "\"pairs\" without \"letters\"; word pairs are counted from running text, whose rule feeds \"letters\" too, "
+                     + "or from a list of pairs and counts named *.freq.*, which feeds \"pairs\" alone")
         }
         let weight = rule.weight ?? 1
         guard weight.isFinite && weight > 0 && weight <= 1e9 else { throw fail("\(field).weight", "\(weight); expected a number in (0, 1e9]") }
-        return SourceRule(files: rule.files, feeds: feeds, wordWeight: weight)
+        let pairWeight = rule.pairWeight ?? 1
+        if rule.pairWeight != nil {
+          guard feeds.contains(.pairs) else { throw fail("\(field).pairWeight", "given, but the rule feeds no \"pairs\"") }
+          // Running text counts each pair in thousandths, so its weight must give at least one.
+          let least = pairList ? 1e-15 : 1 / Double(SourceRule.pairCountUnit)
+          guard pairWeight.isFinite && pairWeight >= least && pairWeight <= 1e6 else {
+            throw fail("\(field).pairWeight", "\(pairWeight); expected a number in [\(least), 1e6]" + (pairList ? "" : " for running text (pairs are counted in thousandths)"))
+          }
+        }
+        return SourceRule(files: rule.files, feeds: feeds, wordWeight: weight, pairWeight: pairWeight)
       }
     }
     var decoderSettings: [DecoderSetting: Float] = [:]

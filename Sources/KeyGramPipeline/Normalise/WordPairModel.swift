@@ -4,12 +4,14 @@ import KeyGram
 /// The word-pair model of the `PAIR` section (docs/TableFormat.md): P(word | previous word)
 /// for the lexicon's words, interpolated with the lexicon's own P(word).
 ///
-/// From the pair counts (`PairCounter`) it keeps the pairs whose both words are lexicon words
-/// (the sentence start may be the first), discounts them by absolute discounting with
-/// D = n₁ / (n₁ + 2 n₂) as an integer of thousandths (so every mass is an integer: an entry
-/// c · 1000 − D, a row's backoff D · n₁₊(v) plus what pruning takes), prunes to a byte budget by
-/// relative entropy (Stolcke, γ not re-estimated) and quantises each row with `Quantise.counts`
-/// to 65,535. Deterministic: ties go to the lower ids.
+/// From the pair counts (`PairCounter`, in thousandths of an occurrence times each source's
+/// pair weight) it keeps the pairs whose both words are lexicon words (the sentence start may be
+/// the first), discounts them by absolute discounting with D = n₁ / (n₁ + 2 n₂) as an integer
+/// of thousandths, n₁ and n₂ the pairs weighing at most one and two occurrences (so every mass
+/// is an integer: an entry c − d, d = min(D, c − 1), a row's backoff Σ d plus what pruning
+/// takes; unweighted, d = D), prunes to a byte budget by relative entropy (Stolcke, γ not
+/// re-estimated) and quantises each row with `Quantise.counts` to 65,535. Deterministic: ties
+/// go to the lower ids.
 package struct WordPairModel: Equatable, Sendable {
   /// One first word's row: its entries, by second-word id, and its backoff weight γ.
   package struct Row: Equatable, Sendable {
@@ -21,11 +23,12 @@ package struct WordPairModel: Equatable, Sendable {
 
   /// What the model was made from and kept, for the build's summary.
   package struct Stats: Equatable, Sendable {
-    /// Pair occurrences and distinct pairs counted, and the distinct ones between lexicon words.
-    package var occurrences: UInt64 = 0
+    /// Pair occurrences (weighted, in thousandths) and distinct pairs counted, and the distinct
+    /// ones between lexicon words.
+    package var occurrencesMilli: UInt64 = 0
     package var distinctPairs = 0
     package var lexiconPairs = 0
-    /// The pairs counted once and twice among those, and the discount in thousandths.
+    /// The pairs weighing at most one and two occurrences among those, and the discount in thousandths.
     package var n1 = 0, n2 = 0
     package var discountMilli = 0
     package var rows = 0, entries = 0, bytes = 0
@@ -51,7 +54,7 @@ package struct WordPairModel: Equatable, Sendable {
     var kept: [(first: UInt32, second: UInt32, count: UInt64)] = []
     var lastFirst: ArraySlice<UInt8> = [PairCounter.separator], lastFirstId: UInt32?
     try pairs.forEachSorted { key, count in
-      stats.occurrences &+= count
+      stats.occurrencesMilli &+= count
       stats.distinctPairs += 1
       let (first, second) = PairCounter.words(of: key)
       if first != lastFirst {
@@ -64,12 +67,13 @@ package struct WordPairModel: Equatable, Sendable {
     guard !kept.isEmpty else { return nil }
     kept.sort { $0.first != $1.first ? $0.first < $1.first : $0.second < $1.second }
     stats.lexiconPairs = kept.count
-    stats.n1 = kept.count(where: { $0.count == 1 })
-    stats.n2 = kept.count(where: { $0.count == 2 })
+    stats.n1 = kept.count(where: { $0.count <= milli })
+    stats.n2 = kept.count(where: { $0.count > milli && $0.count <= 2 * milli })
     let discount = discountMilli(n1: stats.n1, n2: stats.n2)
     stats.discountMilli = Int(discount)
 
-    // Each row's range in `kept` and unpruned backoff mass, D · n₁₊(v).
+    // Each row's range in `kept` and unpruned backoff mass, Σ d (D · n₁₊(v) unweighted).
+    let taken = { (index: Int) -> UInt64 in Swift.min(discount, kept[index].count - 1) }
     var rowStarts: [Int] = []
     for index in kept.indices where index == 0 || kept[index].first != kept[index - 1].first { rowStarts.append(index) }
     rowStarts.append(kept.count)
@@ -77,9 +81,10 @@ package struct WordPairModel: Equatable, Sendable {
     var backoff = [UInt64](repeating: 0, count: rowStarts.count - 1)
     for row in 0..<(rowStarts.count - 1) {
       for index in rowStarts[row]..<rowStarts[row + 1] { rowOf[index] = row }
-      backoff[row] = discount * UInt64(rowStarts[row + 1] - rowStarts[row])
+      for index in rowStarts[row]..<rowStarts[row + 1] { backoff[row] += taken(index) }
+      backoff[row] = Swift.max(backoff[row], 1)  // a row of pairs each weighing one thousandth still backs off
     }
-    let mass = { (index: Int) -> UInt64 in kept[index].count * milli - discount }
+    let mass = { (index: Int) -> UInt64 in kept[index].count - taken(index) }
     // Relative entropy of leaving a pair to the backoff: c · log(P(w | v) / (γ(v) P_lex(w))).
     let score = kept.indices.map { index -> Double in
       let backedOff = Double(backoff[rowOf[index]]) * words.probability[Int(kept[index].second)]
