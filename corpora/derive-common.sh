@@ -168,6 +168,21 @@ codespell_misspellings() {
   echo "derive: codespell-misspellings from codespell 2.4.3"
 }
 
+# symspell_bigrams: write corpora/en/symspell-bigrams.freq.gz, SymSpell's English word-pair counts
+# (symspellpy 6.10.1's frequency_bigramdictionary_en_243_342.txt: "first second count" lines,
+# 242,342 pairs counted from Google Books Ngram data; MIT), less the pairs of a word with itself
+# (the scans double words: "the the" 345,602,560 times): language.json feeds it to the word pairs
+# alone, with a weight chosen on the tuning text. pip downloads the pinned wheel.
+symspell_bigrams() {
+  local dir="$scratch/symspell"
+  command -v pip3 >/dev/null || command -v pip >/dev/null || { echo "derive: pip is needed to download symspellpy" >&2; exit 1; }
+  "$(command -v pip3 || command -v pip)" download --quiet --disable-pip-version-check --no-deps --only-binary :all: --dest "$dir" symspellpy==6.10.1 || {
+    echo "derive: cannot download symspellpy==6.10.1 with pip" >&2; exit 1; }
+  python3 -m zipfile -e "$dir/symspellpy-6.10.1-py3-none-any.whl" "$dir/wheel"
+  awk '$1 != $2' "$dir/wheel/symspellpy/frequency_bigramdictionary_en_243_342.txt" | store symspell-bigrams.freq
+  echo "derive: symspell-bigrams.freq from symspellpy 6.10.1"
+}
+
 # offensive_words [--better-profanity] NAME...: write corpora/<lang>/offensive-words.gz, the words
 # the table flags as offensive (never suggested, predicted or auto-corrected into), one a line: the
 # union of glin-profanity 4.1.0's dictionaries NAME (glin_profanity/data/dictionaries/NAME.json, e.g.

@@ -19,6 +19,7 @@ extension Keygram {
         {"language":…,"word":"teh","inLexicon":false,"why":"misspelling"|"cut"|"absent"|"lexicon",…}.
         With --after-word, {"language":…,"after":"of","pairs":R,"backoff":γ,"next":[{"word":"the",
         "q":q,"p":p},…]}: the row's kept pairs, its backoff (of 65,535), the likeliest next words.
+        With --bar-after, {"language":…,"text":"I saw the ","bar":["same",…]}.
         """)
 
     @Argument(help: "A .keygram table file.")
@@ -49,6 +50,10 @@ extension Keygram {
             help: ArgumentHelp("Show the word-pair model's likeliest next words after this word (^: the sentence start), with each pair's weight q, the row's backoff γ and P(w | word).", valueName: "word"))
     var afterWord: String?
 
+    @Option(name: .customLong("bar-after"),
+            help: ArgumentHelp("Show the suggestion bar a keyboard shows with this text before the cursor (\"I saw the \": the next words), as the typing engine fills it; --top slots (default 10).", valueName: "text"))
+    var barAfter: String?
+
     @OptionGroup var autocorrect: AutocorrectOption
 
     @OptionGroup var corporaFolder: CorporaOption
@@ -76,6 +81,7 @@ extension Keygram {
       if words { return try listWords(table, letters) }
       if let suggest { return try listSuggestions(table, prefix: suggest) }
       if let afterWord { return try listNextWords(table, after: afterWord) }
+      if let barAfter { return try listBar(table, after: barAfter) }
       if let after {
         // A leading ? says nothing is known before the letters; otherwise they start a word.
         let unknown = LetterContext.bigram(.unknownLetter)

@@ -341,18 +341,19 @@ struct CountFileTests {
   @Test func anotherFormatVersion() throws {
     let workspace = try badInputWorkspace()
     var future = bytes(workspace.good)
-    future[8] = 5
-    let bad = Fixtures.file("v5.kgcounts", future, in: workspace.folder)
-    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 5, minor: 0)), in: workspace)
-    // A 3.0 file (before the word pairs), a 2.0 file (before the evidence of misspellings) and
-    // a 1.0 file (before the form evidence) are refused too, the message saying to count again.
-    for major: UInt8 in [3, 2, 1] {
+    future[8] = 6
+    let bad = Fixtures.file("v6.kgcounts", future, in: workspace.folder)
+    expectRefused(bad, CountFileError(path: bad, byteOffset: 8, kind: .unsupportedVersion(major: 6, minor: 0)), in: workspace)
+    // A 4.0 file (pairs in whole occurrences), a 3.0 file (before the word pairs), a 2.0 file
+    // (before the evidence of misspellings) and a 1.0 file (before the form evidence) are refused
+    // too, the message saying to count again.
+    for major: UInt8 in [4, 3, 2, 1] {
       var old = bytes(workspace.good)
       old[8] = major
       let older = Fixtures.file("v\(major).kgcounts", old, in: workspace.folder)
       let error = CountFileError(path: older, byteOffset: 8, kind: .unsupportedVersion(major: UInt16(major), minor: 0))
       expectRefused(older, error, in: workspace)
-      #expect(error.description.hasSuffix("v\(major).kgcounts at byte 8: count format version \(major).0; this keygram reads version 4.x only (count the files again with this keygram)"))
+      #expect(error.description.hasSuffix("v\(major).kgcounts at byte 8: count format version \(major).0; this keygram reads version 5.x only (count the files again with this keygram)"))
     }
   }
 

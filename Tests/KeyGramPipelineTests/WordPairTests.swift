@@ -9,7 +9,8 @@ import Testing
 struct WordPairTests {
   static let language = Fixtures.language()
 
-  /// The pairs of `text` as "first second" (first "^" for the sentence start) → count.
+  /// The pairs of `text` as "first second" (first "^" for the sentence start) → count, in
+  /// occurrences (the counter keeps thousandths).
   static func pairs(_ text: String, language: Language = language, chunkSize: Int? = nil) throws -> [String: UInt64] {
     var counter = PairCounter(decoder: LetterDecoder(language: language))
     counter.startFile()
@@ -18,13 +19,14 @@ struct WordPairTests {
     return try named(counter.pairs, language: language)
   }
 
-  static func named(_ pairs: WordCounts, language: Language = language) throws -> [String: UInt64] {
+  static func named(_ pairs: WordCounts, language: Language = language, unit: UInt64 = SourceRule.pairCountUnit) throws -> [String: UInt64] {
     let letters = language.alphabet.map(String.init)
     let spell = { (word: ArraySlice<UInt8>) in word.map { letters[Symbol.letterIndex(of: $0)] }.joined() }
     var named: [String: UInt64] = [:]
     try pairs.forEachSorted { key, count in
       let (first, second) = PairCounter.words(of: key)
-      named[(first.isEmpty ? "^" : spell(first)) + " " + spell(second)] = count
+      #expect(count % unit == 0, "\(count) is not whole occurrences")
+      named[(first.isEmpty ? "^" : spell(first)) + " " + spell(second)] = count / unit
     }
     return named
   }
@@ -71,6 +73,39 @@ struct WordPairTests {
     #expect(try Self.named(counter.pairs) == ["^ a": 1, "a b": 1, "^ c": 1, "c d": 1])
   }
 
+  @Test func aPairWeightCountsEachOccurrenceInThousandths() throws {
+    // "a b a b" at pair weight 0.25: (^ a) once, (a b) twice, (b a) once, each occurrence 250 thousandths.
+    var counter = PairCounter(decoder: LetterDecoder(language: Self.language))
+    counter.startFile(occurrenceCount: SourceRule(files: "*", feeds: [.letters, .pairs], pairWeight: 0.25).pairOccurrenceCount)
+    try Array("a b a b".utf8).withUnsafeBytes { try counter.consume($0) }
+    try counter.finishFile()
+    #expect(try Self.named(counter.pairs, unit: 1) == ["^ a": 250, "a b": 500, "b a": 250])
+  }
+
+  @Test func aListOfPairsFeedsThePairsAtItsWeight() throws {
+    // "of the 3000" at weight 0.001: 3 occurrences, 3,000 thousandths; one word, three words or a
+    // weighted count under a thousandth add nothing; the letters and the lexicon get nothing.
+    let rule = SourceRule(files: "pairs.freq.txt", feeds: .pairs, pairWeight: 0.001)
+    var counter = FrequencyListCounter(decoder: LetterDecoder(language: Self.language), path: "pairs.freq.txt", source: rule)
+    try Array("of the\t3000\nthe\t50\na b c 70\nthe cat 1\nthe cat 2000\n".utf8).withUnsafeBytes { try counter.consume($0) }
+    try counter.finishFile()
+    #expect(try Self.named(counter.pairs, unit: 1) == ["of the": 3000, "the cat": 2001])
+    #expect(try counter.counts.symbolTotal() == 0 && counter.words.counts.isEmpty)
+  }
+
+  @Test func weightedCountsUnderAnOccurrenceAreDiscountedWithinTheirOwnCount() throws {
+    // (the cat) weighs 0.3 of an occurrence: n1 counts it, its discount is at most 299 of its 300 thousandths.
+    let trie = try Self.trie(["the", "cat", "sat"])
+    var pairs = try Self.counts(["the sat": 1, "cat sat": 2])
+    try pairs.add([20, 8, 5, PairCounter.separator, 3, 1, 20], count: 300)
+    let model = try #require(try WordPairModel.make(pairs: pairs, trie: trie, byteBudget: 1 << 20))
+    #expect(model.stats.n1 == 2 && model.stats.n2 == 1 && model.stats.discountMilli == 500)
+    let the = try #require(model.rows.first { $0.first == LexiconWords(trie: trie).ids[[20, 8, 5]] })
+    // Entries 300 − 299 = 1 and 1000 − 500 = 500 against γ = 299 + 500 = 799.
+    #expect(the.seconds.count == 2 && Int(the.weights.reduce(0, +)) + Int(the.backoff) == 65_535)
+    #expect(abs(Int(the.backoff) - 799 * 65_535 / 1300) <= 2)
+  }
+
   @Test func elisionsSplitAfterAClitic() throws {
     var french = Fixtures.language("abcdefghijklmnopqrstuvwxyz", code: "fr", apostrophes: false)
     french.elisions = ["l"]
@@ -85,11 +120,12 @@ struct WordPairTests {
     return try #require(LexiconTrie(words: list, letterCount: 26, maximumWords: words.count))
   }
 
-  static func counts(_ named: [String: UInt64]) throws -> WordCounts {
+  /// Pair counts given in occurrences, kept as the counter keeps them (thousandths) unless `unit` says otherwise.
+  static func counts(_ named: [String: UInt64], unit: UInt64 = SourceRule.pairCountUnit) throws -> WordCounts {
     var pairs = WordCounts(keyLimit: PairCounter.keyLimit)
     for (name, count) in named {
       let parts = name.split(separator: " ").map { $0 == "^" ? [] : $0.unicodeScalars.map { UInt8($0.value - 96) } }
-      try pairs.add(parts[0] + [PairCounter.separator] + parts[1], count: count)
+      try pairs.add(parts[0] + [PairCounter.separator] + parts[1], count: count * unit)
     }
     return pairs
   }
@@ -100,7 +136,7 @@ struct WordPairTests {
     // n1 = 5 (the dog, dog the, ^ a, a cat, sat on), n2 = 3: D = 5 / 11 = 0.4545…, 455 thousandths.
     #expect(model.stats.n1 == 5 && model.stats.n2 == 3 && model.stats.discountMilli == 455)
     #expect(WordPairModel.discountMilli(n1: 5, n2: 3) == 455)
-    #expect(model.stats.lexiconPairs == 8 && model.stats.entries == 8 && model.stats.occurrences == 11)
+    #expect(model.stats.lexiconPairs == 8 && model.stats.entries == 8 && model.stats.occurrencesMilli == 11_000)
     // Rows: ^, the, cat, sat, dog, a (every first word), ids ascending, entries ascending.
     #expect(model.rows.count == 6)
     #expect(model.rows.map(\.first) == model.rows.map(\.first).sorted() && model.rows[0].first == 0)

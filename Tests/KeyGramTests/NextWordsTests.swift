@@ -28,6 +28,8 @@ struct NextWordsTests {
       // The reference: every word of the row and every head word, by P(word | previous word).
       var candidates = Set((row.start..<row.end).map { pairs.entry(at: $0).word.rawValue })
       for index in 0..<pairs.headWordCount { candidates.insert(pairs.headWord(at: index).rawValue) }
+      // The previous word itself is never offered ("the the").
+      if let previous = context.previousWord { candidates.remove(previous.rawValue) }
       let ranked = candidates.map { raw -> (WordID, Float) in
         let word = WordID(node: LexiconNode(index: raw))
         return (word, pairs.probability(of: word, in: row, lexiconProbability: Float(exp(Double(lexicon.logProbability(of: word))))))
@@ -38,6 +40,37 @@ struct NextWordsTests {
       for position in 1..<words.count { #expect(words[position - 1].score >= words[position].score) }
     }
     #expect(texts(decoder.nextWords(after: context(after: "one of "), limit: 1)) == ["the"])
+  }
+
+  @Test("the previous word is never its own next word, and after \"the\" no word is archaic or all capitals")
+  func noRepeatAfterThe() {
+    let decoder = WordDecoder(table: table, layout: layout)
+    for text in ["I saw the ", "of the ", "that that ", "a "] {
+      let context = context(after: text)
+      let words = decoder.nextWords(after: context, limit: 8)
+      #expect(words.count == 8)
+      for word in words { #expect(word.wordID != context.previousWord, "\(text): \(texts(words))") }
+    }
+    let afterThe = texts(decoder.nextWords(after: context(after: "I saw the "), limit: 3))
+    for word in afterThe { #expect(word.lowercased() == word && !["lord", "thy", "thee", "unto"].contains(word), "\(afterThe)") }
+  }
+
+  @Test("after a reset to text that ends a sentence, the next words start one, capitalised")
+  func sentenceStartAfterReset() {
+    for text in ["It works. ", "Really? ", "Yes!  ", "Done.\n"] {
+      var typing = TypingContext(table: table)
+      typing.reset(textBeforeCursor: text)
+      #expect(typing.wordContext.isSentenceStart, "\(text)")
+      let engine = TypingEngine(table: table, layout: layout)
+      engine.reset(textBeforeCursor: text)
+      let bar = engine.suggestions.map(\.text)
+      #expect(!bar.isEmpty && bar.allSatisfy { $0.first?.isUppercase == true }, "\(text): \(bar)")
+    }
+    var typing = TypingContext(table: table)
+    typing.reset(textBeforeCursor: "Hi, ")
+    #expect(!typing.wordContext.isSentenceStart)
+    typing.reset(textBeforeCursor: "It works. Th")
+    #expect(typing.wordContext.isSentenceStart, "the current word starts a sentence")
   }
 
   @Test("at a sentence start the words are capitalised, and a limit of 0 gives none")

@@ -32,3 +32,4 @@ hunspell_forms hunspell-en-us en_US  # hunspell-forms.gz: how the dictionary wri
 codespell_misspellings  # codespell-misspellings.gz: codespell 2.4.3's list of common misspellings (see SOURCES.md)
 misspelling_lists  # heldout/misspellings/*.gz: codespell 2.4.3 and misspellings 1.5 from PyPI (see SOURCES.md)
 offensive_words --better-profanity english  # offensive-words.gz: glin-profanity 4.1.0's english list and better-profanity 0.7.0's, from PyPI (see SOURCES.md)
+symspell_bigrams  # symspell-bigrams.freq.gz: symspellpy 6.10.1's English word-pair counts (see SOURCES.md)

@@ -85,7 +85,25 @@ extension TypingContext {
     }
     rewalkWord()
     rebuildWordContext()
+    // The history keeps no punctuation: a sentence end before the current word is read from the text.
+    if Self.sentenceEndsBeforeCurrentWord(scalars[start...], table: table) { wordContext.noteBoundary(endsSentence: true) }
     refresh()
+  }
+
+  /// Whether `text` (ending at the cursor) ends a sentence between its last word and the current
+  /// one ("It works. " and "It works. Th"), so the current word starts a sentence.
+  static func sentenceEndsBeforeCurrentWord(_ text: some BidirectionalCollection<Unicode.Scalar>, table: KeyGramTable) -> Bool {
+    var index = text.endIndex, inCurrentWord = true
+    while index > text.startIndex {
+      text.formIndex(before: &index)
+      let scalar = text[index]
+      let isWordCharacter = table.letterIndex(of: scalar) != nil || isApostrophe(scalar)
+      if inCurrentWord && isWordCharacter { continue }
+      inCurrentWord = false
+      if isWordCharacter { return false }
+      if WordContext.endsSentence(scalar) { return true }
+    }
+    return false
   }
 
   /// U+0027 APOSTROPHE, U+2019 RIGHT SINGLE QUOTATION MARK, U+02BC MODIFIER LETTER APOSTROPHE:

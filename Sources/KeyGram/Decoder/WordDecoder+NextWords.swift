@@ -13,7 +13,7 @@ extension WordDecoder {
   /// P(word | context) + c(word)) / (N + κ) the decoder's mixture of the pair model and the
   /// history's counts, c(context, word) the history's pair count, c(context) all its pairs after
   /// that word and κ₂ `Parameters.historyPairConcentration`. A blocked offensive word
-  /// (`Parameters.blocksOffensiveWords`) is none. Without `PAIR`, empty. Ignores the
+  /// (`Parameters.blocksOffensiveWords`) is none, nor the previous word itself. Without `PAIR`, empty. Ignores the
   /// current touches and keeps the context for the decoder's later calls. No allocation.
   public func nextWords(after context: WordContext, limit: Int = 3) -> WordSuggestions {
     prior.context = context
@@ -86,7 +86,9 @@ extension WordDecoder {
         mass += historyEnd
         if first >= 0 { pairCount = wordHistory.pairCount(first: first, second: historyNode) }
       }
-      if nextWordIDs[index] >= 0 && prior.isBlocked(node: nextWordIDs[index], historyEnd: historyEnd) {
+      // The previous word again ("the the") is a slip, not a prediction: the backoff would offer the commonest words after themselves.
+      let repeats = !context.isSentenceStart && context.previousWord?.rawValue == UInt32(bitPattern: nextWordIDs[index])
+      if nextWordIDs[index] >= 0 && (repeats || prior.isBlocked(node: nextWordIDs[index], historyEnd: historyEnd)) {
         nextWordScores[index] = -.infinity
         continue
       }
