@@ -2,6 +2,7 @@
 # `make check-docs`: what the docs show that can be made again is made again and compared.
 # - the pictures in docs/images/ (make images) are what the current tables and defaults draw;
 # - docs/CLI.md's `inspect --json` example holds the values tables/en.keygram gives;
+# - README's suggestion bars are what the engine shows after their text;
 # - README's keyboard integration compiles and types as it says (Tests/Workflows/consumer.sh);
 # - README and docs/ speak of the product, not of how it was developed.
 set -euo pipefail
@@ -49,6 +50,24 @@ if shown not in example:
     bad.append(f"the lexicon line is not {shown}")
 for problem in bad:
     print(f"check-docs: docs/CLI.md's inspect --json example: {problem}")
+sys.exit(1 if bad else 0)
+PY
+
+# README's suggestion bars: each `<!-- bar: LANG "TEXT" -->*a*, *b*, *c*` is what the engine shows after TEXT.
+python3 - "$keygram" README.md <<'PY' || failed=1
+import json, re, subprocess, sys
+keygram, readme = sys.argv[1], open(sys.argv[2]).read()
+examples = re.findall(r'<!-- bar: (\w+) "([^"]*)" -->((?:\*[^*]+\*(?:, )?)+)', readme)
+bad = [] if examples else ["no bar example found"]
+for lang, text, shown in examples:
+    words = re.findall(r'\*([^*]+)\*', shown)
+    out = subprocess.run([keygram, "inspect", f"tables/{lang}.keygram", "--bar-after", text, "--top", str(len(words)), "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    bar = json.loads(out)["bar"]
+    if bar != words:
+        bad.append(f'after "{text}" README shows {", ".join(words)}; the engine shows {", ".join(bar)}')
+for problem in bad:
+    print(f"check-docs: README's suggestion bar: {problem}")
 sys.exit(1 if bad else 0)
 PY
 
