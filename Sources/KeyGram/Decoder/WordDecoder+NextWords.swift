@@ -13,7 +13,8 @@ extension WordDecoder {
   /// P(word | context) + c(word)) / (N + κ) the decoder's mixture of the pair model and the
   /// history's counts, c(context, word) the history's pair count, c(context) all its pairs after
   /// that word and κ₂ `Parameters.historyPairConcentration`. A blocked offensive word
-  /// (`Parameters.blocksOffensiveWords`) is none, nor the previous word itself. Without `PAIR`, empty. Ignores the
+  /// (`Parameters.blocksOffensiveWords`) is none, nor the previous word itself unless the row
+  /// holds that pair ("die die"). Without `PAIR`, empty. Ignores the
   /// current touches and keeps the context for the decoder's later calls. No allocation.
   public func nextWords(after context: WordContext, limit: Int = 3) -> WordSuggestions {
     prior.context = context
@@ -86,8 +87,9 @@ extension WordDecoder {
         mass += historyEnd
         if first >= 0 { pairCount = wordHistory.pairCount(first: first, second: historyNode) }
       }
-      // The previous word again ("the the") is a slip, not a prediction: the backoff would offer the commonest words after themselves.
+      // The previous word again only where the text wrote it twice ("die die"): from the backoff alone ("the the") it is a slip.
       let repeats = !context.isSentenceStart && context.previousWord?.rawValue == UInt32(bitPattern: nextWordIDs[index])
+        && pairs.weight(of: WordID(node: LexiconNode(index: UInt32(bitPattern: nextWordIDs[index]))), in: row) == 0
       if nextWordIDs[index] >= 0 && (repeats || prior.isBlocked(node: nextWordIDs[index], historyEnd: historyEnd)) {
         nextWordScores[index] = -.infinity
         continue
