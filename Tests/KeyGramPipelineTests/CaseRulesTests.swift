@@ -18,6 +18,13 @@ struct CaseRulesTests {
     "İstanbul Ilık İğne\n",
   ]
 
+  @Test func theReadingsScanMissesNoScalarOfTheWholeCodeSpace() {
+    // The TEXT readings are found in part of the code space; the whole of it gives the same scalars.
+    let whole = TableImage.readingCandidates(in: [0x80...0x10_FFFF])
+    #expect(whole.count > 2_000)
+    #expect(TableImage.readingCandidates == whole)
+  }
+
   @Test func turkishCasesByDefault() {
     #expect(Self.turkish.caseMappings == ["I": "ı", "İ": "i"])
     #expect(Self.turkish.uppercase(of: "i") == "İ" && Self.turkish.uppercase(of: "ı") == "I")
