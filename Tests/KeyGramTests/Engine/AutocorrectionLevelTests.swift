@@ -57,7 +57,7 @@ struct AutocorrectionLevelTests {
 
   @Test("a space left out: the split replaces at a nearer level than it is offered; a reverted split stands next time")
   func omittedSpace() throws {
-    // The generic decoder: the table's known words (web text's "thisis") would stand otherwise.
+    // The generic decoder: the table's known words (web text's "isthe") would stand otherwise.
     var generic = TypingEngine.Parameters()
     generic.decoder = WordDecoder.Parameters()
     func typed(_ text: String, at level: Autocorrection) -> KeyboardUser {
@@ -65,14 +65,14 @@ struct AutocorrectionLevelTests {
       user.type(text)
       return user
     }
-    #expect(typed("and thisis ", at: .modest).field.before == "and thisis ")
-    #expect(typed("and thisis ", at: .off).field.before == "and thisis ")
-    var user = typed("and thisis ", at: .aggressive)
-    #expect(user.field.before == "and this is ")
+    #expect(typed("it isthe ", at: .modest).field.before == "it isthe ")
+    #expect(typed("it isthe ", at: .off).field.before == "it isthe ")
+    var user = typed("it isthe ", at: .aggressive)
+    #expect(user.field.before == "it is the ")
     user.backspace()
-    #expect(user.field.before == "and thisis")
-    user.type(" so thisis ")
-    #expect(user.field.before == "and thisis so thisis ")
+    #expect(user.field.before == "it isthe")
+    user.type(" so isthe ")
+    #expect(user.field.before == "it isthe so isthe ")
   }
 
   @Test("a reverted join stands next time: num, a space tap towards b, ers")
