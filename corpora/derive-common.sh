@@ -186,9 +186,10 @@ symspell_bigrams() {
 # offensive_words [--better-profanity] NAME...: write corpora/<lang>/offensive-words.gz, the words
 # the table flags as offensive (never suggested, predicted or auto-corrected into), one a line: the
 # union of glin-profanity 4.1.0's dictionaries NAME (glin_profanity/data/dictionaries/NAME.json, e.g.
-# german) and, with --better-profanity, better-profanity 0.7.0's list (better_profanity/
-# profanity_wordlist.txt; English's), kept as single lowercase NFC words of letters (corpora/
-# offensive.py). Both PyPI packages are MIT; pip downloads the pinned wheels (no install).
+# german) and, with --better-profanity, the words of better-profanity 0.7.0's list (better_profanity/
+# profanity_wordlist.txt; English's) that profanityfilter 2.1.0's (profanityfilter/data/badwords.txt)
+# confirms, kept as single lowercase NFC words of letters (corpora/offensive.py). glin-profanity and
+# better-profanity are MIT, profanityfilter BSD; pip downloads the pinned wheels (no install).
 offensive_words() {
   local dir="$scratch/offensive" lists=() better=no name
   if [ "${1:-}" = --better-profanity ]; then better=yes; shift; fi
@@ -210,12 +211,19 @@ offensive_words() {
     python3 -m zipfile -e "$dir/better_profanity-0.7.0-py3-none-any.whl" "$dir/better"
     [ -f "$dir/better/better_profanity/profanity_wordlist.txt" ] || {
       echo "derive: better-profanity 0.7.0 has no better_profanity/profanity_wordlist.txt" >&2; exit 1; }
-    lists+=("$dir/better/better_profanity/profanity_wordlist.txt")
+    # Its everyday words ("kill", "organ") go: a word of it is kept only where profanityfilter's list agrees.
+    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: --dest "$dir" profanityfilter==2.1.0 || {
+      echo "derive: cannot download profanityfilter==2.1.0 with pip" >&2; exit 1; }
+    rm -rf "$dir/filter"
+    python3 -m zipfile -e "$dir/profanityfilter-2.1.0-py2.py3-none-any.whl" "$dir/filter"
+    [ -f "$dir/filter/profanityfilter/data/badwords.txt" ] || {
+      echo "derive: profanityfilter 2.1.0 has no profanityfilter/data/badwords.txt" >&2; exit 1; }
+    lists+=(--broad "$dir/better/better_profanity/profanity_wordlist.txt" --confirmed-by "$dir/filter/profanityfilter/data/badwords.txt")
   fi
   python3 "$KEYGRAM_CORPORA/offensive.py" "${lists[@]}" > "$scratch/offensive-words.txt"
   store offensive-words < "$scratch/offensive-words.txt"
   if [ "$better" = yes ]; then
-    echo "derive: offensive-words from glin-profanity 4.1.0 ($*) and better-profanity 0.7.0"
+    echo "derive: offensive-words from glin-profanity 4.1.0 ($*) and better-profanity 0.7.0 as profanityfilter 2.1.0 and glin-profanity confirm it"
   else
     echo "derive: offensive-words from glin-profanity 4.1.0 ($*)"
   fi

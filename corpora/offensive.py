@@ -14,9 +14,14 @@ one word. Left out: anything else, such as spellings with digits or symbols ("b!
 with a combining mark that has no precomposed form. The kept words of all the files given are
 merged (a union), deduplicated and sorted by code point (the order of LC_ALL=C sort).
 
+A broad list (`--broad LIST --confirmed-by OTHER`) adds only the words another list confirms:
+better-profanity's holds everyday words ("kill", "organ", "vodka") beside the offensive ones, and
+a word of it is kept only when profanityfilter's list (BSD; `profanityfilter/data/badwords.txt`)
+or the other lists hold it too, or hold it less a final "s" or "es" (its plural: "whores").
+
 Reports on standard error how many entries were read, kept and left out.
 
-usage: offensive.py LIST...
+usage: offensive.py LIST... [--broad LIST --confirmed-by OTHER]
 """
 import json
 import sys
@@ -43,10 +48,18 @@ def is_word(text):
 
 
 def main():
-    if len(sys.argv) < 2:
+    arguments = sys.argv[1:]
+    broad = confirming = None
+    if "--broad" in arguments:
+        at = arguments.index("--broad")
+        if arguments[at + 2:at + 3] != ["--confirmed-by"] or len(arguments) != at + 4:
+            sys.exit(__doc__.rstrip().rsplit("\n", 1)[-1])
+        broad, confirming = arguments[at + 1], arguments[at + 3]
+        arguments = arguments[:at]
+    if not arguments:
         sys.exit(__doc__.rstrip().rsplit("\n", 1)[-1])
     read, left_out, kept = 0, 0, set()
-    for path in sys.argv[1:]:
+    for path in arguments:
         for entry in entries(path):
             read += 1
             word = normalised(entry)
@@ -54,6 +67,19 @@ def main():
                 kept.add(word)
             else:
                 left_out += 1
+    if broad:
+        confirmed = {normalised(entry) for entry in entries(confirming)} | kept
+        unconfirmed = 0
+        for entry in entries(broad):
+            read += 1
+            word = normalised(entry)
+            if not is_word(word):
+                left_out += 1
+            elif word in confirmed or (word.endswith("s") and word[:-1] in confirmed) or (word.endswith("es") and word[:-2] in confirmed):
+                kept.add(word)
+            else:
+                unconfirmed += 1
+        print(f"offensive: {unconfirmed} words of {broad} left out, not in {confirming}", file=sys.stderr)
     out = sys.stdout.buffer
     for word in sorted(kept):
         out.write(word.encode("utf-8") + b"\n")
