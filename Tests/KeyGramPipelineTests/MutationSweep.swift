@@ -124,7 +124,7 @@ struct MutationSweep {
 
   /// The data fields of docs/TableFormat.md ("left to the reproduction"): the `QUAD` masks,
   /// the `LEXI` total mass, labels and shares, the `PAIR` word ids (any ascending words keep
-  /// its invariants), the `KNOW` blocks, and the `PROV` totals other than the letter
+  /// its invariants), the `KNOW` blocks, the `OFFN` word ids (the same), and the `PROV` totals other than the letter
   /// total (words, text bytes, invalid UTF-8, letters outside the alphabet, frequency-list words).
   static func dataFields(of table: KeyGramTable) -> [Range<Int>] {
     let n = table.letterCount
@@ -150,6 +150,8 @@ struct MutationSweep {
         fields.append(heads..<(heads + 4 * pairs.headWordCount))
       case TableFormat.Section.knownWords:
         fields.append((entry.offset + TableFormat.KnownWordFilter.headSize)..<(entry.offset + entry.length))
+      case TableFormat.Section.offensiveWords:
+        fields.append(entry.offset..<(entry.offset + entry.length))  // any ascending lexicon words keep its invariants
       case TableFormat.Section.provenance:
         let totals = entry.offset + entry.length - TableFormat.Provenance.tailSize(letterCount: n)
         fields.append((totals + 8)..<(totals + 8 * 2))  // words (then stored bytes, the sum of the file sizes)
@@ -162,7 +164,7 @@ struct MutationSweep {
   }
 
   /// Everything the runtime (and `Provenance`) can observe of a table, as numbers: its
-  /// version, language, alphabet, ASCII map and letter lookups, every distribution, the
+  /// version, language, alphabet, ASCII map and letter lookups, every distribution, the flagged words, the
   /// 4-gram contexts, every lexicon node, the layout and the provenance. Equal dumps, same meaning.
   static func meaning(of table: KeyGramTable, exhaustiveLexicon: Bool) -> [UInt64] {
     var out: [UInt64] = []
@@ -216,6 +218,7 @@ struct MutationSweep {
       out += [UInt64(known.wordCount), UInt64(known.hashCount), UInt64(known.bitCount)]
       out += (0..<(known.bitCount / 64)).map { table.bytes.uint64(at: entry.offset + TableFormat.KnownWordFilter.headSize + 8 * $0) }
     }
+    if let offensive = table.offensiveWords { out += [UInt64(offensive.count)] + offensive.ids.map { UInt64($0.rawValue) } }
     for (setting, value) in table.decoderSettings { out += [UInt64(setting.rawValue), UInt64(value.bitPattern)] }
     if let layout = table.keyboardLayout {
       for row in layout.rows { out.append(UInt64(row.count)); out += row.map { UInt64($0.value) } }

@@ -11,7 +11,7 @@ struct MutationSweepTests {
   static let masks: [UInt8] = Array(1...255)
 
   @Test func everySingleByteChangeOfASmallTableIsRejected() throws {
-    let workspace = try VerifyTests.Workspace(lexicon: true, knownWords: true, decoderSettings: true)
+    let workspace = try VerifyTests.Workspace(lexicon: true, knownWords: true, decoderSettings: true, offensiveWords: true)
     let image = workspace.bytes
     let table = try KeyGramTable(copying: image)
     let tags = table.sections.sections.map(\.tag)

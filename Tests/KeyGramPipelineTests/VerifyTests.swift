@@ -18,20 +18,23 @@ struct VerifyTests {
     /// With `lexicon`, the text feeds words and pairs too and the table gets a `LEXI` section of
     /// its 7 words (abc, cab, bca, aa, bb, cc, abcabc) and a `PAIR` section of its 7 pairs; with
     /// `knownWords` too, the lexicon keeps 5 of them and `KNOW` the other 2. With
-    /// `decoderSettings`, the manifest sets two (`TUNE`).
+    /// `decoderSettings`, the manifest sets two (`TUNE`). With `offensiveWords`, a list flags two
+    /// of the words (`OFFN`).
     let lexiconWords: Int
 
-    init(lexicon: Bool = false, knownWords: Bool = false, decoderSettings: Bool = false) throws {
+    init(lexicon: Bool = false, knownWords: Bool = false, decoderSettings: Bool = false, offensiveWords: Bool = false) throws {
       lexiconWords = knownWords ? 5 : LexiconSection.defaultWordCount
       root = Fixtures.temporaryFolder()
       for folder in ["corpora/xx", "tables", "swift"] {
         try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
       }
-      let sources = lexicon ? #","sources":[{"files":"*","feeds":["letters","words","pairs"]}]"# : ""
+      let offensive = offensiveWords ? #"{"files":"offensive.txt","feeds":["offensive"]},"# : ""
+      let sources = lexicon ? #","sources":["# + offensive + #"{"files":"*","feeds":["letters","words","pairs"]}]"# : ""
       let settings = decoderSettings ? #","decoder":{"margin":2,"spellingMargin":"inf"}"# : ""
       let manifest = #"{"code":"xx","name":"Toy","alphabet":"abc","layout":{"name":"ABC","rows":[["a","b"],["c"]]}"# + sources + settings + "}"
       _ = Fixtures.file("language.json", Array(manifest.utf8), in: "\(root)/corpora/xx")
       _ = Fixtures.file("text.gz", Fixtures.gzipMember("abc cab bca aa bb cc abcabc"), in: "\(root)/corpora/xx")
+      if offensiveWords { _ = Fixtures.file("offensive.txt", Array("cab\nabc\n".utf8), in: "\(root)/corpora/xx") }
       try build()
     }
 

@@ -103,4 +103,24 @@ extension WordPairBuildTests {
     let language = try WrittenFormsTests.manifest(#""sources":[{"files":"m.txt","feeds":["misspellings"]},{"files":"*","feeds":["letters","pairs"]}]"#)
     #expect(language.source(for: "x/m.txt").feeds == .misspellings && language.source(for: "x/t.txt").feeds == [.letters, .pairs])
   }
+
+  @Test("pairWeight: on a rule that feeds pairs, at least a thousandth on running text, any positive weight on a list of pairs; a list of pairs feeds pairs alone; offensive words feed nothing else")
+  func manifestPairWeights() throws {
+    let weighted = try WrittenFormsTests.manifest(#""sources":[{"files":"bible.txt","feeds":["letters","pairs"],"pairWeight":0.1},{"files":"p.freq.gz","feeds":["pairs"],"pairWeight":1e-7},{"files":"*","feeds":["letters","pairs"]}]"#)
+    #expect(weighted.source(for: "x/bible.txt").pairOccurrenceCount == 100)
+    #expect(weighted.source(for: "x/p.freq.gz").feeds == .pairs && weighted.source(for: "x/p.freq.gz").pairWeight == 1e-7)
+    #expect(weighted.source(for: "x/other.txt").pairOccurrenceCount == SourceRule.pairCountUnit)
+    let cases: [(String, String, String)] = [
+      (#"{"files":"a.txt","feeds":["letters"],"pairWeight":2}"#, "sources[0].pairWeight", "feeds no \"pairs\""),
+      (#"{"files":"a.txt","feeds":["letters","pairs"],"pairWeight":0.0001}"#, "sources[0].pairWeight", "thousandths"),
+      (#"{"files":"a.freq.gz","feeds":["pairs"],"pairWeight":-1}"#, "sources[0].pairWeight", "expected a number"),
+      (#"{"files":"a.txt","feeds":["pairs"]}"#, "sources[0].feeds", "\"pairs\" without \"letters\""),
+      (#"{"files":"o.txt","feeds":["offensive","letters"]}"#, "sources[0].feeds", "feeds nothing else"),
+    ]
+    for (rule, field, problem) in cases {
+      let error = #expect(throws: ManifestError.self) { try WrittenFormsTests.manifest(#""sources":[\#(rule)]"#) }
+      #expect(error?.field == field && error?.problem.contains(problem) == true, "\(rule): \(String(describing: error))")
+    }
+    #expect(try WrittenFormsTests.manifest(#""sources":[{"files":"o.txt","feeds":["offensive"]}]"#).sources.first?.feeds == .offensive)
+  }
 }

@@ -69,7 +69,7 @@ struct KeygramCLITests {
     let usages = [
       // Past 200 characters ArgumentParser writes "[<options>]" for the options.
       "build": "keygram build [<options>] [<language>] [<files> ...]",
-      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>] [--why <word>] [--after-word <word>] [--autocorrect <level>] [--corpora <dir>]",
+      "inspect": "keygram inspect <table> [--after <after>] [--json] [--top <top>] [--words] [--suggest <suggest>] [--why <word>] [--after-word <word>] [--bar-after <text>] [--autocorrect <level>] [--corpora <dir>]",
       "simulate": "keygram simulate [<options>] [<language>]",
       "tune": "keygram tune [<options>] [<language>]",
     ]
@@ -113,12 +113,13 @@ struct KeygramCLITests {
       misspellings removed: none (no dictionary: no source feeds forms or accepts, so no word is taken for a misspelling)
       lexicon fidelity: words weighted below ½ 0.00%, above 2× 0.00%; row divergence mean 5.60e-11 bits, worst 1.34e-09
       written forms: 0 words (capitals 0, apostrophes 0)
+      offensive words: none flagged (no list of offensive words feeds this language)
       wrote tables/en.keygram (50,352 bytes; bigram+trigram 39,312 bytes)
       wrote swift/English.swift (67,482 bytes)
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift"], in: root, stdout: """
-      tables/en.keygram: ok: en, 50352 bytes, CRC-32 0x0a1d7720 valid, 755 rows each sum to 65536 with no zero, \
+      tables/en.keygram: ok: en, 50352 bytes, CRC-32 0x198d1d14 valid, 755 rows each sum to 65536 with no zero, \
       lexicon of 9 words (27 nodes) well-formed, decoder settings (7) as the manifest gives them, 26 letters match the manifest, \
       swift/English.swift matches, 1 corpus file unchanged, \
       building them again gives the same bytes; lexicon words weighted below ½ 0.00%, above 2× 0.00%; \
@@ -127,7 +128,7 @@ struct KeygramCLITests {
 
       """)
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50352,"crc32":169703200,\
+      {"ok":true,"tables":[{"file":"tables/en.keygram","language":"en","ok":true,"bytes":50352,"crc32":428678420,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":true,"lexicon":{"massBelowHalf":0,"massAboveDouble":0,\
       "meanDivergenceBits":5.5984884611012545e-11,"worstDivergenceBits":1.3436349517067223e-09,"squashedChildren":0},\
       "swift":"swift/English.swift","failures":[]}],"index":{"ok":true}}
@@ -139,7 +140,7 @@ struct KeygramCLITests {
     let root = try scratch()
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     try expectOutput(["inspect", "tables/en.keygram"], in: root, stdout: """
-      tables/en.keygram: English (en), format 2.5, 50352 bytes, CRC-32 0x0a1d7720 (valid)
+      tables/en.keygram: English (en), format 2.6, 50352 bytes, CRC-32 0x198d1d14 (valid)
       alphabet (26): abcdefghijklmnopqrstuvwxyz
       sections: LANG 13 B, ALPH 208 B, ASCI 128 B, UNIG 52 B, INIT 52 B, BIGR 1404 B, TRIG 37908 B, TEXT 12 B, QUAD 9478 B, LEXI 160 B, FORM 32 B, TUNE 80 B, LAYT 137 B, PROV 325 B
       keyboard: qwertyuiop / asdfghjkl / zxcvbnm
@@ -422,7 +423,7 @@ struct KeygramCLITests {
     #expect(try keygram("build", "en", "--min-letters", "0", "--out", "tables", "--swift-out", "swift", in: root).status == 0)
     #expect(FileManager.default.createFile(atPath: "\(root)/corpora/en/extra.txt", contents: Data("more".utf8)))
     try expectOutput(["verify", "tables", "--swift-out", "swift", "--json"], in: root, stdout: """
-      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50352,"crc32":169703200,\
+      {"ok":false,"tables":[{"file":"tables/en.keygram","language":"en","ok":false,"bytes":50352,"crc32":428678420,\
       "rows":755,"letters":26,"corpusFiles":1,"reproduced":false,"lexicon":null,"swift":"swift/English.swift","failures":[{"check":"freshness",\
       "message":"corpora/en/extra.txt was added since the table was built; run make tables"}]}],"index":{"ok":true}}
 
