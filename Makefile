@@ -8,7 +8,7 @@ KEYGRAM = .build/$(CONFIG)/keygram
 TRAITS = --traits Builder
 LANGS = $(notdir $(patsubst %/language.json,%,$(wildcard corpora/*/language.json)))
 
-.PHONY: keygram tables canonical-pairs test verify workflows docs check-docs bench bench-build bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
+.PHONY: keygram tables canonical-pairs test verify workflows docs check-docs bench bench-build bench-count bench-runtime bench-size bench-merge accuracy images corpora deps spark-deps spark-test fuzz fuzz-smoke fuzz-build fuzz-deps clean help
 
 help:
 	@echo "make keygram  build the CLI (.build/release/keygram), with ISA-L where its header is installed"
@@ -131,10 +131,14 @@ corpora:
 	  else echo "corpora/$$lang: no derive.sh, skipped (its corpus is kept as it is)"; fi; \
 	done
 
-bench: bench-build bench-runtime bench-size bench-merge
+bench: bench-build bench-count bench-runtime bench-size bench-merge
 
 bench-build: $(KEYGRAM)
 	bash Benchmarks/build-throughput.sh
+
+# Instructions per byte of the count stage under callgrind, against Benchmarks/count-instructions.baseline.
+bench-count: $(KEYGRAM)
+	bash Benchmarks/count-instructions.sh
 
 bench-runtime:
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress

@@ -133,6 +133,8 @@ public enum Pipeline {
     package var words: WordCounts
     public var provenance: Provenance
     public var seconds: Double
+    /// The CPU time the count stage took on its threads (nil for a build from count files).
+    public var countingSeconds: Double?
     /// The count file's head (`.countFile` builds).
     package var countHead: CountFile.Head?
     /// The table, its model and its lexicon (`.table` and `.image` builds).
@@ -188,12 +190,19 @@ public enum Pipeline {
       countsPairs = true
       countsForms = true
     }
+    if case .table = request.output, request.countFiles.isEmpty {
+      // The emit stage's scan of the code space (18 ms) does not depend on the corpus: it runs
+      // while the counting waits for its first chunk, on the core the reader leaves idle.
+      Thread { _ = TableImage.readingCandidates }.start()
+    }
     let decoder = LetterDecoder(language: countsPairs ? language : language.withoutPairs)
+    let timing = CountTiming()
     // Read, decode, count: from the corpus, or the sum of count files.
     let (counts, words, provenance, forms, pairs) = request.countFiles.isEmpty
       ? try CorpusCounter.count(request.inputs, decoder: decoder, naming: request.naming,
                                 frequencyLists: request.frequencyLists, jobs: request.jobs, wordMemoryCap: request.wordMemoryCap,
-                                part: request.part, inflater: request.inflater, countsForms: countsForms, progress: progress)
+                                part: request.part, inflater: request.inflater, countsForms: countsForms, progress: progress,
+                                timing: timing)
       : try Merge.load(request.countFiles, language: language, wordMemoryCap: request.wordMemoryCap)
     if !request.countFiles.isEmpty && request.lexiconWords > 0, let corpora = request.corporaFolder,
        let folderFiles = try? CorpusFolder(root: corpora).regularCorpusFiles(for: language.code) {
@@ -203,6 +212,7 @@ public enum Pipeline {
     }
     var summary = Summary(language: language, counts: counts, words: words, provenance: provenance, seconds: 0)
     summary.corporaFolder = request.corporaFolder
+    summary.countingSeconds = request.countFiles.isEmpty ? timing.cpuSeconds : nil
     if case .countFile(let path) = request.output {
       let head = CountFile.Head(language: language, counts: counts, droppedWords: words.droppedWords, provenance: provenance,
                                 part: request.part ?? .whole)

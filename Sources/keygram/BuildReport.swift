@@ -27,7 +27,12 @@ struct BuildReport: CustomStringConvertible {
     for file in provenance.files { lines.append("  \(file.name)  \(grouped(file.size)) bytes  sha256 \(file.sha256.hex.prefix(16))…") }
     lines.append("letters \(grouped(provenance.letters)), words \(grouped(provenance.words)), "
                  + "outside the alphabet \(grouped(provenance.outsideAlphabet)), invalid UTF-8 \(grouped(provenance.invalidUTF8))")
-    lines.append(String(format: "time %.2f s, %.0f MB/s of text", summary.seconds, megabytes / max(summary.seconds, 1e-9)))
+    var time = String(format: "time %.2f s, %.0f MB/s of text", summary.seconds, megabytes / max(summary.seconds, 1e-9))
+    if let counting = summary.countingSeconds {
+      // The count stage's CPU time alone: reading, inflating, hashing and the emit stage run beside or after it.
+      time += String(format: "; counting %.2f s of CPU, %.0f MB/s a core", counting, megabytes / max(counting, 1e-9))
+    }
+    lines.append(time)
     let letters = provenance.letterCounts.enumerated().filter { $0.element > 0 }.sorted { ($0.element, $1.offset) > ($1.element, $0.offset) }.prefix(10)
     lines.append("top letters: " + letters.map { "\(alphabet[$0.offset]) \(percent(Double($0.element) / Double(max(provenance.letters, 1))))" }.joined(separator: "  "))
     var bigrams: [(String, UInt64)] = []

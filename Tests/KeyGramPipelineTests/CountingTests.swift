@@ -313,15 +313,15 @@ struct CountingTests {
     #expect(counts.quadgram(0, 0, 0, a) == 2 && counts.quadgram(0, 0, a, 0) == 2 && counts.quadgrams.reduce(0, +) == 19)
   }
 
-  @Test func countsPast65535CarryExactly() {
-    // The counter keeps UInt16 counts and carries wraps: 70,000 words cross 65,536 once.
+  @Test func countsPast65535AreExact() {
+    // 70,000 words cross 65,536, where a 16-bit cell would wrap.
     let words = 70_000
     let ascii = Fixtures.count(String(repeating: "abc ", count: words))
     #expect(ascii.quadgram(0, a, b, c) == UInt64(words))  // every word, the first after the start
     #expect(ascii.quadgram(b, c, 0, a) == UInt64(words - 1))
     #expect(ascii.trigram(0, a, b) == UInt64(words))
-    // The same through the non-ASCII path, composed and decomposed (the take-back borrows
-    // across a wrap): é␣é␣…: (␣, é, ␣, é) and (é, ␣, é, ␣) each n − 1 times.
+    // The same through the non-ASCII path, composed and decomposed: é␣é␣…: (␣, é, ␣, é) and
+    // (é, ␣, é, ␣) each n − 1 times.
     let language = Fixtures.language("abcdeé", code: "fr")
     let composed = Fixtures.count(String(repeating: "\u{E9} ", count: words), language: language)
     let decomposed = Fixtures.count(String(repeating: "e\u{301} ", count: words), language: language)
@@ -330,16 +330,38 @@ struct CountingTests {
     #expect(composed.quadgram(eAcute, 0, eAcute, 0) == UInt64(words - 1))
     #expect(composed.quadgrams == decomposed.quadgrams)
     #expect(decomposed.quadgram(0, e, 0, e) == 0)
-    // A take-back right at a wrap: 65,536 words "e" bring (␣, e, ␣, e) to 65,535; the e of a
-    // decomposed é makes it 65,536 (a wrap), and taking it back must borrow, not leave 0.
-    let edge = Fixtures.count(String(repeating: "e ", count: 65_536) + "e\u{301} ", language: language)
-    #expect(edge.quadgram(0, e, 0, e) == 65_535)
-    #expect(edge.quadgram(0, e, 0, eAcute) == 1)
+  }
+
+  @Test func foldingTheCellsKeepsEveryCountExact() {
+    // The counter adds its 32-bit cells to 64-bit counts every `foldInterval` bytes. Folds
+    // after every byte, or at odd intervals against odd chunk sizes, must change nothing:
+    // not a take-back whose count went in at the fold before (e + U+0301 cut by a fold), not
+    // a Greek capital's final form settled after a fold, not the dense layout's cells.
+    let french = Fixtures.language("abcdeé", code: "fr")
+    let cyrillic = (0x0430...0x043D).compactMap(Unicode.Scalar.init)
+    let wide = Fixtures.language("abcdefghijklmnopqrstuvwxyz" + String(String.UnicodeScalarView(cyrillic)) + "\u{E9}", code: "xx")
+    let texts: [(String, Language)] = [
+      (String(repeating: "abc, de\u{301}a ", count: 40) + "e\u{301}", french),
+      (CaseRulesTests.greekSpellings.joined(), CaseRulesTests.greek),
+      (String(repeating: "e\u{301} \u{430}\u{431}c ", count: 30), wide),
+    ]
+    for (text, language) in texts {
+      let whole = Fixtures.count(text, language: language)
+      #expect(whole.quadgrams.reduce(0, +) > 0)
+      for (interval, chunk) in [(1, nil), (2, 3), (3, 2), (5, 7), (64, 1), (97, nil)] as [(Int, Int?)] {
+        let folded = Fixtures.count(text, language: language, chunkSize: chunk, foldInterval: interval)
+        #expect(folded == whole, "folds every \(interval) bytes, chunks of \(chunk ?? 0)")
+      }
+    }
+    // A take-back right after a fold leaves its cell at −1 until the counts are read: the e of
+    // "e\u{301}" is counted, the fold adds it to the 64-bit counts, the mark takes it back.
+    let edge = Fixtures.count("ee e\u{301} ", language: french, foldInterval: 4)
+    #expect(edge.quadgram(0, e, 0, e) == 0 && edge.quadgram(e, 0, e, 0) == 0 && edge.quadgram(e, e, 0, 6) == 1)
   }
 
   @Test func alphabetsOver31LettersCountInTheDenseLayoutAlike() {
     // 26 Latin + 14 Cyrillic letters: 41 symbols do not fit 5 bits, so 4-grams are counted
-    // through the dense pair tables rather than the packed history; the same carries and take-backs.
+    // through the dense pair tables rather than the packed history; the same counts and take-backs.
     let cyrillic = (0x0430...0x043D).compactMap(Unicode.Scalar.init)
     let language = Fixtures.language("abcdefghijklmnopqrstuvwxyz" + String(String.UnicodeScalarView(cyrillic)) + "\u{E9}", code: "xx")
     #expect(language.alphabet.count == 41)

@@ -102,16 +102,17 @@ enum Fixtures {
     }
   }
 
-  /// Counts `text` fed as one chunk or in pieces of `chunkSize` bytes.
-  static func count(_ text: [UInt8], language: Language = language(), chunkSize: Int? = nil) -> NgramCounts {
-    var counter = LetterCounter(decoder: LetterDecoder(language: language))
+  /// Counts `text` fed as one chunk or in pieces of `chunkSize` bytes, the counter folding its
+  /// cells every `foldInterval` bytes.
+  static func count(_ text: [UInt8], language: Language = language(), chunkSize: Int? = nil, foldInterval: Int = 1 << 29) -> NgramCounts {
+    var counter = LetterCounter(decoder: LetterDecoder(language: language), foldInterval: foldInterval)
     feed(text, chunkSize: chunkSize) { counter.consume($0) }
     counter.finishFile()
     return counter.counts
   }
 
-  static func count(_ text: String, language: Language = language(), chunkSize: Int? = nil) -> NgramCounts {
-    count(Array(text.utf8), language: language, chunkSize: chunkSize)
+  static func count(_ text: String, language: Language = language(), chunkSize: Int? = nil, foldInterval: Int = 1 << 29) -> NgramCounts {
+    count(Array(text.utf8), language: language, chunkSize: chunkSize, foldInterval: foldInterval)
   }
 
   /// The package root, for tests that read the shipped corpora and tables.

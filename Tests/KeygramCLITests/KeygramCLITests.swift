@@ -30,12 +30,14 @@ struct KeygramCLITests {
     var stdout: String
     var stderr: String
 
-    /// The output with its timings replaced by "…": build's "time 0.24 s, 250 MB/s of text"
-    /// and simulate's "seed 1, 0.04 s".
+    /// The output with its timings replaced by "…": build's "time 0.24 s, 250 MB/s of text;
+    /// counting 0.20 s of CPU, 300 MB/s a core" and simulate's "seed 1, 0.04 s".
     var withoutTimings: Run {
       var run = self
       run.stdout = run.stdout
-        .replacingOccurrences(of: #"(?m)^time [0-9.]+ s, [0-9]+ MB/s of text$"#, with: "time … s, … MB/s of text", options: .regularExpression)
+        .replacingOccurrences(of: #"(?m)^time [0-9.]+ s, [0-9]+ MB/s of text"#, with: "time … s, … MB/s of text", options: .regularExpression)
+        .replacingOccurrences(of: #"(?m); counting [0-9.]+ s of CPU, [0-9]+ MB/s a core$"#, with: "; counting … s of CPU, … MB/s a core",
+                              options: .regularExpression)
         .replacingOccurrences(of: #"(?m)(, seed [0-9]+.*), [0-9.]+ s$"#, with: "$1, … s", options: .regularExpression)
       return run
     }
@@ -105,7 +107,7 @@ struct KeygramCLITests {
       English (en): 1 file, 62 bytes stored, 59 bytes of text
         tiny.gz  62 bytes  sha256 a999025068e67cb0…
       letters 49, words 10, outside the alphabet 0, invalid UTF-8 0
-      time … s, … MB/s of text
+      time … s, … MB/s of text; counting … s of CPU, … MB/s a core
       top letters: t 26.5%  h 22.4%  e 16.3%  i 6.1%  a 4.1%  l 4.1%  n 4.1%  r 4.1%  d 2.0%  f 2.0%
       top bigrams: th 25.6%  he 12.8%  at 5.1%  hi 5.1%  ea 2.6%  ed 2.6%  ef 2.6%  em 2.6%  en 2.6%  gh 2.6%
       lexicon: 9 words of 9, 27 nodes, 160 bytes; from corpora/en/tiny.gz

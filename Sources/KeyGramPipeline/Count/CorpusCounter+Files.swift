@@ -21,13 +21,14 @@ extension CorpusCounter {
   package static func count(_ inputs: [String], decoder: LetterDecoder, naming: Provenance.Naming = Provenance.Naming(folder: nil),
                            frequencyLists: Set<String> = [], jobs: Int = 1, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
                            part: CountFile.Part? = nil, inflater: Inflater = .automatic, countsForms: Bool = true,
-                           progress: (any BuildProgress)? = nil) throws -> Counted {
+                           progress: (any BuildProgress)? = nil, timing: CountTiming? = nil) throws -> Counted {
     let jobs = Swift.max(1, Swift.min(jobs, inputs.count))
     progress?.begin(totalBytes: CorpusReader.totalStoredSize(of: inputs))
     defer { progress?.finish() }
     guard jobs > 1 else {
       return try countOneByOne(inputs, decoder: decoder, naming: naming, frequencyLists: frequencyLists,
-                               wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, countsForms: countsForms, progress: progress)
+                               wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, countsForms: countsForms, progress: progress,
+                               timing: timing ?? CountTiming())
     }
     let groups = dealt(inputs, into: jobs)
     let shared = progress.map { SharedProgress($0) }
@@ -35,7 +36,8 @@ extension CorpusCounter {
     DispatchQueue.concurrentPerform(iterations: jobs) { k in
       let result = Result {
         try countOneByOne(groups[k].map { inputs[$0] }, decoder: decoder, naming: naming, frequencyLists: frequencyLists,
-                          wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, countsForms: countsForms, progress: shared)
+                          wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, countsForms: countsForms, progress: shared,
+                          timing: timing ?? CountTiming())
       }
       results.withLock { $0[k] = result }
     }
@@ -93,7 +95,8 @@ extension CorpusCounter {
   /// The files of one group, one after another, on this thread and one reader thread.
   private static func countOneByOne(_ inputs: [String], decoder: LetterDecoder, naming: Provenance.Naming,
                                     frequencyLists: Set<String>, wordMemoryCap: Int, part: CountFile.Part?,
-                                    inflater: Inflater, countsForms: Bool, progress: (any BuildProgress)?) throws -> Counted {
+                                    inflater: Inflater, countsForms: Bool, progress: (any BuildProgress)?,
+                                    timing: CountTiming) throws -> Counted {
     var recorder = ProvenanceRecorder(naming: naming)
     var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil, countsForms: countsForms)
     var lines = part.map { LineSelection(index: Int($0.index), of: Int($0.count)) }
@@ -114,18 +117,18 @@ extension CorpusCounter {
         case .chunk(let slot, let file):
           read(file)
           if var selection = lines {
-            let counted = try slot.withText { text in try selection.select(text) { try counter.consume($0) } }
+            let counted = try timing.measure { try slot.withText { text in try selection.select(text) { try counter.consume($0) } } }
             lines = selection
             recorder.record(slot, textBytes: counted, countStored: part?.index == 0)
           } else {
-            try slot.withText { try counter.consume($0) }
+            try timing.measure { try slot.withText { try counter.consume($0) } }
             recorder.record(slot)
           }
           progress?.advance(by: slot.storedCount)
           stream.recycle(slot)
         case .endOfFile(let file, let size, let digest):
           read(file)
-          try counter.finishFile()
+          try timing.measure { try counter.finishFile() }
           recorder.finishFile(inputs[file], size: size, digest: digest)
         case .failed(let error):
           throw error

@@ -203,6 +203,14 @@ struct InflateError: Error {
   var isDataError: Bool
 }
 
+/// The CPU time the calling thread has used, in seconds (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`):
+/// the count stage's own cost, which another thread's work or a busy machine does not inflate.
+func system_threadCPUSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 /// Asks the CPU to fetch the cache line at `address` ahead of a read (`__builtin_prefetch`).
 @inline(__always)
 func system_prefetch(_ address: UnsafeRawPointer) { keygram_prefetch(address) }

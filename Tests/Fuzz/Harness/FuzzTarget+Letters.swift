@@ -3,7 +3,7 @@ import KeyGramPipeline
 /// `LetterCounter` (the byte-class fast path, the UTF-8 slow path, sequences cut by chunk ends)
 /// against `ReferenceDecoder`. Input: byte 0 picks a `FuzzLanguages` language (the wide one,
 /// whose 66³ dense counts cost 10 ms a run under ASan, only at 0xFF), byte 1 the chunk size (0: one
-/// chunk), the rest is the text. Promises checked: the same n-gram counts (and so the same
+/// chunk; 1 mod 4 also folds the cells halfway through the text), the rest is the text. Promises checked: the same n-gram counts (and so the same
 /// letter counts) and the same tallies of letters outside the alphabet and invalid UTF-8; and
 /// for the small languages, the same written-form evidence (`FormTextCounter`, a boundary
 /// language's clitics joined to the next word too) whether the text comes whole or in chunks.
@@ -13,7 +13,10 @@ extension FuzzTarget {
     let choice = input[0] == 0xFF ? FuzzLanguages.wide : Int(input[0]) % FuzzLanguages.wide
     let chunkSize = Int(input[1])
     let text = Array(input[2...])
-    var counter = LetterCounter(decoder: FuzzLanguages.decoders[choice])
+    // A chunk size of 1 mod 4 also folds the cells into the 64-bit counts halfway (a fold scans
+    // every cell, so not for the wide language, and not on every run).
+    let foldInterval = chunkSize % 4 == 1 && choice != FuzzLanguages.wide ? max(1, text.count / 2) : 1 << 29
+    var counter = LetterCounter(decoder: FuzzLanguages.decoders[choice], foldInterval: foldInterval)
     feed(text, chunkSize: chunkSize) { counter.consume($0) }
     counter.finishFile()
     let counts = counter.counts
