@@ -29,7 +29,11 @@ package struct PairCounter: Counter {
   /// The previous word's id in `tally`, when `previous` is `.word`.
   private var previousId: UInt32 = 0
   /// The current word, and the rules that end it.
-  private var splitter: WordSplitter<[UInt8]>
+  private var splitter: WordSplitter<PackedWord>
+  /// Pairs that ended, waiting to be counted a batch at a time (ids, as `PairTally` keys them):
+  /// counted before the tally forgets its ids or the file's weight changes.
+  private var batch: [UInt64] = []
+  private static let batchSize = 4096
 
   package init(decoder: LetterDecoder, wordMemoryCap: Int = WordCounts.defaultMemoryCap) {
     self.decoder = decoder
@@ -42,6 +46,7 @@ package struct PairCounter: Counter {
 
   /// A new file starts a sentence; each of its pairs adds `occurrenceCount` thousandths.
   package mutating func startFile(occurrenceCount: UInt64 = SourceRule.pairCountUnit) {
+    countBatch()
     previous = .sentenceStart
     splitter.reset()
     self.occurrenceCount = occurrenceCount
@@ -50,6 +55,7 @@ package struct PairCounter: Counter {
   /// Moves the pairs in memory to the word counts when they reach the cap, and spills those
   /// when they do; the previous word is interned again, as the ids start over.
   package mutating func spillIfFull() throws {
+    countBatch()
     if tally.isFull {
       let previousWord = previous == .word ? tally.word(of: previousId) : []
       try tally.flush()
@@ -79,6 +85,7 @@ package struct PairCounter: Counter {
   /// The end of a file ends its last word.
   package mutating func finishFile() throws {
     pairWord(endedBy: splitter.readEnd(), at: nil)
+    countBatch()
     try tally.flush()
   }
 
@@ -102,16 +109,25 @@ package struct PairCounter: Counter {
     guard splitter.letters.count > 0 else { return }
     let id = tally.id(of: splitter.letters)
     switch previous {
-    case .word: tally.add(first: previousId, second: id, count: occurrenceCount)
-    case .sentenceStart: tally.add(first: PairTally.sentenceStart, second: id, count: occurrenceCount)
+    case .word: batch.append(UInt64(previousId) << 32 | UInt64(id))
+    case .sentenceStart: batch.append(UInt64(PairTally.sentenceStart) << 32 | UInt64(id))
     case .none: break
     }
+    if batch.count == Self.batchSize { countBatch() }
     previous = .word
     previousId = id
   }
 }
 
 extension PairCounter {
+  /// Counts the pairs in the batch.
+  private mutating func countBatch() {
+    guard !batch.isEmpty else { return }
+    let count = occurrenceCount
+    batch.withUnsafeBufferPointer { tally.add(pairs: $0, count: count) }
+    batch.removeAll(keepingCapacity: true)
+  }
+
   /// True for a key as `PairCounter` writes it: 0 ... 48 letters (1 ... `letterCount`), the
   /// separator, 1 ... 48 letters.
   package static func isPairKey(_ key: [UInt8], letterCount: Int) -> Bool {

@@ -82,6 +82,11 @@ struct ShortWordTable {
     count += added
   }
 
+  /// Calls `body` with every word held, packed, and its count.
+  func forEach(_ body: (_ low: UInt64, _ high: UInt64, _ count: UInt64) -> Void) {
+    for slot in slots where slot.count != 0 { body(slot.low, slot.high, slot.count) }
+  }
+
   /// Moves every word into `words` and empties the table.
   mutating func drain(into words: inout WordCounts) throws(CountOverflow) {
     for slot in slots where slot.count != 0 {

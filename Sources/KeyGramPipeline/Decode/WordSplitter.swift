@@ -86,6 +86,10 @@ struct WordSplitter<Letters: WordLetters> {
   /// Nothing awaited, spoiled or too long: plain letters and boundaries follow the simplest rules.
   var isPlain: Bool { awaitingFinalForm == 0 && !isSpoiled && !isTooLong }
 
+  /// Between words, with nothing pending: a plain ASCII word read from here by a counter's own
+  /// loop is the word this splitter would end.
+  var isBetweenWords: Bool { letters.count == 0 && isPlain && cutSequence.isEmpty }
+
   /// An ASCII byte of the text.
   @inline(__always)
   mutating func read(asciiByte byte: UInt8) -> WordStep {

@@ -57,7 +57,9 @@ package struct WrittenWordReader {
   private var tooManyApostrophes = false
   /// An apostrophe after a letter: it stands before the next letter, if one comes.
   private var pendingApostrophe = false
-  private var sentenceStart = true
+  /// The next word opens a sentence. A counter's own loop that reads plain words while
+  /// `isBetweenPlainWords` keeps it as this reader would.
+  package var sentenceStart = true
   /// The last word ended at a clitic's apostrophe and nothing has been read since.
   private var afterElision = false
   /// The current word began right after such a clitic.
@@ -67,6 +69,14 @@ package struct WrittenWordReader {
     self.decoder = decoder
     splitter = WordSplitter(decoder: decoder)
   }
+
+  /// Whether an apostrophe after a listed clitic ends a word (the `boundary` rule), so that a
+  /// word may follow an elision.
+  package var splitsAtClitics: Bool { splitter.splitsAtClitics }
+
+  /// Between words with nothing pending (no apostrophe, elision, capital or spoiled run): a
+  /// caller's own loop may read plain ASCII words from here, keeping `sentenceStart`.
+  package var isBetweenPlainWords: Bool { splitter.isBetweenWords && !afterElision && !pendingApostrophe && apostrophes.isEmpty }
 
   /// Sentence-ending marks (. ! ? …): the next word opens a sentence.
   @inline(__always)
