@@ -20,6 +20,7 @@ help:
 	@echo "make docs     the runtime's API reference (DocC) in .build-docs/KeyGram.doccarchive; fails on a broken link"
 	@echo "make workflows  a table from your own text verified as your CI would, and a language added to a copy of the repository"
 	@echo "make bench    benchmarks: build throughput vs zlib/gzip/Python, runtime ns/op and mallocs"
+	@echo "make bench-count  the count stage's instructions per byte against its baseline (valgrind; CI runs it)"
 	@echo "make accuracy the typing simulator: tuning sweep and error rates on held-out text"
 	@echo "make images   redraw the pictures of README and docs/Simulator.md (docs/images/) with the current tables and defaults"
 	@echo "make corpora  re-derive corpora/<lang>/*.gz from their Debian packages"

@@ -6,8 +6,11 @@
 # that fell says how to record it. `UPDATE=1 make bench-count` writes the baseline.
 #
 # Two rows, each over the first 2,000,000 bytes of the shipped King James Bible:
-#   letters  the counting core alone (`build --lexicon-words 0`);
-#   words    letters, words and word pairs counted from the same text in the same pass.
+#   letters  the counting core alone (`build --lexicon-words 0`), checked: one thread, so two
+#            runs agree to 0.001%;
+#   words    letters, words and word pairs counted from the same text in the same pass, shown
+#            but not checked: its second thread's hand-offs (libdispatch waiting under valgrind's
+#            serialised threads) move it by about 5% from run to run.
 # Only `CorpusCounter.consume` and what it calls are counted (callgrind --toggle-collect):
 # reading, inflating, hashing and the emit stage are not.
 set -euo pipefail
@@ -64,7 +67,8 @@ if [ "${UPDATE:-0}" = 1 ]; then
 fi
 [ -f "$BASELINE" ] || { echo "bench-count: no $BASELINE; record one with UPDATE=1 make bench-count" >&2; exit 1; }
 failed=0
-for row in letters words; do
+echo "  words ${measured[words]} (baseline $(awk '$1 == "words" { print $2 }' "$BASELINE"); not checked: it moves about 5% with the threads' hand-offs)"
+for row in letters; do
   base=$(awk -v r="$row" '$1 == r { print $2 }' "$BASELINE")
   [ -n "$base" ] || { echo "bench-count: $BASELINE has no '$row' row" >&2; exit 1; }
   verdict=$(awk -v m="${measured[$row]}" -v b="$base" -v t="$TOLERANCE" 'BEGIN {

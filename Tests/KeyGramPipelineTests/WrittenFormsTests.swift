@@ -51,6 +51,34 @@ struct WrittenFormsTests {
     #expect(try Self.readable(counter.evidence) == Self.readable(try Self.counted([("t.txt", Self.text)], language: Self.english).forms))
   }
 
+  @Test("forms packed and read by the fast loop are the reader's own, key for key")
+  func packedFormsAreTheReadersOwn() throws {
+    // Plain words, capitals, sentence ends, digits (which spoil the words they touch), apostrophes
+    // inside and after words, a 16- and a 17-letter word, letters outside the alphabet, French
+    // elisions, and a line that ends inside a word.
+    let english = "The Cat sat. NASA and O'Brien don't 3d x9 it's dogs' \"Quoted\" end?\nabcdefghijklmnop abcdefghijklmnopq Café FaÇade\nlast"
+    let french = "L'Homme et l'homme, jusqu'à Aujourd'hui. C'est QU'IL faut\n"
+    for (text, language) in [(english, Self.english), (french, Self.french)] {
+      let bytes = Array(text.utf8)
+      func evidence(packing: Bool, chunkSize: Int?) throws -> [String: UInt64] {
+        var counter = FormTextCounter(decoder: LetterDecoder(language: language), packing: packing)
+        Fixtures.feed(bytes, chunkSize: chunkSize) { counter.consume($0) }
+        counter.finishFile()
+        return try Self.readable(counter.evidence)
+      }
+      let plain = try evidence(packing: false, chunkSize: nil)
+      // By hand: "Cat" and "O'Brien" away from a sentence start keep their capitals and
+      // apostrophe; "The" and "abcdefghijklmnop" open a line.
+      if language.code == "en" {
+        #expect(plain["T Cat"] == 1 && plain["T O'Brien"] == 1 && plain["T The"] == nil && plain["T abcdefghijklmnop"] == nil, "\(plain)")
+      }
+      #expect(plain.count > 5)
+      for chunkSize: Int? in [nil, 1, 5, 13] {
+        #expect(try evidence(packing: true, chunkSize: chunkSize) == plain, "\(language.code), chunks of \(chunkSize ?? 0)")
+      }
+    }
+  }
+
   typealias Form = LexiconForms.Form
   static func evidence(list: [[UInt8]: UInt64] = [:], text: [(UInt64, [UInt8], UInt64)] = []) -> LexiconForms.Evidence {
     var evidence = LexiconForms.Evidence()

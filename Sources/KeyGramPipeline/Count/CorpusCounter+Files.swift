@@ -99,6 +99,7 @@ extension CorpusCounter {
                                     timing: CountTiming) throws -> Counted {
     var recorder = ProvenanceRecorder(naming: naming)
     var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil, countsForms: countsForms)
+    counter.timing = timing
     var lines = part.map { LineSelection(index: Int($0.index), of: Int($0.count)) }
     let stream = ChunkStream(paths: inputs, inflater: inflater)
     stream.start()

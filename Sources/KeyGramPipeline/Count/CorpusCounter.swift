@@ -21,6 +21,8 @@ package struct CorpusCounter: Counter {
   private var feedsPairs = false
   /// How running text writes its words (every text file, whatever it feeds), once each.
   private var formText: FormTextCounter
+  /// Where the CPU time of the second core's share of the counting goes, if anywhere.
+  package var timing: CountTiming?
   /// Whether running text's written forms are read: a table without a lexicon has no forms.
   private let countsForms: Bool
   /// How a list of written forms writes its words (sources that feed `forms`).
@@ -119,7 +121,7 @@ package struct CorpusCounter: Counter {
       // The chunk's words are counted on two cores, its letters beside the first part's.
       fileWords = nil
       do {
-        try words.consume(chunk) {
+        try words.consume(chunk, timing: timing) {
           if feedsLetters { text.consume(chunk) }
           if countsForms { formText.consume(chunk) }
         }
@@ -135,7 +137,7 @@ package struct CorpusCounter: Counter {
         try bothAtOnce({
           if feedsLetters { text.consume(chunk) }
           if countsForms { formText.consume(chunk) }
-        }, { try pairCounter.consume(chunk) })
+        }, { try pairCounter.consume(chunk) }, timing: timing)
       } catch let error as CountOverflow {
         throw CountOverflowError(error, paths: [path])
       }

@@ -1,6 +1,7 @@
 /// The CPU time the counting threads spend in the count stage (decoding and counting chunks,
-/// not reading, inflating or hashing them), summed over `--jobs` threads: the build reports
-/// it as the counting core's speed on one core.
+/// not reading, inflating or hashing them), summed over every thread that counts (`--jobs`,
+/// and the second core `bothAtOnce` lends the words and pairs): the build reports it as the
+/// count stage's speed on one core.
 package final class CountTiming: @unchecked Sendable {
   private let total = Locked(0.0)
 
@@ -9,13 +10,13 @@ package final class CountTiming: @unchecked Sendable {
   /// CPU seconds spent counting so far.
   package var cpuSeconds: Double { total.withLock { $0 } }
 
-  /// Runs `body` on this thread and adds the CPU time it took.
+  /// Adds CPU seconds another thread spent counting.
+  func add(_ seconds: Double) { total.withLock { $0 += seconds } }
+
+  /// Runs `body` on this thread and adds the CPU time it took (not that of threads it starts).
   func measure<Result>(_ body: () throws -> Result) rethrows -> Result {
     let started = system_threadCPUSeconds()
-    defer {
-      let spent = system_threadCPUSeconds() - started
-      total.withLock { $0 += spent }
-    }
+    defer { add(system_threadCPUSeconds() - started) }
     return try body()
   }
 }

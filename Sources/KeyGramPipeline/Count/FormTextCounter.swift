@@ -19,11 +19,13 @@ package struct FormTextCounter: Counter {
   private let packsForms: Bool
   private var lines = LineBuffer()
 
-  package init(decoder: LetterDecoder, memoryCap: Int = WordCounts.defaultMemoryCap) {
+  /// `packing` false reads every form through the reader and keys it at once: the plain way,
+  /// which tests and the fuzzer hold the fast loop and the packing to.
+  package init(decoder: LetterDecoder, memoryCap: Int = WordCounts.defaultMemoryCap, packing: Bool = true) {
     reader = WrittenWordReader(decoder: decoder)
     spelling = FormEvidence.Spelling(language: decoder.language)
     evidence = FormEvidence(memoryCap: memoryCap)
-    packsForms = decoder.letterCount < Int(Self.apostropheByte)
+    packsForms = packing && decoder.letterCount < Int(Self.apostropheByte)
   }
 
   /// Reads the complete lines of `chunk`; a line cut by its end waits for the next chunk.

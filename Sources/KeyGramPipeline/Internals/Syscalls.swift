@@ -211,6 +211,12 @@ func system_threadCPUSeconds() -> Double {
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// The calling thread (`pthread_self`).
+func system_currentThread() -> pthread_t { pthread_self() }
+
+/// Whether `thread` is the calling thread (`pthread_equal`).
+func system_isCurrentThread(_ thread: pthread_t) -> Bool { pthread_equal(thread, pthread_self()) != 0 }
+
 /// Asks the CPU to fetch the cache line at `address` ahead of a read (`__builtin_prefetch`).
 @inline(__always)
 func system_prefetch(_ address: UnsafeRawPointer) { keygram_prefetch(address) }

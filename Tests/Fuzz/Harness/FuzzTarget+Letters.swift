@@ -6,7 +6,8 @@ import KeyGramPipeline
 /// chunk; 1 mod 4 also folds the cells halfway through the text), the rest is the text. Promises checked: the same n-gram counts (and so the same
 /// letter counts) and the same tallies of letters outside the alphabet and invalid UTF-8; and
 /// for the small languages, the same written-form evidence (`FormTextCounter`, a boundary
-/// language's clitics joined to the next word too) whether the text comes whole or in chunks.
+/// language's clitics joined to the next word too) whether the text comes whole or in chunks,
+/// and whether forms are packed and read by the fast loop or keyed by the reader one by one.
 extension FuzzTarget {
   static func letters(_ input: [UInt8], _ findings: inout FuzzFindings) {
     guard input.count >= 2 else { return }
@@ -23,6 +24,8 @@ extension FuzzTarget {
     if choice != FuzzLanguages.wide && chunkSize != 0 {
       let whole = formEvidence(text, chunkSize: 0, language: choice), chunked = formEvidence(text, chunkSize: chunkSize, language: choice)
       findings.expect(whole == chunked, "\(FuzzLanguages.all[choice].name): the written-form evidence differs in chunks of \(chunkSize) bytes")
+      let plain = formEvidence(text, chunkSize: chunkSize, language: choice, packing: false)
+      findings.expect(plain == chunked, "\(FuzzLanguages.all[choice].name): the packed written forms differ from the reader's own")
     }
 
     let reference = ReferenceDecoder(language: FuzzLanguages.all[choice])
@@ -45,8 +48,8 @@ extension FuzzTarget {
     }
   }
 
-  private static func formEvidence(_ text: [UInt8], chunkSize: Int, language: Int) -> FormEvidence {
-    var counter = FormTextCounter(decoder: FuzzLanguages.decoders[language])
+  private static func formEvidence(_ text: [UInt8], chunkSize: Int, language: Int, packing: Bool = true) -> FormEvidence {
+    var counter = FormTextCounter(decoder: FuzzLanguages.decoders[language], packing: packing)
     feed(text, chunkSize: chunkSize) { counter.consume($0) }
     counter.finishFile()
     return counter.evidence
