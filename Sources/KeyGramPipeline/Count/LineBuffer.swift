@@ -7,7 +7,7 @@ struct LineBuffer {
   /// Calls `line` with each complete line of `chunk` (without its newline).
   mutating func consume(_ chunk: UnsafeRawBufferPointer, line: (UnsafeRawBufferPointer) -> Void) {
     var lineStart = 0
-    for (index, byte) in chunk.enumerated() where byte == UInt8(ascii: "\n") {
+    while let index = system_firstIndex(of: UInt8(ascii: "\n"), in: chunk, from: lineStart) {
       if partialLine.isEmpty {
         line(UnsafeRawBufferPointer(rebasing: chunk[lineStart..<index]))
       } else {

@@ -70,6 +70,10 @@ package struct PairCounter: Counter {
     pairWord(endedBy: cutStep, at: cutScalar)
     var i = resume
     while i < bytes.count {
+      if splitter.isPlain {
+        i = pairShortWords(bytes, from: i)
+        guard i < bytes.count else { break }
+      }
       let byte = bytes[i]
       if byte < 0x80 {
         pairWord(endedBy: splitter.read(asciiByte: byte), at: Unicode.Scalar(byte))
@@ -79,6 +83,47 @@ package struct PairCounter: Counter {
       guard let (step, scalar, length) = splitter.read(sequenceIn: bytes, at: i) else { break }
       pairWord(endedBy: step, at: scalar)
       i += length
+    }
+  }
+
+  /// The fast loop, while the splitter `isPlain`: ASCII letters and boundaries of words up to 16
+  /// letters, packed in registers (as `TextWordCounter`'s loop packs them) and paired at their
+  /// end. Returns the index of the first byte it leaves to the splitter.
+  @inline(__always)
+  private mutating func pairShortWords(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let letterLimit = UInt8(decoder.letterCount)
+    let splitsAtClitics = splitter.splitsAtClitics
+    var low = splitter.letters.low, high = splitter.letters.high, length = splitter.letters.count
+    defer {
+      splitter.letters.low = low
+      splitter.letters.high = high
+      splitter.letters.count = length
+    }
+    return decoder.byteClasses.withUnsafeBufferPointer { classes in
+      var i = start
+      while i < bytes.count {
+        let byte = bytes[i]
+        let symbol = classes[Int(byte)]
+        if symbol == Symbol.wordBoundary {
+          if byte &- UInt8(ascii: "0") < 10 { break }  // a digit: the splitter spoils the words around it
+          if splitsAtClitics && byte == UInt8(ascii: "'") { break }  // the splitter ends a word only after a clitic
+          if length > 0 {
+            guard length <= ShortWordTable.maximumLength else { break }  // a long word ends in the splitter
+            pair(tally.id(low: low, high: high))
+            low = 0
+            high = 0
+            length = 0
+          }
+          if WordContext.endsSentence(Unicode.Scalar(byte)) { previous = .sentenceStart }
+        } else if symbol <= letterLimit && length < ShortWordTable.maximumLength {
+          ShortWordTable.pack(symbol, at: length, low: &low, high: &high)
+          length += 1
+        } else {
+          break  // anything else, or a 17th letter: the splitter
+        }
+        i += 1
+      }
+      return i
     }
   }
 
@@ -107,7 +152,12 @@ package struct PairCounter: Counter {
       return
     }
     guard splitter.letters.count > 0 else { return }
-    let id = tally.id(of: splitter.letters)
+    pair(tally.id(of: splitter.letters))
+  }
+
+  /// The word interned as `id` pairs with what came before and becomes the previous word.
+  @inline(__always)
+  private mutating func pair(_ id: UInt32) {
     switch previous {
     case .word: batch.append(UInt64(previousId) << 32 | UInt64(id))
     case .sentenceStart: batch.append(UInt64(PairTally.sentenceStart) << 32 | UInt64(id))

@@ -34,8 +34,14 @@ struct PairTally {
       words.append(word.long)
       return id
     }
-    let (id, isNew) = shortIds.id(low: word.low, high: word.high, next: UInt32(words.count))
-    if isNew { words.append(ShortWordTable.unpack(word.low, word.high)) }
+    return id(low: word.low, high: word.high)
+  }
+
+  /// The id of the word of up to 16 letters packed as `low`, `high`, interned if new.
+  @inline(__always)
+  mutating func id(low: UInt64, high: UInt64) -> UInt32 {
+    let (id, isNew) = shortIds.id(low: low, high: high, next: UInt32(words.count))
+    if isNew { words.append(ShortWordTable.unpack(low, high)) }
     return id
   }
 

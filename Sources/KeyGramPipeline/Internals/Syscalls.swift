@@ -211,6 +211,14 @@ func system_threadCPUSeconds() -> Double {
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// The index of the first `byte` in `buffer` at or after `start`, or nil (`memchr`: a vector
+/// search, several bytes a cycle).
+func system_firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
+  guard start < buffer.count, let base = buffer.baseAddress else { return nil }
+  guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+  return UnsafeRawPointer(found) - base
+}
+
 /// The calling thread (`pthread_self`).
 func system_currentThread() -> pthread_t { pthread_self() }
 
