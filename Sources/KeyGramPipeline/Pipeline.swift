@@ -196,7 +196,7 @@ public enum Pipeline {
       Thread { _ = TableImage.readingCandidates }.start()
     }
     let decoder = LetterDecoder(language: countsPairs ? language : language.withoutPairs)
-    let timing = CountTiming()
+    let timing = CPUTiming()
     // Read, decode, count: from the corpus, or the sum of count files.
     let (counts, words, provenance, forms, pairs) = request.countFiles.isEmpty
       ? try CorpusCounter.count(request.inputs, decoder: decoder, naming: request.naming,

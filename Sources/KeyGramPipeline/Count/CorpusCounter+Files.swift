@@ -21,14 +21,14 @@ extension CorpusCounter {
   package static func count(_ inputs: [String], decoder: LetterDecoder, naming: Provenance.Naming = Provenance.Naming(folder: nil),
                            frequencyLists: Set<String> = [], jobs: Int = 1, wordMemoryCap: Int = WordCounts.defaultMemoryCap,
                            part: CountFile.Part? = nil, inflater: Inflater = .automatic, countsForms: Bool = true,
-                           progress: (any BuildProgress)? = nil, timing: CountTiming? = nil) throws -> Counted {
+                           progress: (any BuildProgress)? = nil, timing: CPUTiming? = nil) throws -> Counted {
     let jobs = Swift.max(1, Swift.min(jobs, inputs.count))
     progress?.begin(totalBytes: CorpusReader.totalStoredSize(of: inputs))
     defer { progress?.finish() }
     guard jobs > 1 else {
       return try countOneByOne(inputs, decoder: decoder, naming: naming, frequencyLists: frequencyLists,
                                wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, countsForms: countsForms, progress: progress,
-                               timing: timing ?? CountTiming())
+                               timing: timing ?? CPUTiming())
     }
     let groups = dealt(inputs, into: jobs)
     let shared = progress.map { SharedProgress($0) }
@@ -37,7 +37,7 @@ extension CorpusCounter {
       let result = Result {
         try countOneByOne(groups[k].map { inputs[$0] }, decoder: decoder, naming: naming, frequencyLists: frequencyLists,
                           wordMemoryCap: wordMemoryCap, part: part, inflater: inflater, countsForms: countsForms, progress: shared,
-                          timing: timing ?? CountTiming())
+                          timing: timing ?? CPUTiming())
       }
       results.withLock { $0[k] = result }
     }
@@ -96,7 +96,7 @@ extension CorpusCounter {
   private static func countOneByOne(_ inputs: [String], decoder: LetterDecoder, naming: Provenance.Naming,
                                     frequencyLists: Set<String>, wordMemoryCap: Int, part: CountFile.Part?,
                                     inflater: Inflater, countsForms: Bool, progress: (any BuildProgress)?,
-                                    timing: CountTiming) throws -> Counted {
+                                    timing: CPUTiming) throws -> Counted {
     var recorder = ProvenanceRecorder(naming: naming)
     var counter = CorpusCounter(decoder: decoder, wordMemoryCap: wordMemoryCap, wholeFiles: part == nil, countsForms: countsForms)
     counter.timing = timing

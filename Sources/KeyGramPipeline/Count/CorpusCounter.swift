@@ -22,7 +22,7 @@ package struct CorpusCounter: Counter {
   /// How running text writes its words (every text file, whatever it feeds), once each.
   private var formText: FormTextCounter
   /// Where the CPU time of the second core's share of the counting goes, if anywhere.
-  package var timing: CountTiming?
+  package var timing: CPUTiming?
   /// Whether running text's written forms are read: a table without a lexicon has no forms.
   private let countsForms: Bool
   /// How a list of written forms writes its words (sources that feed `forms`).

@@ -22,7 +22,7 @@ package struct SplitTextWordCounter {
   }
 
   /// Counts the words of `chunk`, running `alongside` on the first part's thread meanwhile.
-  package mutating func consume(_ chunk: UnsafeRawBufferPointer, timing: CountTiming? = nil, alongside: () -> Void = {}) throws {
+  package mutating func consume(_ chunk: UnsafeRawBufferPointer, timing: CPUTiming? = nil, alongside: () -> Void = {}) throws {
     // Moved out of self, so the two threads hold one counter each and no copy is made.
     var head = first!, middle = second!
     first = nil

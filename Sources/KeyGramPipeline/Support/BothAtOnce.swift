@@ -4,7 +4,7 @@ import Foundation
 /// letters and the words of one chunk are counted on two cores. They must touch no state in
 /// common. An error thrown by either is rethrown (the first's if both throw). The CPU time of
 /// the one that runs on another thread than the caller's is added to `timing`.
-func bothAtOnce(_ first: () throws -> Void, _ second: () throws -> Void, timing: CountTiming? = nil) throws {
+func bothAtOnce(_ first: () throws -> Void, _ second: () throws -> Void, timing: CPUTiming? = nil) throws {
   let failures = Locked<[Int: any Error]>([:])
   try withoutActuallyEscaping(first) { first in
     try withoutActuallyEscaping(second) { second in

@@ -1,8 +1,8 @@
-/// The CPU time the counting threads spend in the count stage (decoding and counting chunks,
-/// not reading, inflating or hashing them), summed over every thread that counts (`--jobs`,
-/// and the second core `bothAtOnce` lends the words and pairs): the build reports it as the
-/// count stage's speed on one core.
-package final class CountTiming: @unchecked Sendable {
+/// CPU seconds spent on some work, summed over every thread that does it. The count stage
+/// measures its decoding and counting with one (not reading, inflating or hashing), across
+/// `--jobs` threads and the second core `bothAtOnce` lends the words and pairs: the build
+/// reports it as the count stage's speed on one core.
+package final class CPUTiming: @unchecked Sendable {
   private let total = Locked(0.0)
 
   package init() {}
